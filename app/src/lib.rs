@@ -1,0 +1,8 @@
+//! Rangestove: a native range and equity tool for Texas Hold'em.
+//!
+//! This crate is the application around the `engine` crate: the egui desktop
+//! app ([`gui`]) and the command line ([`cli`]). Architecture invariant: all
+//! UI code and all file I/O live here, never in `engine`.
+
+pub mod cli;
+pub mod gui;

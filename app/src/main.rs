@@ -1,0 +1,8 @@
+//! The `rangestove` binary: the desktop app, or a command-line tool when
+//! given a subcommand. Everything lives in the library; see `cli.rs`.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    rangestove::cli::main(std::env::args_os())
+}

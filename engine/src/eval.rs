@@ -1,0 +1,565 @@
+//! The Two-Plus-Two hand evaluator: a state machine over cards whose table is
+//! generated at build time by `engine/build.rs` (see `build/two_plus_two.rs`
+//! for the layout) and embedded in the binary.
+//!
+//! Evaluate a whole hand with [`evaluate`], or walk cards one at a time with
+//! [`HandState`] so that enumeration loops share prefixes:
+//!
+//! ```
+//! use engine::{CardSet, HandCategory, HandState};
+//!
+//! let board: CardSet = "Ks Qs Js Ts 2c".parse().unwrap();
+//! let after_board = board.iter().fold(HandState::new(), HandState::add);
+//! let hero = after_board.add("As".parse().unwrap()).add("3d".parse().unwrap());
+//! assert_eq!(hero.rank().unwrap().category(), HandCategory::StraightFlush);
+//! ```
+
+use std::fmt;
+
+use crate::card::{Card, CardSet, Rank};
+
+#[cfg(target_endian = "big")]
+compile_error!(
+    "the embedded evaluator table is little-endian; big-endian targets are not supported"
+);
+
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/hand_ranks.rs"));
+}
+
+/// The embedded table, aligned for `u32` reads.
+#[repr(C, align(4))]
+struct Aligned<Bytes: ?Sized>(Bytes);
+
+static TABLE_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/two_plus_two.bin"
+)));
+
+/// Number of entries in the table.
+pub const TABLE_LEN: usize = 32_487_834;
+
+/// The state machine: 32,487,834 entries in rows of 53 (see the module docs).
+///
+/// Invariant, asserted by `build.rs` when it writes the table: every entry is
+/// at most `TABLE_LEN - 53`, so `entry + 1 + card_index` is in bounds for any
+/// entry and any card.
+static TABLE: &[u32] = {
+    assert!(
+        TABLE_BYTES.0.len() == TABLE_LEN * 4,
+        "embedded table has the wrong size"
+    );
+    // SAFETY: `TABLE_BYTES` is 4-aligned by `Aligned`, holds exactly
+    // `TABLE_LEN * 4` initialised bytes (asserted above), lives for the whole
+    // program, and any bit pattern is a valid `u32`. The bytes are
+    // little-endian, like the target (big-endian targets fail to compile).
+    unsafe { std::slice::from_raw_parts(TABLE_BYTES.0.as_ptr().cast::<u32>(), TABLE_LEN) }
+};
+
+/// Offset of the empty state's row.
+const ROOT: u32 = 53;
+
+/// The entry reached from `node` by `card`.
+#[inline(always)]
+fn step(node: u32, card: Card) -> u32 {
+    let index = node as usize + card.index() as usize + 1;
+    debug_assert!(index < TABLE.len());
+    // SAFETY: `node` is `ROOT` or an entry of the table (HandState's fields
+    // are private and only ever set from those), hence at most
+    // `TABLE_LEN - 53` by the table's invariant; `card.index() <= 51`, so
+    // `index <= TABLE_LEN - 1`.
+    unsafe { *TABLE.get_unchecked(index) }
+}
+
+/// The entry at `node` itself: the rank of a five- or six-card state.
+#[inline(always)]
+fn at(node: u32) -> u32 {
+    debug_assert!((node as usize) < TABLE.len());
+    // SAFETY: as in `step`, `node <= TABLE_LEN - 53`.
+    unsafe { *TABLE.get_unchecked(node as usize) }
+}
+
+/// A hand-ranking category, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum HandCategory {
+    /// No pair, no straight, no flush.
+    HighCard = 1,
+    /// One pair.
+    OnePair,
+    /// Two pairs.
+    TwoPair,
+    /// Three cards of one rank.
+    ThreeOfAKind,
+    /// Five consecutive ranks (the ace plays high or low).
+    Straight,
+    /// Five cards of one suit.
+    Flush,
+    /// Three of a kind and a pair.
+    FullHouse,
+    /// Four cards of one rank.
+    FourOfAKind,
+    /// A straight in one suit; the ace-high one is the royal flush.
+    StraightFlush,
+}
+
+impl HandCategory {
+    /// All nine categories, weakest first.
+    pub const ALL: [HandCategory; 9] = [
+        HandCategory::HighCard,
+        HandCategory::OnePair,
+        HandCategory::TwoPair,
+        HandCategory::ThreeOfAKind,
+        HandCategory::Straight,
+        HandCategory::Flush,
+        HandCategory::FullHouse,
+        HandCategory::FourOfAKind,
+        HandCategory::StraightFlush,
+    ];
+
+    /// The category's name in lower case: "high card" … "straight flush".
+    pub const fn name(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "high card",
+            HandCategory::OnePair => "one pair",
+            HandCategory::TwoPair => "two pair",
+            HandCategory::ThreeOfAKind => "three of a kind",
+            HandCategory::Straight => "straight",
+            HandCategory::Flush => "flush",
+            HandCategory::FullHouse => "full house",
+            HandCategory::FourOfAKind => "four of a kind",
+            HandCategory::StraightFlush => "straight flush",
+        }
+    }
+
+    /// How many ranks decide between two hands of this category (the
+    /// straight's top card; the quads' rank and kicker; …).
+    const fn deciding_ranks(self) -> usize {
+        match self {
+            HandCategory::StraightFlush | HandCategory::Straight => 1,
+            HandCategory::FourOfAKind | HandCategory::FullHouse => 2,
+            HandCategory::ThreeOfAKind | HandCategory::TwoPair => 3,
+            HandCategory::OnePair => 4,
+            HandCategory::Flush | HandCategory::HighCard => 5,
+        }
+    }
+}
+
+impl fmt::Display for HandCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The value of a poker hand's best five cards: a higher rank is a better
+/// hand, equal ranks tie.
+///
+/// Representation invariant: `category << 12 | index`, where the category
+/// code is 1 (high card) to 9 (straight flush) and the index runs from 1 (the
+/// category's weakest hand) upward. There are 7,462 distinct values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandRank(u16);
+
+impl HandRank {
+    /// The weakest hand: 7-5-4-3-2 offsuit.
+    pub const WORST: HandRank = HandRank(1 << 12 | 1);
+    /// The best hand: the royal flush.
+    pub const BEST: HandRank = HandRank(9 << 12 | 10);
+
+    /// The hand's category.
+    pub const fn category(self) -> HandCategory {
+        HandCategory::ALL[(self.0 >> 12) as usize - 1]
+    }
+
+    /// The hand's place among all 7,462 distinct five-card hands, from 1
+    /// (7-5-4-3-2) to 7,462 (the royal flush).
+    pub const fn strength(self) -> u16 {
+        generated::CATEGORY_START[(self.0 >> 12) as usize] + (self.0 & 0xfff)
+    }
+
+    /// The hand with the given [`strength`](HandRank::strength), if in
+    /// `1..=7462`.
+    pub fn from_strength(strength: u16) -> Option<HandRank> {
+        let category = (1..=9)
+            .rev()
+            .find(|&c| generated::CATEGORY_START[c] < strength)?;
+        let index = strength - generated::CATEGORY_START[category];
+        let rank = HandRank((category as u16) << 12 | index);
+        (strength <= HandRank::BEST.strength()).then_some(rank)
+    }
+
+    /// The raw value, `category << 12 | index`, as stored in the table.
+    pub const fn value(self) -> u16 {
+        self.0
+    }
+
+    /// The ranks that decide between hands of this category, most
+    /// significant first: the straight's top card; the quads' rank and the
+    /// kicker; trips then pair for a full house; the five flush or high-card
+    /// ranks; the pairs then kicker for two pair; and so on.
+    pub fn deciding_ranks(self) -> Vec<Rank> {
+        let packed = generated::HAND_RANKS[usize::from(self.strength()) - 1];
+        (0..self.category().deciding_ranks())
+            .filter_map(|i| Rank::from_index((packed >> (16 - 4 * i) & 0xf) as u8))
+            .collect()
+    }
+}
+
+impl fmt::Display for HandRank {
+    /// Describes the hand as a player would: "full house, kings full of
+    /// sevens", "straight, five high", "royal flush".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ranks = self.deciding_ranks();
+        let rank = |i: usize| ranks.get(i).copied().unwrap_or(Rank::Two);
+        let list = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            for (i, r) in ranks.iter().enumerate() {
+                write!(f, "{}{r}", if i > 0 { "-" } else { "" })?;
+            }
+            Ok(())
+        };
+        match self.category() {
+            HandCategory::StraightFlush if rank(0) == Rank::Ace => f.write_str("royal flush"),
+            HandCategory::StraightFlush => write!(f, "straight flush, {} high", rank(0).name()),
+            HandCategory::FourOfAKind => {
+                write!(
+                    f,
+                    "four of a kind, {}, {} kicker",
+                    rank(0).plural(),
+                    rank(1).name()
+                )
+            }
+            HandCategory::FullHouse => {
+                write!(
+                    f,
+                    "full house, {} full of {}",
+                    rank(0).plural(),
+                    rank(1).plural()
+                )
+            }
+            HandCategory::Flush => {
+                f.write_str("flush, ")?;
+                list(f)
+            }
+            HandCategory::Straight => write!(f, "straight, {} high", rank(0).name()),
+            HandCategory::ThreeOfAKind => write!(
+                f,
+                "three of a kind, {}, {}-{} kickers",
+                rank(0).plural(),
+                rank(1),
+                rank(2)
+            ),
+            HandCategory::TwoPair => write!(
+                f,
+                "two pair, {} and {}, {} kicker",
+                rank(0).plural(),
+                rank(1).plural(),
+                rank(2).name()
+            ),
+            HandCategory::OnePair => {
+                write!(
+                    f,
+                    "pair of {}, {}-{}-{} kickers",
+                    rank(0).plural(),
+                    rank(1),
+                    rank(2),
+                    rank(3)
+                )
+            }
+            HandCategory::HighCard => {
+                f.write_str("high card, ")?;
+                list(f)
+            }
+        }
+    }
+}
+
+/// Why a hand could not be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvalError {
+    /// Not five, six or seven cards.
+    #[error("a hand has 5 to 7 cards, not {0}")]
+    CardCount(usize),
+    /// A card given twice.
+    #[error("{0} is given twice")]
+    Duplicate(Card),
+}
+
+/// A partial hand in the evaluator's state machine: the cards added so far,
+/// reduced to what still matters for the best five of at most seven cards.
+///
+/// Start from [`HandState::new`], [`add`](HandState::add) cards in any order
+/// and read the [`rank`](HandState::rank) once there are five to seven. A
+/// state is a small `Copy` value, so an enumeration keeps the state of each
+/// prefix (say, the board) and extends it for every suffix.
+///
+/// Adding a card already in the state, or an eighth card, gives a
+/// meaningless (but memory-safe) state; debug builds panic where they can
+/// tell. Use [`evaluate`] for checked evaluation of untrusted cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandState {
+    /// Row offset of the state, or the hand rank once seven cards are in.
+    node: u32,
+    /// Number of cards added.
+    len: u8,
+}
+
+impl Default for HandState {
+    fn default() -> HandState {
+        HandState::new()
+    }
+}
+
+impl HandState {
+    /// The state of no cards.
+    pub const fn new() -> HandState {
+        HandState { node: ROOT, len: 0 }
+    }
+
+    /// The state with `card` added.
+    #[inline]
+    #[must_use]
+    pub fn add(self, card: Card) -> HandState {
+        debug_assert!(self.len < 7, "a hand has at most seven cards");
+        let node = step(self.node, card);
+        debug_assert!(node != 0, "{card} added twice");
+        HandState {
+            node,
+            len: self.len + 1,
+        }
+    }
+
+    /// The state with every card of `cards` added.
+    #[must_use]
+    pub fn add_all(self, cards: impl IntoIterator<Item = Card>) -> HandState {
+        cards.into_iter().fold(self, HandState::add)
+    }
+
+    /// The number of cards added.
+    pub const fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether no card has been added.
+    pub const fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The rank of the best five cards, once five to seven cards are in.
+    #[inline]
+    pub fn rank(self) -> Option<HandRank> {
+        match self.len {
+            7 => Some(HandRank(self.node as u16)),
+            5 | 6 => Some(HandRank(at(self.node) as u16)),
+            _ => None,
+        }
+    }
+
+    /// The rank of this six-card state's seven cards with `card` added: one
+    /// lookup, for the innermost loop of an enumeration.
+    #[inline]
+    pub fn rank_with(self, card: Card) -> HandRank {
+        debug_assert_eq!(self.len, 6, "rank_with completes a six-card state");
+        HandRank(step(self.node, card) as u16)
+    }
+}
+
+/// Ranks the best five cards of five, six or seven distinct cards.
+pub fn evaluate(cards: &[Card]) -> Result<HandRank, EvalError> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(EvalError::CardCount(cards.len()));
+    }
+    let mut seen = CardSet::EMPTY;
+    for &card in cards {
+        if !seen.insert(card) {
+            return Err(EvalError::Duplicate(card));
+        }
+    }
+    let state = HandState::new().add_all(cards.iter().copied());
+    state.rank().ok_or(EvalError::CardCount(cards.len()))
+}
+
+/// The best five of five to seven distinct cards, in the order a player
+/// reads them (the cards that decide first: `Ks Kh Kd 7c 7s`, `5d 4c 3h 2s
+/// Ad`), with their rank.
+pub fn best_five(cards: &[Card]) -> Result<([Card; 5], HandRank), EvalError> {
+    let best = evaluate(cards)?;
+    let n = cards.len();
+    // Try every way of leaving out n - 5 cards; the first with the best rank
+    // is a best five.
+    for skip in 0u32..1 << n {
+        if skip.count_ones() as usize != n - 5 {
+            continue;
+        }
+        let mut five: Vec<Card> = (0..n)
+            .filter(|i| skip >> i & 1 == 0)
+            .map(|i| cards[i])
+            .collect();
+        if evaluate(&five)? != best {
+            continue;
+        }
+        let count = |rank: Rank| five.iter().filter(|c| c.rank() == rank).count();
+        let counts: Vec<usize> = five.iter().map(|c| count(c.rank())).collect();
+        let mut order: Vec<(usize, Card)> = counts.into_iter().zip(five.iter().copied()).collect();
+        order.sort_by(|a, b| b.cmp(a));
+        five = order.into_iter().map(|(_, c)| c).collect();
+        let wheel = matches!(
+            best.category(),
+            HandCategory::Straight | HandCategory::StraightFlush
+        ) && best.deciding_ranks().first() == Some(&Rank::Five);
+        if wheel {
+            five.rotate_left(1);
+        }
+        if let Ok(five) = <[Card; 5]>::try_from(five) {
+            return Ok((five, best));
+        }
+    }
+    unreachable!("some five of the cards make the best hand")
+}
+
+/// The table generator that `build.rs` runs, compiled again to be tested.
+#[cfg(test)]
+#[allow(dead_code)] // build.rs uses every item; the tests use some.
+#[path = "../build/two_plus_two.rs"]
+mod generator;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use super::generator;
+
+    fn cards(text: &str) -> Vec<Card> {
+        crate::card::parse_cards(text).unwrap()
+    }
+
+    #[test]
+    fn table_entries_stay_in_bounds() {
+        let limit = (TABLE_LEN - 53) as u32;
+        assert!(TABLE.iter().all(|&entry| entry <= limit));
+        assert!(
+            TABLE[..53].iter().all(|&entry| entry == 0),
+            "row 0 is unused"
+        );
+    }
+
+    #[test]
+    fn generator_counts_states_like_the_classic_table() {
+        let levels = generator::levels();
+        let sizes: Vec<usize> = levels.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [1, 52, 1326, 22_100, 84_448, 152_607, 352_443]);
+        let states: usize = sizes.iter().sum();
+        assert_eq!(
+            generator::row_offset(states - 1) as usize + 53,
+            generator::TABLE_LEN
+        );
+    }
+
+    #[test]
+    fn generator_drops_suits_that_cannot_flush() {
+        let key = |text: &str| {
+            cards(text)
+                .iter()
+                .try_fold(0, |key, c| generator::add_card(key, c.index()))
+                .unwrap()
+        };
+        // Three cards: any suit can still make a flush.
+        let three = key("As Kh 2c");
+        assert!(generator::key_codes(three).all(|code| code & 0xf != 0));
+        // Five cards, two to come: only a suit with three or more matters.
+        let five = key("As Ks Qs 2h 3c");
+        let suited: Vec<u8> = generator::key_codes(five)
+            .filter(|code| code & 0xf != 0)
+            .collect();
+        assert_eq!(suited.len(), 3);
+        // Card order does not matter.
+        assert_eq!(key("2h 3c As Qs Ks"), five);
+        // A visible duplicate and a fifth card of a rank are impossible.
+        assert_eq!(
+            generator::add_card(key("As Kd"), cards("As")[0].index()),
+            None
+        );
+        let quads = key("2c 2d 2h 2s");
+        assert_eq!(generator::add_card(quads, 0), None);
+    }
+
+    #[test]
+    fn generator_finds_every_distinct_hand() {
+        let values = generator::distinct_values();
+        assert_eq!(values.len(), generator::DISTINCT_HANDS);
+        let per_category: Vec<usize> = (1..=9)
+            .map(|category| values.iter().filter(|&&v| v >> 20 == category).count())
+            .collect();
+        assert_eq!(per_category, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
+    }
+
+    #[test]
+    fn generator_straights_include_the_wheel() {
+        assert_eq!(generator::straight_top(0b1_0000_0000_1111), Some(3));
+        assert_eq!(generator::straight_top(0b1_1111_0000_0000), Some(12));
+        assert_eq!(generator::straight_top(0b0_1111_0000_0001), None);
+        // Six in a row: the higher straight counts.
+        assert_eq!(generator::straight_top(0b0_0000_0011_1111), Some(5));
+    }
+
+    #[test]
+    fn generated_ranks_match_the_generator() {
+        let map = generator::RankMap::new();
+        for (&value, &rank) in map.values().iter().zip(map.ranks()) {
+            let hand = HandRank(rank as u16);
+            let expected: Vec<Rank> = generator::raw_ranks(value)
+                .iter()
+                .take(hand.category().deciding_ranks())
+                .map(|&r| Rank::from_index(r).unwrap())
+                .collect();
+            assert_eq!(hand.deciding_ranks(), expected);
+            assert_eq!(HandRank::from_strength(hand.strength()), Some(hand));
+        }
+        assert_eq!(HandRank::WORST.strength(), 1);
+        assert_eq!(HandRank::BEST.strength(), 7462);
+        assert_eq!(HandRank::from_strength(0), None);
+        assert_eq!(HandRank::from_strength(7463), None);
+    }
+
+    #[test]
+    fn describes_hands() {
+        let describe = |text: &str| evaluate(&cards(text)).unwrap().to_string();
+        assert_eq!(describe("As Ks Qs Js Ts"), "royal flush");
+        assert_eq!(describe("5h 4h 3h 2h Ah"), "straight flush, five high");
+        assert_eq!(
+            describe("Ks Kh Kd 7c 7s"),
+            "full house, kings full of sevens"
+        );
+        assert_eq!(
+            describe("9c 9d 9h 9s Ad"),
+            "four of a kind, nines, ace kicker"
+        );
+        assert_eq!(describe("Ac Tc 8c 4c 2c"), "flush, A-T-8-4-2");
+        assert_eq!(describe("As Ad 9c 8h 2d"), "pair of aces, 9-8-2 kickers");
+        assert_eq!(
+            describe("Ks Kd 7c 7h 2d"),
+            "two pair, kings and sevens, deuce kicker"
+        );
+    }
+
+    #[test]
+    fn best_five_orders_cards_as_players_read_them() {
+        let (five, rank) = best_five(&cards("7c Ks 2d Kh 7s Kd 3c")).unwrap();
+        assert_eq!(rank.category(), HandCategory::FullHouse);
+        assert_eq!(five.map(|c| c.to_string()), ["Ks", "Kh", "Kd", "7s", "7c"]);
+        let (five, _) = best_five(&cards("Ad 2s 3h 4c 5d Kc Qh")).unwrap();
+        assert_eq!(five.map(|c| c.to_string()), ["5d", "4c", "3h", "2s", "Ad"]);
+    }
+
+    #[test]
+    fn checked_evaluation_rejects_bad_hands() {
+        assert_eq!(
+            evaluate(&cards("As Ks Qs Js")),
+            Err(EvalError::CardCount(4))
+        );
+        assert_eq!(
+            evaluate(&cards("As Ks Qs Js As")),
+            Err(EvalError::Duplicate(cards("As")[0]))
+        );
+    }
+}

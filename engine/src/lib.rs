@@ -1,0 +1,16 @@
+//! Rangestove's poker engine: cards, the Two-Plus-Two hand evaluator, ranges
+//! and equity.
+//!
+//! Architecture invariant: this crate does no file or network I/O, knows
+//! nothing of any UI, and never prints. It reports through return values,
+//! typed errors and callbacks.
+
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod card;
+pub mod combo;
+pub mod eval;
+
+pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};
+pub use combo::{Combo, HandClass, HandKind};
+pub use eval::{EvalError, HandCategory, HandRank, HandState};

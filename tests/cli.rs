@@ -1,0 +1,68 @@
+//! The `rangestove` binary run as a user would: output, JSON, exit status
+//! and one-line errors.
+
+use std::process::{Command, Output};
+
+fn rangestove(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn eval_names_the_best_hand() {
+    let output = rangestove(&["eval", "As Ks Qs Js Ts 2c 3d"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("straight flush: royal flush\n"), "{text}");
+    assert!(text.contains("best five: As Ks Qs Js Ts"), "{text}");
+    assert!(text.contains("rank: 7462 of 7462"), "{text}");
+
+    // Cards as separate arguments, lower case, no spaces.
+    let output = rangestove(&["eval", "kh", "kd", "7c7s2d"]);
+    assert!(stdout(&output).starts_with("two pair: two pair, kings and sevens, deuce kicker"));
+}
+
+#[test]
+fn eval_json() {
+    let output = rangestove(&["eval", "--json", "Ah2c3d4s5h9c"]);
+    assert!(output.status.success());
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["category"], "straight");
+    assert_eq!(value["description"], "straight, five high");
+    assert_eq!(
+        value["best_five"],
+        serde_json::json!(["5h", "4s", "3d", "2c", "Ah"])
+    );
+    assert_eq!(value["of"], 7462);
+}
+
+/// Runs `args`, expecting exit status 2 and one stderr line containing `needle`.
+fn check_bad_input(args: &[&str], needle: &str) {
+    let output = rangestove(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+    assert!(message.contains(needle), "{args:?}: {message}");
+    assert!(!message.contains("panicked"), "{message}");
+}
+
+#[test]
+fn bad_cards_exit_2_naming_the_token() {
+    check_bad_input(&["eval", "As Ks Qs Js Xs"], "\"Xs\"");
+    check_bad_input(&["eval", "As Ks Qs Js Tx"], "\"Tx\"");
+    check_bad_input(&["eval", "As Ks Qs Js As"], "As is given twice");
+    check_bad_input(&["eval", "As Ks Qs Js"], "expected 5 to 7 cards, got 4");
+    check_bad_input(&["eval", "As Ks Qs Js Ts 9s 8s 7s"], "got 8");
+    check_bad_input(&["eval", "As Ks Qs Js T"], "has no suit");
+    check_bad_input(&["eval", "♠♠♠"], "is not a rank");
+}
