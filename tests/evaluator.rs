@@ -29,7 +29,7 @@ struct Naive {
 }
 
 impl Naive {
-    fn add(mut self, card: Card) -> Naive {
+    fn add_card(mut self, card: Card) -> Naive {
         let (rank, suit) = (card.rank().index() as usize, card.suit().index() as usize);
         self.rank_counts[rank] += 1;
         self.suit_ranks[suit] |= 1 << rank;
@@ -133,8 +133,8 @@ impl Census {
         }
         let slot = &mut self.rank_of_value[naive as usize];
         if *slot == 0 {
-            *slot = rank.value();
-        } else if *slot != rank.value() {
+            *slot = rank.strength();
+        } else if *slot != rank.strength() {
             self.rank_conflicts += 1;
         }
     }
@@ -193,8 +193,8 @@ fn walk(
             deck,
             index + 1,
             left - 1,
-            state.add(card),
-            naive.add(card),
+            state.add_card(card),
+            naive.add_card(card),
             census,
         );
     }
@@ -219,8 +219,10 @@ fn census(size: usize) -> Census {
                             break;
                         }
                         let card = deck[first];
-                        let (state, naive) =
-                            (HandState::new().add(card), Naive::default().add(card));
+                        let (state, naive) = (
+                            HandState::new().add_card(card),
+                            Naive::default().add_card(card),
+                        );
                         walk(deck, first + 1, size - 1, state, naive, &mut census);
                     }
                     total.lock().unwrap().merge(census);
@@ -358,8 +360,8 @@ fn edge_cases_order_correctly() {
     assert!(rank("Ks Kh Kd 7c 7s 7h 2c") > rank("Qs Qh Qd Ac As 3h 2c"));
     // The incremental state agrees with whole-hand evaluation in any order.
     let hand = cards("Ah 2h 3h 4h 5h Kc Kd");
-    let forward = HandState::new().add_all(hand.iter().copied());
-    let backward = HandState::new().add_all(hand.iter().rev().copied());
+    let forward = HandState::new().add_cards(hand.iter().copied());
+    let backward = HandState::new().add_cards(hand.iter().rev().copied());
     assert_eq!(forward.rank(), Some(rank("Ah 2h 3h 4h 5h Kc Kd")));
     assert_eq!(backward.rank(), forward.rank());
 }

@@ -140,10 +140,10 @@ pub fn best_hand(counts: &[u8; 13], flush_mask: u16) -> RawValue {
         return raw_value(FOUR_OF_A_KIND, chain(&[quad], without(&[quad])).take(2));
     }
     let trips = ranks_desc(with_count(3)).next();
-    if let Some(trips) = trips {
-        if let Some(pair) = ranks_desc(with_count(2) & !(1 << trips)).next() {
-            return raw_value(FULL_HOUSE, [trips, pair]);
-        }
+    if let Some(trips) = trips
+        && let Some(pair) = ranks_desc(with_count(2) & !(1 << trips)).next()
+    {
+        return raw_value(FULL_HOUSE, [trips, pair]);
     }
     if flush_mask != 0 {
         return raw_value(FLUSH, ranks_desc(flush_mask));

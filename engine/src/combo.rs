@@ -207,7 +207,7 @@ impl HandClass {
 
     /// The class with the given index, `row * 13 + column`, if below 169.
     pub fn from_index(index: usize) -> Option<HandClass> {
-        (index < CLASSES).then(|| HandClass(index as u8))
+        (index < CLASSES).then_some(HandClass(index as u8))
     }
 
     /// The class's index in `0..169`: `row * 13 + column` of its grid cell.
