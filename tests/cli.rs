@@ -66,3 +66,45 @@ fn bad_cards_exit_2_naming_the_token() {
     check_bad_input(&["eval", "As Ks Qs Js T"], "has no suit");
     check_bad_input(&["eval", "♠♠♠"], "is not a rank");
 }
+
+#[test]
+fn range_converts_between_dialects() {
+    let output = rangestove(&["range", "--to", "pio", "[50]AKs,AQs[/50],QQ+"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "AA,KK,QQ,AKs:0.5,AQs:0.5\n22 combos, 1.66% of all hands\n"
+    );
+
+    let output = rangestove(&["range", "--json", "QQ+,AKs:0.5"]);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["text"], "QQ+,AKs:0.5");
+    assert_eq!(value["combos"], 20.0);
+    assert!((value["percent"].as_f64().unwrap() - 2000.0 / 1326.0).abs() < 1e-9);
+
+    let output = rangestove(&["range", "--to", "equilab", "AA", "KK", "AKs"]);
+    assert_eq!(stdout(&output), "KK+, AKs\n16 combos, 1.21% of all hands\n");
+
+    let output = rangestove(&["range", "--preset", "6-max UTG open", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
+fn range_errors_are_one_line_with_status_2() {
+    for (args, needle) in [
+        (&["range", "QQ+,AXs"][..], "\"AXs\" at byte 4"),
+        (&["range", "--to", "equilab", "AKs:0.5"][..], "no weights"),
+        (&["range", "--to", "nonsense", "AKs"][..], "nonsense"),
+        (
+            &["range", "--preset", "no such preset"][..],
+            "no such preset",
+        ),
+    ] {
+        let output = rangestove(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let text = stderr(&output);
+        assert!(text.contains(needle), "{args:?}: {text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(stdout(&output).is_empty());
+    }
+}

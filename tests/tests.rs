@@ -7,3 +7,5 @@
 mod cards; // card, combo and hand-class parsing, display and indexing
 mod cli; // the `rangestove` binary: subcommands, output, exit status
 mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
+mod presets; // the shipped library and the user store: atomic saves, bad files
+mod ranges; // range text: every form and dialect, errors, canonical form, round trips

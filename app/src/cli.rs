@@ -7,7 +7,7 @@
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
 use clap::{Parser, Subcommand};
-use engine::{Card, CardSet, eval};
+use engine::{Card, CardSet, Dialect, Range, eval};
 
 /// Rangestove: range and equity tool for Texas Hold'em.
 #[derive(Debug, Parser)]
@@ -27,6 +27,25 @@ pub enum Command {
         /// arguments).
         #[arg(required = true, num_args = 1..)]
         cards: Vec<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert a range between dialects, with its combo count and share of
+    /// all hands.
+    Range {
+        /// The range in any dialect, e.g. `[50]AKs,AQs[/50],QQ+` (several
+        /// arguments are joined with commas). Omit it with --preset.
+        #[arg(num_args = 0.., required_unless_present = "preset")]
+        range: Vec<String>,
+        /// Output dialect: canonical, pio, brackets (Flopzilla/GTO+) or
+        /// equilab (PokerStove; unweighted ranges only).
+        #[arg(long, default_value = "canonical")]
+        to: String,
+        /// Start from the shipped preset with this name instead (e.g.
+        /// "6-max UTG open").
+        #[arg(long, conflicts_with = "range")]
+        preset: Option<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -79,7 +98,56 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     match cli.command {
         None => crate::gui::run().map_err(|e| Failure::Other(anyhow::anyhow!("{e}"))),
         Some(Command::Eval { cards, json }) => eval_command(&cards.join(" "), json, out),
+        Some(Command::Range {
+            range,
+            to,
+            preset,
+            json,
+        }) => range_command(&range, &to, preset.as_deref(), json, out),
     }
+}
+
+/// Parses a range given on the command line, or the range of a shipped
+/// preset named `preset:NAME`.
+pub fn parse_range_arg(text: &str) -> Result<Range, Failure> {
+    if let Some(name) = text.strip_prefix("preset:") {
+        let preset = crate::presets::shipped_by_name(name)
+            .ok_or_else(|| Failure::Input(anyhow::anyhow!("no shipped preset named {name:?}")))?;
+        return preset.range().map_err(|e| Failure::Input(e.into()));
+    }
+    Range::parse(text).map_err(|e| Failure::Input(e.into()))
+}
+
+/// `rangestove range`: prints a range in a dialect with its combo count and
+/// share of all hands.
+fn range_command(
+    range: &[String],
+    to: &str,
+    preset: Option<&str>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let dialect = Dialect::from_name(to).ok_or_else(|| {
+        Failure::Input(anyhow::anyhow!(
+            "unknown dialect {to:?} (expected canonical, pio, brackets or equilab)"
+        ))
+    })?;
+    let range = match preset {
+        Some(name) => parse_range_arg(&format!("preset:{name}"))?,
+        None => parse_range_arg(&range.join(","))?,
+    };
+    let text = range
+        .to_text(dialect)
+        .map_err(|e| Failure::Input(e.into()))?;
+    let (combos, percent) = (range.combo_count(), range.percent());
+    let written = if json {
+        let object = serde_json::json!({"text": text, "combos": combos, "percent": percent});
+        writeln!(out, "{object}")
+    } else {
+        writeln!(out, "{text}")
+            .and_then(|()| writeln!(out, "{combos} combos, {percent:.2}% of all hands"))
+    };
+    written.map_err(|e| Failure::Other(e.into()))
 }
 
 /// `rangestove eval`: describes the best five cards of 5 to 7 cards.

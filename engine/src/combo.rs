@@ -210,6 +210,12 @@ impl HandClass {
         (index < CLASSES).then_some(HandClass(index as u8))
     }
 
+    /// The class with index `index % 169`, for tables the build script
+    /// checked (such as the shipped ranking).
+    pub(crate) const fn from_index_wrapping(index: u8) -> HandClass {
+        HandClass(index % CLASSES as u8)
+    }
+
     /// The class's index in `0..169`: `row * 13 + column` of its grid cell.
     pub const fn index(self) -> usize {
         self.0 as usize

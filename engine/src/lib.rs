@@ -10,7 +10,9 @@
 pub mod card;
 pub mod combo;
 pub mod eval;
+pub mod range;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};
 pub use combo::{Combo, HandClass, HandKind};
 pub use eval::{EvalError, HandCategory, HandRank, HandState};
+pub use range::{Dialect, ParseRangeError, Range, Ranking};

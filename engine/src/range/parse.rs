@@ -1,0 +1,527 @@
+//! Range text parser: every dialect players paste (DESIGN.md §4).
+//!
+//! # Grammar
+//!
+//! Text is a list of tokens separated by commas, whitespace or line breaks.
+//! A hand token is one of:
+//!
+//! | token | meaning |
+//! |---|---|
+//! | `AhKh` | one exact combo (either card order) |
+//! | `Ah` | every combo holding that card (51) |
+//! | `QQ` `AKs` `AKo` `AK` | a class (6 / 4 / 12 combos), or both `AKs` and `AKo` |
+//! | `22+` | pairs upward to `AA` |
+//! | `A8s+` `A8o+` `A8+` | the kicker climbs to one below the top card (`A8s`…`AKs`) |
+//! | `98s+` `98+` | adjacent ranks (connectors) climb both ranks: `98s, T9s, …, AKs` |
+//! | `99-55` `KTs-K7s` `98s-54s` `AQo-86o` | inclusive spans, either order: pairs, the same top card, or the same gap |
+//! | `random` `any` `*` | all 1,326 combos |
+//! | `15%` `5%-15%` | the top 15% (or the band between 5% and 15%) of combos by the shipped [`Ranking`] |
+//!
+//! Weights (a weight of 0 removes combos; the default is full weight):
+//!
+//! | dialect | form | scale |
+//! |---|---|---|
+//! | Pio, GTO Wizard | `AQs:0.75` | fraction 0–1 |
+//! | PokerStove library | `AhKh=0.5` | fraction 0–1 |
+//! | ProPokerTools | `AK@50` | percent 0–100 |
+//! | Flopzilla, GTO+ | `[75]AQs,AJs[/75]` (the group may span lines) | percent 0–100 |
+//! | Power-Equilab | `75: AQs, AJs` (to the end of the line or the next prefix) | percent 0–100 |
+//!
+//! When several apply, the innermost wins: a token's own suffix, then its
+//! bracket group, then its line's prefix. Weights are rounded to the nearest
+//! basis point.
+//!
+//! **Overlaps: the later token wins.** Each token sets the weight of each of
+//! its combos, so `AK,AKo:0.5` leaves `AKs` at 1 and `AKo` at 0.5, and
+//! `AKo:0.5,AK` leaves all of `AK` at 1.
+//!
+//! Forgiven: whitespace anywhere between tokens, the case of ranks, suits and
+//! the `s`/`o` suffix, and a trailing comma. Everything else that is wrong is
+//! a [`ParseRangeError`] naming the token and its byte offset.
+
+use super::ranking::Ranking;
+use super::{FULL, Range};
+use crate::card::{Card, Rank, Suit};
+use crate::combo::{Combo, HandClass, HandKind};
+
+/// An error in range text: the token, where it starts, and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad range token {token:?} at byte {offset}: {kind}")]
+pub struct ParseRangeError {
+    /// The offending token as written.
+    pub token: String,
+    /// Byte offset of `token` in the parsed text.
+    pub offset: usize,
+    /// What was wrong.
+    pub kind: ParseRangeErrorKind,
+}
+
+/// What was wrong in range text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseRangeErrorKind {
+    /// Text that is no hand, class, card, span or percentage.
+    #[error("not a hand (expected e.g. AKs, QQ+, A5s-A2s, AhKh, Ah, 15%, random)")]
+    UnknownHand,
+    /// An exact combo naming the same card twice.
+    #[error("a combo needs two different cards")]
+    SameCard,
+    /// A weight that is not a plain decimal number.
+    #[error("the weight is not a number")]
+    BadWeight,
+    /// A weight outside its scale.
+    #[error("the weight must be between 0 and {max}")]
+    WeightOutOfRange {
+        /// The top of the scale: 1 for fractions, 100 for percentages.
+        max: u8,
+    },
+    /// A span whose ends are of different kinds (`AKs-QJo`, `99-A9s`).
+    #[error("both ends of a span must be the same kind (pairs, suited, offsuit or both)")]
+    MixedSpan,
+    /// A span whose ends share neither the top card nor the gap.
+    #[error("the ends of a span must share the top card (KTs-K7s) or the gap (98s-54s)")]
+    UnalignedSpan,
+    /// A percentage that is not a number from 0 to 100.
+    #[error("expected a percentage from 0% to 100% (15% or 5%-15%)")]
+    BadPercent,
+    /// Nothing between two commas.
+    #[error("empty token (two commas in a row?)")]
+    EmptyToken,
+    /// A bracket group opened inside another.
+    #[error("bracket groups cannot nest")]
+    NestedGroup,
+    /// A bracket group never closed.
+    #[error("this bracket group is never closed")]
+    UnclosedGroup,
+    /// A closing bracket with no open group.
+    #[error("this closes no open bracket group")]
+    UnmatchedClose,
+    /// A closing bracket whose weight differs from its opening one.
+    #[error("the closing weight differs from the opening one")]
+    MismatchedClose,
+}
+
+/// One piece of the text: a word with its byte offset, or a separator.
+#[derive(Debug)]
+enum Piece<'a> {
+    Word(usize, &'a str),
+    Comma(usize),
+    LineBreak,
+}
+
+/// Splits text into words and separators.
+fn pieces(text: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        let separator = c == ',' || c.is_whitespace();
+        if separator {
+            if let Some(s) = start.take() {
+                out.push(Piece::Word(s, &text[s..i]));
+            }
+            if c == ',' {
+                out.push(Piece::Comma(i));
+            } else if c == '\n' {
+                out.push(Piece::LineBreak);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(Piece::Word(s, &text[s..]));
+    }
+    out
+}
+
+/// An open bracket group: its weight and where it opened.
+struct Group {
+    weight_bp: u16,
+    percent_text: String,
+    offset: usize,
+    token: String,
+}
+
+/// Parses range text; see the [module documentation](self) for the grammar.
+pub fn parse(text: &str) -> Result<Range, ParseRangeError> {
+    let mut range = Range::empty();
+    let mut group: Option<Group> = None;
+    let mut line_weight: Option<u16> = None;
+    // Offset of a comma not yet followed by a word, to catch `,,`.
+    let mut pending_comma: Option<usize> = None;
+    let mut seen_word = false;
+    for piece in pieces(text) {
+        match piece {
+            Piece::LineBreak => {
+                line_weight = None;
+                pending_comma = None;
+            }
+            Piece::Comma(offset) => {
+                if pending_comma.is_some() || !seen_word {
+                    return Err(ParseRangeError {
+                        token: ",".to_owned(),
+                        offset,
+                        kind: ParseRangeErrorKind::EmptyToken,
+                    });
+                }
+                pending_comma = Some(offset);
+            }
+            Piece::Word(offset, word) => {
+                pending_comma = None;
+                seen_word = true;
+                word_into(&mut range, &mut group, &mut line_weight, offset, word)?;
+            }
+        }
+    }
+    if let Some(open) = group {
+        return Err(ParseRangeError {
+            token: open.token,
+            offset: open.offset,
+            kind: ParseRangeErrorKind::UnclosedGroup,
+        });
+    }
+    Ok(range)
+}
+
+/// Applies one whitespace- and comma-free word.
+fn word_into(
+    range: &mut Range,
+    group: &mut Option<Group>,
+    line_weight: &mut Option<u16>,
+    offset: usize,
+    word: &str,
+) -> Result<(), ParseRangeError> {
+    let error = |kind| ParseRangeError {
+        token: word.to_owned(),
+        offset,
+        kind,
+    };
+    let mut rest = word;
+    let mut rest_offset = offset;
+    // Openings `[75]` (possibly several words into a group).
+    while let Some(inner) = rest.strip_prefix('[') {
+        let Some(end) = inner.find(']') else {
+            return Err(error(ParseRangeErrorKind::UnknownHand));
+        };
+        let body = &inner[..end];
+        let consumed = end + 2;
+        if let Some(close) = body.strip_prefix('/') {
+            // A standalone closing `[/75]`.
+            close_group(group, close, rest_offset, &rest[..consumed])?;
+        } else {
+            if group.is_some() {
+                return Err(ParseRangeError {
+                    token: rest[..consumed].to_owned(),
+                    offset: rest_offset,
+                    kind: ParseRangeErrorKind::NestedGroup,
+                });
+            }
+            let weight_bp = parse_weight(body, 100).map_err(|kind| ParseRangeError {
+                token: rest[..consumed].to_owned(),
+                offset: rest_offset,
+                kind,
+            })?;
+            *group = Some(Group {
+                weight_bp,
+                percent_text: body.to_owned(),
+                offset: rest_offset,
+                token: rest[..consumed].to_owned(),
+            });
+        }
+        rest = &rest[consumed..];
+        rest_offset += consumed;
+    }
+    // A closing `[/75]` at the end of the word applies after its token.
+    let mut closing = None;
+    if let Some(open) = rest.rfind("[/")
+        && rest.ends_with(']')
+    {
+        closing = Some((
+            &rest[open + 2..rest.len() - 1],
+            rest_offset + open,
+            &rest[open..],
+        ));
+        rest = &rest[..open];
+    }
+    if !rest.is_empty() {
+        let token_error = |kind| ParseRangeError {
+            token: rest.to_owned(),
+            offset: rest_offset,
+            kind,
+        };
+        // Power-Equilab prefix `75:` (alone, or glued to the first hand).
+        let mut hand = rest;
+        let mut hand_offset = rest_offset;
+        if let Some((number, after)) = rest.split_once(':')
+            && is_number(number)
+            && !after.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            *line_weight = Some(parse_weight(number, 100).map_err(token_error)?);
+            hand = after;
+            hand_offset += number.len() + 1;
+        }
+        if !hand.is_empty() {
+            let hand_error = |kind| ParseRangeError {
+                token: hand.to_owned(),
+                offset: hand_offset,
+                kind,
+            };
+            let (spec, suffix) = split_weight(hand);
+            let weight_bp = match suffix {
+                Some((text, max)) => parse_weight(text, max).map_err(hand_error)?,
+                None => group
+                    .as_ref()
+                    .map(|g| g.weight_bp)
+                    .or(*line_weight)
+                    .unwrap_or(FULL),
+            };
+            let combos = parse_hand(spec).map_err(hand_error)?;
+            for combo in combos {
+                range.set_weight_bp(combo, weight_bp);
+            }
+        }
+    }
+    if let Some((close, close_offset, close_token)) = closing {
+        close_group(group, close, close_offset, close_token)?;
+    }
+    Ok(())
+}
+
+/// Closes the open bracket group with the closing text `close` (the part
+/// after `[/`).
+fn close_group(
+    group: &mut Option<Group>,
+    close: &str,
+    offset: usize,
+    token: &str,
+) -> Result<(), ParseRangeError> {
+    let error = |kind| ParseRangeError {
+        token: token.to_owned(),
+        offset,
+        kind,
+    };
+    let Some(open) = group.take() else {
+        return Err(error(ParseRangeErrorKind::UnmatchedClose));
+    };
+    if close != open.percent_text && parse_weight(close, 100) != Ok(open.weight_bp) {
+        return Err(error(ParseRangeErrorKind::MismatchedClose));
+    }
+    Ok(())
+}
+
+/// Splits a weight suffix off a hand: `AQs:0.75` (fraction), `AhKh=0.5`
+/// (fraction), `AK@50` (percent). Returns the hand and, if any, the weight
+/// text with the top of its scale.
+fn split_weight(hand: &str) -> (&str, Option<(&str, u8)>) {
+    match hand.rfind([':', '=', '@']) {
+        Some(at) => {
+            let max = if hand[at..].starts_with('@') { 100 } else { 1 };
+            (&hand[..at], Some((&hand[at + 1..], max)))
+        }
+        None => (hand, None),
+    }
+}
+
+/// Whether `text` is a plain unsigned decimal number (`75`, `0.5`, `.5`,
+/// `33.33`).
+fn is_number(text: &str) -> bool {
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    let dots = text.bytes().filter(|&b| b == b'.').count();
+    digits > 0 && dots <= 1 && digits + dots == text.len()
+}
+
+/// Parses a weight on a scale of `0..=max` into basis points.
+fn parse_weight(text: &str, max: u8) -> Result<u16, ParseRangeErrorKind> {
+    if !is_number(text) {
+        return Err(ParseRangeErrorKind::BadWeight);
+    }
+    let value: f64 = text.parse().map_err(|_| ParseRangeErrorKind::BadWeight)?;
+    if value > f64::from(max) {
+        return Err(ParseRangeErrorKind::WeightOutOfRange { max });
+    }
+    let bp = (value / f64::from(max) * f64::from(FULL)).round();
+    // `value` is in 0..=max, so `bp` is in 0..=FULL.
+    Ok(bp as u16)
+}
+
+/// Which combos of a two-rank class a spec means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SpecKind {
+    Pair,
+    Suited,
+    Offsuit,
+    /// Suited and offsuit (`AK`).
+    Both,
+}
+
+/// A class spec: two ranks (high first) and a kind.
+#[derive(Clone, Copy, Debug)]
+struct Spec {
+    high: Rank,
+    low: Rank,
+    kind: SpecKind,
+}
+
+impl Spec {
+    /// Parses `AK`, `AKs`, `AKo`, `QQ` (ranks in either order, any case).
+    fn parse(text: &str) -> Option<Spec> {
+        let mut chars = text.chars();
+        let a = Rank::from_char(chars.next()?)?;
+        let b = Rank::from_char(chars.next()?)?;
+        let suffix = chars.next().map(|c| c.to_ascii_lowercase());
+        if chars.next().is_some() {
+            return None;
+        }
+        let (high, low) = if a >= b { (a, b) } else { (b, a) };
+        let kind = match (suffix, high == low) {
+            (None, true) => SpecKind::Pair,
+            (None, false) => SpecKind::Both,
+            (Some('s'), false) => SpecKind::Suited,
+            (Some('o'), false) => SpecKind::Offsuit,
+            _ => return None,
+        };
+        Some(Spec { high, low, kind })
+    }
+
+    /// The spec with other ranks (high first) and the same kind.
+    fn with_ranks(self, high: u8, low: u8) -> Option<Spec> {
+        Some(Spec {
+            high: Rank::from_index(high)?,
+            low: Rank::from_index(low)?,
+            kind: self.kind,
+        })
+    }
+
+    /// The classes this spec means.
+    fn classes(self) -> Vec<HandClass> {
+        let kinds: &[HandKind] = match self.kind {
+            SpecKind::Pair => &[HandKind::Pair],
+            SpecKind::Suited => &[HandKind::Suited],
+            SpecKind::Offsuit => &[HandKind::Offsuit],
+            SpecKind::Both => &[HandKind::Suited, HandKind::Offsuit],
+        };
+        kinds
+            .iter()
+            .filter_map(|&k| HandClass::new(self.high, self.low, k))
+            .collect()
+    }
+
+    /// `QQ+`, `A8s+`, `98s+`: the specs a `+` means.
+    fn plus(self) -> Vec<Spec> {
+        let (high, low) = (self.high.index(), self.low.index());
+        if self.kind == SpecKind::Pair {
+            (low..=12).filter_map(|r| self.with_ranks(r, r)).collect()
+        } else if high - low == 1 {
+            // Connectors climb both ranks up to AK.
+            (0..=12 - high)
+                .filter_map(|step| self.with_ranks(high + step, low + step))
+                .collect()
+        } else {
+            (low..high)
+                .filter_map(|kicker| self.with_ranks(high, kicker))
+                .collect()
+        }
+    }
+
+    /// `99-55`, `KTs-K7s`, `98s-54s`: the specs from `self` to `other`
+    /// inclusive.
+    fn span(self, other: Spec) -> Result<Vec<Spec>, ParseRangeErrorKind> {
+        if self.kind != other.kind {
+            return Err(ParseRangeErrorKind::MixedSpan);
+        }
+        let (a_high, a_low) = (self.high.index(), self.low.index());
+        let (b_high, b_low) = (other.high.index(), other.low.index());
+        if self.kind == SpecKind::Pair {
+            let (from, to) = (a_low.min(b_low), a_low.max(b_low));
+            return Ok((from..=to).filter_map(|r| self.with_ranks(r, r)).collect());
+        }
+        if a_high == b_high {
+            let (from, to) = (a_low.min(b_low), a_low.max(b_low));
+            Ok((from..=to)
+                .filter_map(|k| self.with_ranks(a_high, k))
+                .collect())
+        } else if a_high - a_low == b_high - b_low {
+            let gap = a_high - a_low;
+            let (from, to) = (a_low.min(b_low), a_low.max(b_low));
+            Ok((from..=to)
+                .filter_map(|low| self.with_ranks(low + gap, low))
+                .collect())
+        } else {
+            Err(ParseRangeErrorKind::UnalignedSpan)
+        }
+    }
+}
+
+/// The combos a hand token (without weight) means.
+fn parse_hand(token: &str) -> Result<Vec<Combo>, ParseRangeErrorKind> {
+    let lower = token.to_ascii_lowercase();
+    if matches!(lower.as_str(), "random" | "any" | "*") {
+        return Ok(Combo::all().collect());
+    }
+    if token.contains('%') {
+        return parse_percent(token);
+    }
+    if let Some((a, b)) = token.split_once('-') {
+        let a = Spec::parse(a).ok_or(ParseRangeErrorKind::UnknownHand)?;
+        let b = Spec::parse(b).ok_or(ParseRangeErrorKind::UnknownHand)?;
+        return Ok(combos_of(a.span(b)?));
+    }
+    let chars: Vec<char> = token.chars().collect();
+    let suit = |c: char| Suit::from_char(c.to_ascii_lowercase());
+    let rank = |c: char| Rank::from_char(c);
+    // A single card: every combo holding it.
+    if let [r, s] = chars[..]
+        && let (Some(r), Some(s)) = (rank(r), suit(s))
+    {
+        let card = Card::new(r, s);
+        return Ok(Combo::all().filter(|c| c.mask().contains(card)).collect());
+    }
+    // An exact combo.
+    if let [r1, s1, r2, s2] = chars[..]
+        && let (Some(r1), Some(s1), Some(r2), Some(s2)) = (rank(r1), suit(s1), rank(r2), suit(s2))
+    {
+        let combo = Combo::new(Card::new(r1, s1), Card::new(r2, s2))
+            .ok_or(ParseRangeErrorKind::SameCard)?;
+        return Ok(vec![combo]);
+    }
+    let (spec_text, plus) = match token.strip_suffix('+') {
+        Some(s) => (s, true),
+        None => (token, false),
+    };
+    let spec = Spec::parse(spec_text).ok_or(ParseRangeErrorKind::UnknownHand)?;
+    Ok(combos_of(if plus { spec.plus() } else { vec![spec] }))
+}
+
+/// The combos of a list of specs.
+fn combos_of(specs: Vec<Spec>) -> Vec<Combo> {
+    specs
+        .into_iter()
+        .flat_map(Spec::classes)
+        .flat_map(HandClass::combos)
+        .collect()
+}
+
+/// `15%` or `5%-15%` (also `5-15%`): the classes of that share of the
+/// shipped ranking.
+fn parse_percent(token: &str) -> Result<Vec<Combo>, ParseRangeErrorKind> {
+    let number = |t: &str| -> Result<f64, ParseRangeErrorKind> {
+        let t = t.strip_suffix('%').unwrap_or(t);
+        if !is_number(t) {
+            return Err(ParseRangeErrorKind::BadPercent);
+        }
+        let value: f64 = t.parse().map_err(|_| ParseRangeErrorKind::BadPercent)?;
+        if value > 100.0 {
+            return Err(ParseRangeErrorKind::BadPercent);
+        }
+        Ok(value)
+    };
+    if !token.ends_with('%') {
+        return Err(ParseRangeErrorKind::BadPercent);
+    }
+    let ranking = Ranking::shipped();
+    let classes = match token.split_once('-') {
+        Some((a, b)) => ranking.band(number(a)?, number(b)?),
+        None => ranking.top(number(token)?),
+    };
+    Ok(classes.into_iter().flat_map(HandClass::combos).collect())
+}
