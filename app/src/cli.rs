@@ -7,6 +7,7 @@
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
 use clap::{Parser, Subcommand};
+use engine::equity::{self, EquityError, EquityRequest, Method, Seat};
 use engine::{Card, CardSet, Dialect, Range, eval};
 
 /// Rangestove: range and equity tool for Texas Hold'em.
@@ -31,6 +32,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Equity of each seat: one RANGE per active seat (a range in any
+    /// dialect, or preset:NAME for a shipped preset).
+    Calc(CalcArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range {
@@ -50,6 +54,47 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The options of `rangestove calc`.
+#[derive(Debug, clap::Args)]
+pub struct CalcArgs {
+    /// One range per active seat (at least two).
+    #[arg(required = true, num_args = 2..)]
+    pub ranges: Vec<String>,
+    /// Board cards, e.g. "4dAc5d" or "4d Ac 5d" (0, 3, 4 or 5 cards).
+    #[arg(long, default_value = "")]
+    pub board: String,
+    /// Dead cards.
+    #[arg(long, default_value = "")]
+    pub dead: String,
+    /// A folded seat's range (repeatable): it only removes cards.
+    #[arg(long)]
+    pub folded: Vec<String>,
+    /// Enumerate every deal.
+    #[arg(long, conflicts_with = "mc")]
+    pub exact: bool,
+    /// Monte Carlo.
+    #[arg(long)]
+    pub mc: bool,
+    /// Monte Carlo trials; K and M suffixes allowed (default 10M unless
+    /// --stderr is given).
+    #[arg(long)]
+    pub trials: Option<String>,
+    /// Monte Carlo: stop when every seat's standard error of equity is at
+    /// most this fraction.
+    #[arg(long = "stderr")]
+    pub std_error: Option<f64>,
+    /// Seed: the same request, seed and trials give the same result on any
+    /// number of threads (default: from the clock, reported).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A failed command: bad input (exit status 2) or anything else (status 1).
@@ -98,6 +143,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     match cli.command {
         None => crate::gui::run().map_err(|e| Failure::Other(anyhow::anyhow!("{e}"))),
         Some(Command::Eval { cards, json }) => eval_command(&cards.join(" "), json, out),
+        Some(Command::Calc(args)) => calc_command(&args, out),
         Some(Command::Range {
             range,
             to,
@@ -187,4 +233,129 @@ fn parse_hand(text: &str) -> anyhow::Result<Vec<Card>> {
         anyhow::bail!("expected 5 to 7 cards, got {} in {text:?}", cards.len());
     }
     Ok(cards)
+}
+
+/// Parses a trial count with an optional `K` or `M` suffix.
+fn parse_trials(text: &str) -> anyhow::Result<u64> {
+    let t = text.trim();
+    let (digits, scale) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1_000),
+        Some('M') => (&t[..t.len() - 1], 1_000_000),
+        _ => (t, 1),
+    };
+    let value: f64 = digits
+        .parse()
+        .map_err(|_| anyhow::anyhow!("bad trial count {text:?} (e.g. 500000, 500K, 2M)"))?;
+    if !(value >= 1.0 && value.is_finite()) {
+        anyhow::bail!("bad trial count {text:?}: it must be at least 1");
+    }
+    Ok((value * f64::from(scale)).round() as u64)
+}
+
+/// `rangestove calc`: equity of each seat.
+fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let input = |e: anyhow::Error| Failure::Input(e);
+    let mut seats = Vec::new();
+    for text in &args.ranges {
+        seats.push(Seat::active(parse_range_arg(text)?));
+    }
+    for text in &args.folded {
+        seats.push(Seat::folded(parse_range_arg(text)?));
+    }
+    let board = engine::card::parse_cards(&args.board).map_err(|e| input(e.into()))?;
+    let dead = CardSet::parse(&args.dead).map_err(|e| input(e.into()))?;
+    let mut request = EquityRequest::new(seats);
+    request.board = board;
+    request.dead = dead;
+    request.method = match (args.exact, args.mc) {
+        (true, _) => Method::Exact,
+        (_, true) => Method::MonteCarlo,
+        _ => Method::Auto,
+    };
+    request.trials = args
+        .trials
+        .as_deref()
+        .map(parse_trials)
+        .transpose()
+        .map_err(input)?;
+    request.target_std_error = args.std_error;
+    request.seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    request.threads = args.threads;
+    if args.threads == Some(0) {
+        return Err(input(anyhow::anyhow!("--threads must be at least 1")));
+    }
+    let result = equity::calculate(&request, &|| false, &mut |_| {}).map_err(|e| match e {
+        EquityError::Cancelled => Failure::Other(e.into()),
+        e => Failure::Input(e.into()),
+    })?;
+    let written = if args.json {
+        let players: Vec<serde_json::Value> = result
+            .seats
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "range": args.ranges[s.seat],
+                    "equity": s.equity,
+                    "win": s.win,
+                    "tie": s.tie,
+                    "std_error": s.std_error,
+                })
+            })
+            .collect();
+        let object = serde_json::json!({
+            "method": result.method.name(),
+            "samples": result.samples,
+            "elapsed_ms": result.elapsed_ms,
+            "seed": result.seed,
+            "players": players,
+        });
+        writeln!(out, "{object}")
+    } else {
+        write_calc_text(&result, &args.ranges, out)
+    };
+    written.map_err(|e| Failure::Other(e.into()))
+}
+
+/// The human-readable table of `calc`.
+fn write_calc_text(
+    result: &equity::EquityResult,
+    ranges: &[String],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let method = match result.method {
+        equity::MethodUsed::Exact => "exact".to_owned(),
+        equity::MethodUsed::MonteCarlo => {
+            format!("Monte Carlo, seed {}", result.seed.unwrap_or(0))
+        }
+    };
+    writeln!(
+        out,
+        "{method}: {} deals in {:.1} ms",
+        result.samples, result.elapsed_ms
+    )?;
+    let width = ranges.iter().map(String::len).max().unwrap_or(5).clamp(5, 40);
+    writeln!(out, "{:<width$}  {:>8}  {:>8}  {:>8}", "range", "equity", "win", "tie")?;
+    for s in &result.seats {
+        let mut range = ranges[s.seat].clone();
+        if range.len() > width {
+            range.truncate(range.floor_char_boundary(width - 1));
+            range.push('…');
+        }
+        write!(
+            out,
+            "{range:<width$}  {:>7.3}%  {:>7.3}%  {:>7.3}%",
+            100.0 * s.equity,
+            100.0 * s.win,
+            100.0 * s.tie
+        )?;
+        if s.std_error > 0.0 {
+            write!(out, "  ± {:.3}%", 100.0 * s.std_error)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }

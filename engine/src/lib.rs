@@ -9,8 +9,10 @@
 
 pub mod card;
 pub mod combo;
+pub mod equity;
 pub mod eval;
 pub mod range;
+pub mod worker;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};
 pub use combo::{Combo, HandClass, HandKind};

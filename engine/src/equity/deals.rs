@@ -1,0 +1,196 @@
+//! A validated scenario: each seat's live combos with integer weights, the
+//! known board, the cards left, and exact feasibility.
+
+use std::collections::HashSet;
+
+use super::{EquityError, EquityRequest, MAX_SEATS};
+use crate::card::{Card, CardSet};
+use crate::combo::Combo;
+
+/// One seat's combos that survive the board and dead cards.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatCombos {
+    /// The combos.
+    pub(crate) combos: Vec<Combo>,
+    /// Their card masks.
+    pub(crate) masks: Vec<u64>,
+    /// Their weights in basis points divided by the gcd of the seat's
+    /// weights: unweighted ranges have weight 1 everywhere, so products of
+    /// weights stay small integers.
+    pub(crate) weights: Vec<u64>,
+}
+
+/// A validated request, ready to compute.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Every seat (active and folded) in request order.
+    pub(crate) seats: Vec<SeatCombos>,
+    /// Indices of the active seats, in order.
+    pub(crate) active: Vec<usize>,
+    /// The known board cards.
+    pub(crate) board: Vec<Card>,
+    /// Board and dead cards.
+    pub(crate) known: CardSet,
+    /// Board cards still to come.
+    pub(crate) missing: usize,
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+impl Setup {
+    /// Validates `request` (typed errors, within milliseconds) and prepares
+    /// it.
+    pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
+        let n = request.board.len();
+        if !matches!(n, 0 | 3 | 4 | 5) {
+            return Err(EquityError::BoardSize(n));
+        }
+        let mut known = CardSet::EMPTY;
+        for &card in &request.board {
+            if !known.insert(card) {
+                return Err(EquityError::DuplicateCard(card));
+            }
+        }
+        for card in request.dead.iter() {
+            if !known.insert(card) {
+                return Err(EquityError::DuplicateCard(card));
+            }
+        }
+        if request.seats.len() > MAX_SEATS {
+            return Err(EquityError::TooManySeats(request.seats.len()));
+        }
+        let active: Vec<usize> = (0..request.seats.len())
+            .filter(|&i| !request.seats[i].folded)
+            .collect();
+        if active.len() < 2 {
+            return Err(EquityError::TooFewSeats(active.len()));
+        }
+        if request.seats.len() * 2 + 5 - n + known.len() > 52 {
+            return Err(EquityError::TooManySeats(request.seats.len()));
+        }
+        let mut seats = Vec::with_capacity(request.seats.len());
+        for (index, seat) in request.seats.iter().enumerate() {
+            let live: Vec<(Combo, u16)> = seat
+                .range
+                .combos()
+                .filter(|(c, _)| c.mask().is_disjoint(known))
+                .collect();
+            if live.is_empty() {
+                return Err(EquityError::EmptyRange { seat: index });
+            }
+            let divisor = live.iter().fold(0, |g, &(_, w)| gcd(g, u64::from(w))).max(1);
+            seats.push(SeatCombos {
+                combos: live.iter().map(|&(c, _)| c).collect(),
+                masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
+                weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
+            });
+        }
+        let setup = Setup {
+            seats,
+            active,
+            board: request.board.clone(),
+            known,
+            missing: 5 - n,
+        };
+        if !setup.feasible() {
+            return Err(EquityError::NoFeasibleDeal);
+        }
+        Ok(setup)
+    }
+
+    /// Whether some deal gives every seat a live combo with all cards
+    /// distinct: a depth-first search, narrowest seat first, remembering the
+    /// (seat, used cards) states that failed. Exact, not sampled.
+    fn feasible(&self) -> bool {
+        let mut order: Vec<usize> = (0..self.seats.len()).collect();
+        order.sort_by_key(|&s| self.seats[s].combos.len());
+        let mut failed = HashSet::new();
+        self.search(&order, 0, 0, &mut failed)
+    }
+
+    fn search(&self, order: &[usize], depth: usize, used: u64, failed: &mut HashSet<(usize, u64)>) -> bool {
+        if depth == order.len() {
+            return true;
+        }
+        if failed.contains(&(depth, used)) {
+            return false;
+        }
+        let seat = &self.seats[order[depth]];
+        for &mask in &seat.masks {
+            if mask & used == 0 && self.search(order, depth + 1, used | mask, failed) {
+                return true;
+            }
+        }
+        failed.insert((depth, used));
+        false
+    }
+
+    /// The number of seat deals, or `None` when above `limit` (counted by
+    /// enumeration, stopping early).
+    pub(crate) fn count_deals(&self, limit: u64) -> Option<u64> {
+        let mut count = 0u64;
+        let mut over = false;
+        self.for_each_deal(&mut |_, _, _| {
+            count += 1;
+            if count > limit {
+                over = true;
+            }
+            !over
+        });
+        (!over).then_some(count)
+    }
+
+    /// Calls `f(positions, mask, weight)` for every seat deal (one live
+    /// combo per seat, cards distinct), with each seat's position in its
+    /// combo list, the deal's card mask and its weight product; `f` returns
+    /// false to stop.
+    pub(crate) fn for_each_deal(&self, f: &mut dyn FnMut(&[u16], u64, u128) -> bool) {
+        let mut positions = vec![0u16; self.seats.len()];
+        self.deal_from(0, 0, 1, &mut positions, f);
+    }
+
+    fn deal_from(
+        &self,
+        seat: usize,
+        used: u64,
+        weight: u128,
+        positions: &mut [u16],
+        f: &mut dyn FnMut(&[u16], u64, u128) -> bool,
+    ) -> bool {
+        if seat == self.seats.len() {
+            return f(positions, used, weight);
+        }
+        let combos = &self.seats[seat];
+        for (i, &mask) in combos.masks.iter().enumerate() {
+            if mask & used != 0 {
+                continue;
+            }
+            positions[seat] = i as u16;
+            let w = weight * u128::from(combos.weights[i]);
+            if !self.deal_from(seat + 1, used | mask, w, positions, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The largest weight product of any deal (a bound for overflow checks).
+    pub(crate) fn max_weight(&self) -> f64 {
+        self.seats
+            .iter()
+            .map(|s| s.weights.iter().copied().max().unwrap_or(1) as f64)
+            .product()
+    }
+
+    /// The cards that may still come on the board: not on it, not dead.
+    pub(crate) fn deck(&self) -> Vec<Card> {
+        self.known.complement().iter().collect()
+    }
+
+    /// The active seats' indices.
+    pub fn active(&self) -> &[usize] {
+        &self.active
+    }
+}

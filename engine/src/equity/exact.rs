@@ -1,0 +1,442 @@
+//! Exact enumeration of every deal, in one of two orders, whichever the cost
+//! model says is cheaper:
+//!
+//! * **Deal-major**: for each seat deal, walk every board completion with
+//!   each active seat's evaluator state, extending shared prefixes level by
+//!   level (the walk is nearly sequential in the table, so it runs at the
+//!   evaluator's sequential speed). Preflop with no dead cards, deals that
+//!   are the same up to a permutation of suits are walked once with their
+//!   weights summed (suit isomorphism: `AKs` vs `QQ`'s 24 deals are 2 walks).
+//! * **Board-major**: for each board completion, rank every live combo of
+//!   each active seat once, then compare ranks for every seat deal
+//!   compatible with the board. Wins when many deals share few combos
+//!   (ranges on the flop or turn).
+//!
+//! Tallies are integer weight products (each seat's basis-point weights
+//! divided by their gcd), so the result is exact to the last digit and the
+//! same for any thread count.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::deals::Setup;
+use super::{EXACT_LIMIT_S, EquityError, EquityResult, MethodUsed, Tally};
+use crate::card::{Card, Suit};
+use crate::combo::Combo;
+use crate::eval::HandState;
+
+/// Most seat deals the exact paths will list.
+const DEAL_LIMIT: u64 = 4_000_000;
+/// Seconds per combo evaluated against a board (a random table access).
+const EVAL_RANDOM_S: f64 = 20e-9;
+/// Seconds per seat and board in the deal-major walk (nearly sequential).
+const EVAL_WALK_S: f64 = 2.0e-9;
+/// Seconds per deal compared on a board.
+const COMPARE_S: f64 = 3e-9;
+
+/// The two enumeration orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// For each deal, every board.
+    DealMajor,
+    /// For each board, every deal.
+    BoardMajor,
+}
+
+/// What exact enumeration of a setup would cost.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Board completions.
+    pub boards: u64,
+    /// Seat deals (`None`: more than the exact paths list).
+    pub deals: Option<u64>,
+    /// Deal walks after suit isomorphism (deal-major).
+    pub walks: u64,
+    /// The cheaper order.
+    pub order: Order,
+    /// Estimated single-thread seconds of that order.
+    pub cost_s: f64,
+}
+
+impl Plan {
+    /// Estimated seconds on `threads` threads.
+    pub fn estimate_s(&self, threads: usize) -> f64 {
+        self.cost_s / threads.max(1) as f64
+    }
+}
+
+/// `n` choose `k`.
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Whether suit isomorphism applies: no board and no dead cards.
+fn symmetric(setup: &Setup) -> bool {
+    setup.known.is_empty()
+}
+
+/// The 24 permutations of the four suits.
+fn suit_permutations() -> Vec<[u8; 4]> {
+    let mut out = Vec::with_capacity(24);
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let p = [a, b, c, d];
+                    if (0..4).all(|i| (0..4).all(|j| i == j || p[i] != p[j])) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A combo with its suits permuted.
+fn permute(combo: Combo, perm: &[u8; 4]) -> Combo {
+    let map = |card: Card| {
+        let suit = Suit::from_index(perm[card.suit().index() as usize]).unwrap_or(card.suit());
+        Card::new(card.rank(), suit)
+    };
+    let [a, b] = combo.cards();
+    Combo::new(map(a), map(b)).unwrap_or(combo)
+}
+
+/// One walk of the deal-major order: a deal (each seat's combo) and the
+/// summed weight of the deals it stands for.
+#[derive(Clone, Debug)]
+struct Walk {
+    combos: Vec<Combo>,
+    mask: u64,
+    weight: u128,
+}
+
+/// The deals to walk: all of them, or one per suit-isomorphism class.
+fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
+    let mut out: Vec<Walk> = Vec::new();
+    let mut index: HashMap<Vec<u16>, usize> = HashMap::new();
+    let perms = if symmetric(setup) {
+        suit_permutations()
+    } else {
+        vec![[0, 1, 2, 3]]
+    };
+    let mut over = false;
+    setup.for_each_deal(&mut |positions, mask, weight| {
+        let combos: Vec<Combo> = positions
+            .iter()
+            .enumerate()
+            .map(|(s, &p)| setup.seats[s].combos[usize::from(p)])
+            .collect();
+        let key = perms
+            .iter()
+            .map(|perm| {
+                combos
+                    .iter()
+                    .map(|&c| permute(c, perm).index() as u16)
+                    .collect::<Vec<u16>>()
+            })
+            .min()
+            .unwrap_or_default();
+        match index.get(&key) {
+            Some(&i) => out[i].weight += weight,
+            None => {
+                index.insert(key, out.len());
+                out.push(Walk {
+                    combos,
+                    mask,
+                    weight,
+                });
+                if out.len() as u64 > limit {
+                    over = true;
+                }
+            }
+        }
+        !over
+    });
+    (!over).then_some(out)
+}
+
+/// Plans exact enumeration: counts boards and deals and estimates both
+/// orders.
+pub fn plan(setup: &Setup) -> Plan {
+    let deck = setup.deck().len() as u64;
+    let boards = choose(deck, setup.missing as u64);
+    let deals = setup.count_deals(DEAL_LIMIT);
+    let active = setup.active.len() as f64;
+    let live: f64 = setup
+        .active
+        .iter()
+        .map(|&s| setup.seats[s].combos.len() as f64)
+        .sum();
+    let Some(deal_count) = deals else {
+        return Plan {
+            boards,
+            deals,
+            walks: u64::MAX,
+            order: Order::BoardMajor,
+            cost_s: f64::INFINITY,
+        };
+    };
+    // Suit isomorphism cuts walks by up to 24; estimate it without listing
+    // the classes when there are many deals.
+    let walks = if symmetric(setup) && deal_count > 1 {
+        if deal_count <= 20_000 {
+            walks(setup, DEAL_LIMIT).map_or(deal_count, |w| w.len() as u64)
+        } else {
+            deal_count / 12
+        }
+    } else {
+        deal_count
+    };
+    let deal_major = walks as f64 * boards as f64 * active * EVAL_WALK_S;
+    let board_major = boards as f64 * (live * EVAL_RANDOM_S + deal_count as f64 * COMPARE_S);
+    let (order, cost_s) = if deal_major <= board_major {
+        (Order::DealMajor, deal_major)
+    } else {
+        (Order::BoardMajor, board_major)
+    };
+    Plan {
+        boards,
+        deals,
+        walks,
+        order,
+        cost_s,
+    }
+}
+
+/// Runs the work items in rounds on the current rayon pool, merging tallies,
+/// checking `cancel` and sending snapshots between rounds.
+fn rounds<T: Sync>(
+    items: &[T],
+    setup: &Setup,
+    total_work: f64,
+    work_of: impl Fn(&T) -> f64 + Sync,
+    process: impl Fn(&T) -> Tally + Sync,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<Tally, EquityError> {
+    let seats = setup.active.len();
+    let mut tally = Tally::new(seats);
+    let mut done = 0;
+    let mut work_done = 0.0;
+    let mut batch = rayon::current_num_threads().max(1);
+    let mut last_snapshot = Instant::now();
+    while done < items.len() {
+        if cancel() {
+            return Err(EquityError::Cancelled);
+        }
+        let end = (done + batch).min(items.len());
+        let round_start = Instant::now();
+        let part = items[done..end]
+            .par_iter()
+            .map(&process)
+            .reduce(|| Tally::new(seats), |mut a, b| {
+                a.merge(&b);
+                a
+            });
+        tally.merge(&part);
+        work_done += items[done..end].iter().map(&work_of).sum::<f64>();
+        done = end;
+        if round_start.elapsed().as_secs_f64() < 0.02 {
+            batch *= 2;
+        }
+        if done < items.len() && last_snapshot.elapsed().as_secs_f64() >= 0.05 {
+            last_snapshot = Instant::now();
+            on_snapshot(&result(&tally, setup, start, work_done / total_work, false));
+        }
+    }
+    Ok(tally)
+}
+
+/// A result from a tally.
+fn result(tally: &Tally, setup: &Setup, start: Instant, progress: f64, finished: bool) -> EquityResult {
+    let elapsed = start.elapsed().as_secs_f64();
+    EquityResult {
+        seats: tally.figures(&setup.active, false),
+        samples: tally.deals,
+        elapsed_ms: elapsed * 1000.0,
+        method: MethodUsed::Exact,
+        seed: None,
+        progress: progress.clamp(0.0, 1.0),
+        samples_per_s: if elapsed > 0.0 { tally.deals as f64 / elapsed } else { 0.0 },
+        finished,
+    }
+}
+
+/// Enumerates every deal of `setup`.
+pub fn run(
+    setup: &Setup,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<EquityResult, EquityError> {
+    let plan = plan(setup);
+    let threads = rayon::current_num_threads();
+    let estimate_s = plan.estimate_s(threads);
+    let bound = setup.max_weight() * plan.deals.unwrap_or(u64::MAX) as f64 * plan.boards as f64;
+    if estimate_s > EXACT_LIMIT_S || plan.deals.is_none() || bound > 1e36 {
+        return Err(EquityError::TooLarge { estimate_s });
+    }
+    let tally = match plan.order {
+        Order::DealMajor => deal_major(setup, start, cancel, on_snapshot)?,
+        Order::BoardMajor => board_major(setup, start, cancel, on_snapshot)?,
+    };
+    Ok(result(&tally, setup, start, 1.0, true))
+}
+
+/// Every completion of `missing` cards from `deck`, each as a list of deck
+/// positions, in a fixed pseudo-random order (so partial results are
+/// representative).
+fn boards(deck: &[Card], missing: usize) -> Vec<[Card; 5]> {
+    let mut out = Vec::new();
+    let mut current = [Card::new(crate::card::Rank::Two, Suit::Clubs); 5];
+    fn fill(deck: &[Card], from: usize, depth: usize, missing: usize, current: &mut [Card; 5], out: &mut Vec<[Card; 5]>) {
+        if depth == missing {
+            out.push(*current);
+            return;
+        }
+        for i in from..deck.len() {
+            current[depth] = deck[i];
+            fill(deck, i + 1, depth + 1, missing, current, out);
+        }
+    }
+    fill(deck, 0, 0, missing, &mut current, &mut out);
+    out.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
+    out
+}
+
+/// Board-major enumeration.
+fn board_major(
+    setup: &Setup,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<Tally, EquityError> {
+    // The deals, flattened: per deal its mask, weight and active positions.
+    let active = &setup.active;
+    let mut masks = Vec::new();
+    let mut weights = Vec::new();
+    let mut positions = Vec::new();
+    setup.for_each_deal(&mut |p, mask, weight| {
+        masks.push(mask);
+        weights.push(weight);
+        positions.extend(active.iter().map(|&s| p[s]));
+        true
+    });
+    let deck = setup.deck();
+    let all_boards = boards(&deck, setup.missing);
+    let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(64).collect();
+    let base = HandState::new().add_cards(setup.board.iter().copied());
+    let n = active.len();
+    let process = |chunk: &&[[Card; 5]]| {
+        let mut tally = Tally::new(n);
+        let mut ranks: Vec<Vec<u32>> = active
+            .iter()
+            .map(|&s| vec![0; setup.seats[s].combos.len()])
+            .collect();
+        let mut deal_ranks = vec![0u32; n];
+        for cards in chunk.iter() {
+            let cards = &cards[..setup.missing];
+            let board = base.add_cards(cards.iter().copied());
+            let board_mask = cards.iter().fold(0u64, |m, c| m | c.bit());
+            for (a, &s) in active.iter().enumerate() {
+                let seat = &setup.seats[s];
+                for (i, combo) in seat.combos.iter().enumerate() {
+                    ranks[a][i] = if seat.masks[i] & board_mask == 0 {
+                        let [x, y] = combo.cards();
+                        board.add_card(x).rank_with(y).value()
+                    } else {
+                        0
+                    };
+                }
+            }
+            for (d, &mask) in masks.iter().enumerate() {
+                if mask & board_mask != 0 {
+                    continue;
+                }
+                for a in 0..n {
+                    deal_ranks[a] = ranks[a][usize::from(positions[d * n + a])];
+                }
+                tally.record(&deal_ranks, weights[d]);
+            }
+        }
+        tally
+    };
+    let total = chunks.len() as f64;
+    rounds(&chunks, setup, total, |_| 1.0, process, start, cancel, on_snapshot)
+}
+
+/// Deal-major enumeration.
+fn deal_major(
+    setup: &Setup,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<Tally, EquityError> {
+    let mut list = walks(setup, DEAL_LIMIT).ok_or(EquityError::TooLarge { estimate_s: f64::INFINITY })?;
+    list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
+    let deck = setup.deck();
+    let base = HandState::new().add_cards(setup.board.iter().copied());
+    let n = setup.active.len();
+    let missing = setup.missing;
+    let process = |walk: &Walk| {
+        let mut tally = Tally::new(n);
+        let cards: Vec<Card> = deck.iter().copied().filter(|c| walk.mask & c.bit() == 0).collect();
+        let states: Vec<HandState> = setup
+            .active
+            .iter()
+            .map(|&s| base.add_cards(walk.combos[s].cards()))
+            .collect();
+        let mut ranks = vec![0u32; n];
+        if missing == 0 {
+            for (r, st) in ranks.iter_mut().zip(&states) {
+                *r = st.rank().map_or(0, |h| h.value());
+            }
+            tally.record(&ranks, walk.weight);
+        } else {
+            walk_boards(&cards, 0, missing, &states, &mut ranks, walk.weight, &mut tally);
+        }
+        tally
+    };
+    let total: f64 = list.len() as f64;
+    rounds(&list, setup, total, |_| 1.0, process, start, cancel, on_snapshot)
+}
+
+/// Adds the remaining `missing` board cards from `cards[from..]` to every
+/// state, recording each complete board.
+fn walk_boards(
+    cards: &[Card],
+    from: usize,
+    missing: usize,
+    states: &[HandState],
+    ranks: &mut [u32],
+    weight: u128,
+    tally: &mut Tally,
+) {
+    if missing == 1 {
+        for &card in &cards[from..] {
+            for (r, st) in ranks.iter_mut().zip(states) {
+                *r = st.rank_with(card).value();
+            }
+            tally.record(ranks, weight);
+        }
+        return;
+    }
+    let mut next = states.to_vec();
+    for i in from..cards.len() + 1 - missing {
+        for (n, st) in next.iter_mut().zip(states) {
+            *n = st.add_card(cards[i]);
+        }
+        walk_boards(cards, i + 1, missing - 1, &next, ranks, weight, tally);
+    }
+}

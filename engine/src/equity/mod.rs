@@ -1,0 +1,367 @@
+//! Equity: every active seat's expected share of the pot, its win and tie
+//! probabilities, exactly or by Monte Carlo (DESIGN.md §3).
+//!
+//! A deal is one combo per seat (active or folded) plus a completion of the
+//! board; its probability is proportional to the product of the seats'
+//! weights for their combos, over all deals whose cards are pairwise
+//! distinct and disjoint from the board and dead cards, every completion of
+//! the board equally likely. A seat's **equity** is its expected share of
+//! the pot (k tied winners get 1/k each), **win** the probability of being
+//! the sole winner, **tie** the probability of sharing the best hand.
+//!
+//! [`calculate`] is the pure entry point: it takes the request, a
+//! cancellation check and a snapshot callback, owns no thread beyond the
+//! rayon pool it runs in (or a pool of `threads` it builds for the call), and
+//! never prints. [`exact`](mod@exact) enumerates; [`montecarlo`] samples whole
+//! deals from the joint distribution. Both tally in integers, so results do
+//! not depend on the order work is merged in, hence not on the thread count.
+
+use std::time::Instant;
+
+use crate::card::{Card, CardSet};
+use crate::range::Range;
+
+mod deals;
+pub mod exact;
+pub mod montecarlo;
+
+pub use deals::Setup;
+
+/// Most seats the engine takes: 23 two-card hands and a five-card board use
+/// 51 cards.
+pub const MAX_SEATS: usize = 23;
+
+/// One seat of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The seat's weighted range.
+    pub range: Range,
+    /// A folded seat does not compete; its range only removes cards.
+    pub folded: bool,
+}
+
+impl Seat {
+    /// An active seat with `range`.
+    pub fn active(range: Range) -> Seat {
+        Seat {
+            range,
+            folded: false,
+        }
+    }
+
+    /// A folded seat with `range`.
+    pub fn folded(range: Range) -> Seat {
+        Seat {
+            range,
+            folded: true,
+        }
+    }
+}
+
+/// How to compute.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Exact when its estimated time fits the request's time budget, else
+    /// Monte Carlo.
+    #[default]
+    Auto,
+    /// Enumerate every deal.
+    Exact,
+    /// Sample deals.
+    MonteCarlo,
+}
+
+/// How a result was computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MethodUsed {
+    /// Every deal enumerated (board-major or deal-major walk).
+    Exact,
+    /// Sampled deals.
+    MonteCarlo,
+}
+
+impl MethodUsed {
+    /// The name used in JSON output: `exact` or `monte_carlo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodUsed::Exact => "exact",
+            MethodUsed::MonteCarlo => "monte_carlo",
+        }
+    }
+}
+
+/// A scenario and how to compute it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EquityRequest {
+    /// The seats, in order; results keep this order for the active ones.
+    pub seats: Vec<Seat>,
+    /// Known board cards: 0, 3, 4 or 5.
+    pub board: Vec<Card>,
+    /// Dead cards: out of every deal.
+    pub dead: CardSet,
+    /// Exact, Monte Carlo or automatic.
+    pub method: Method,
+    /// Monte Carlo: stop after this many deals.
+    pub trials: Option<u64>,
+    /// Monte Carlo: stop once every active seat's standard error of equity
+    /// is at most this (a fraction, e.g. 0.0005).
+    pub target_std_error: Option<f64>,
+    /// Monte Carlo seed: same request, seed and trials give the same result
+    /// on any number of threads.
+    pub seed: u64,
+    /// Worker threads; `None` uses the current rayon pool.
+    pub threads: Option<usize>,
+    /// [`Method::Auto`] picks exact when its estimate fits this budget.
+    pub time_budget_ms: f64,
+}
+
+/// Monte Carlo deals when a request sets neither `trials` nor a target.
+pub const DEFAULT_TRIALS: u64 = 10_000_000;
+
+impl EquityRequest {
+    /// A request for `seats` with no board or dead cards, automatic method,
+    /// seed 0, a 100 ms budget for exact enumeration.
+    pub fn new(seats: Vec<Seat>) -> EquityRequest {
+        EquityRequest {
+            seats,
+            board: Vec::new(),
+            dead: CardSet::EMPTY,
+            method: Method::Auto,
+            trials: None,
+            target_std_error: None,
+            seed: 0,
+            threads: None,
+            time_budget_ms: 100.0,
+        }
+    }
+}
+
+/// One active seat's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatEquity {
+    /// The seat's index in the request.
+    pub seat: usize,
+    /// Expected share of the pot, 0..=1.
+    pub equity: f64,
+    /// Probability of winning alone.
+    pub win: f64,
+    /// Probability of sharing the best hand.
+    pub tie: f64,
+    /// Standard error of `equity` (0 when exact and complete).
+    pub std_error: f64,
+}
+
+/// A result, final or partial.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EquityResult {
+    /// The active seats, in request order.
+    pub seats: Vec<SeatEquity>,
+    /// Deals counted: board completions times seat deals when exact (each
+    /// combination counted once), sampled deals for Monte Carlo.
+    pub samples: u64,
+    /// Time since the calculation started.
+    pub elapsed_ms: f64,
+    /// How it was computed.
+    pub method: MethodUsed,
+    /// The seed (Monte Carlo only).
+    pub seed: Option<u64>,
+    /// Share of the planned work done, 0..=1 (1 when final).
+    pub progress: f64,
+    /// Deals counted per second so far.
+    pub samples_per_s: f64,
+    /// Whether this is the final result.
+    pub finished: bool,
+}
+
+/// A request that cannot be computed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EquityError {
+    /// The board has a size other than 0, 3, 4 or 5.
+    #[error("the board has {0} cards; it needs 0, 3, 4 or 5")]
+    BoardSize(usize),
+    /// A card is given twice among the board and dead cards.
+    #[error("{0} is given twice (board and dead cards must be distinct)")]
+    DuplicateCard(Card),
+    /// Fewer than two seats compete.
+    #[error("{0} active seat(s); equity needs at least two")]
+    TooFewSeats(usize),
+    /// More seats than the deck can deal.
+    #[error("{0} seats; the deck deals at most {MAX_SEATS}")]
+    TooManySeats(usize),
+    /// A seat's range has no combo left after removing the board and dead
+    /// cards.
+    #[error("seat {} has no hand left once the board and dead cards are removed", seat + 1)]
+    EmptyRange {
+        /// The seat's index in the request.
+        seat: usize,
+    },
+    /// No deal gives every seat a hand from its range with distinct cards.
+    #[error("no deal is possible: the seats' ranges cannot all be dealt at once")]
+    NoFeasibleDeal,
+    /// Exact enumeration was asked for a scenario far too large.
+    #[error("exact enumeration of this spot would take too long (about {estimate_s:.0} s); use Monte Carlo")]
+    TooLarge {
+        /// Estimated time.
+        estimate_s: f64,
+    },
+    /// A bad Monte Carlo setting.
+    #[error("{0}")]
+    BadSetting(&'static str),
+    /// The cancellation check fired.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Exact enumeration refuses estimates beyond this many seconds (the limit
+/// protects a user who forces `--exact` on a huge spot).
+pub const EXACT_LIMIT_S: f64 = 3600.0;
+
+/// Computes `request`, calling `on_snapshot` with partial results about every
+/// 50–100 ms and returning the final one. `cancel` is polled between
+/// batches; when it returns true the calculation stops with
+/// [`EquityError::Cancelled`].
+pub fn calculate(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<EquityResult, EquityError> {
+    let start = Instant::now();
+    let setup = Setup::new(request)?;
+    let run = |on_snapshot: &mut (dyn FnMut(&EquityResult) + Send)| {
+        let threads = rayon::current_num_threads();
+        let method = match request.method {
+            Method::Exact => MethodUsed::Exact,
+            Method::MonteCarlo => MethodUsed::MonteCarlo,
+            Method::Auto => {
+                let plan = exact::plan(&setup);
+                if plan.estimate_s(threads) * 1000.0 <= request.time_budget_ms {
+                    MethodUsed::Exact
+                } else {
+                    MethodUsed::MonteCarlo
+                }
+            }
+        };
+        match method {
+            MethodUsed::Exact => exact::run(&setup, start, cancel, on_snapshot),
+            MethodUsed::MonteCarlo => montecarlo::run(&setup, request, start, cancel, on_snapshot),
+        }
+    };
+    match request.threads {
+        Some(n) if n != rayon::current_num_threads() => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n.max(1))
+                .thread_name(|i| format!("rangestove-calc-{i}"))
+                .build()
+                .map_err(|_| EquityError::BadSetting("could not start worker threads"))?;
+            pool.install(|| run(on_snapshot))
+        }
+        _ => run(on_snapshot),
+    }
+}
+
+/// Integer tallies of outcomes, from which equity, win, tie and standard
+/// errors follow. Adding tallies is exact and order-independent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Number of active seats.
+    seats: usize,
+    /// Total weight of deals counted.
+    total: u128,
+    /// `wins[s]`: weight of deals seat `s` wins alone.
+    wins: Vec<u128>,
+    /// `ties[s * (seats + 1) + k]`: weight of deals seat `s` shares with
+    /// `k - 1` others (k = 2..=seats).
+    ties: Vec<u128>,
+    /// Unweighted number of deals counted.
+    deals: u64,
+}
+
+impl Tally {
+    pub(crate) fn new(seats: usize) -> Tally {
+        Tally {
+            seats,
+            total: 0,
+            wins: vec![0; seats],
+            ties: vec![0; seats * (seats + 1)],
+            deals: 0,
+        }
+    }
+
+    /// Counts one deal of weight `weight` whose active seats hold `ranks`.
+    #[inline]
+    pub(crate) fn record(&mut self, ranks: &[u32], weight: u128) {
+        let best = ranks.iter().copied().max().unwrap_or(0);
+        let winners = ranks.iter().filter(|&&r| r == best).count();
+        self.total += weight;
+        self.deals += 1;
+        if winners == 1 {
+            if let Some(s) = ranks.iter().position(|&r| r == best) {
+                self.wins[s] += weight;
+            }
+        } else {
+            for (s, &r) in ranks.iter().enumerate() {
+                if r == best {
+                    self.ties[s * (self.seats + 1) + winners] += weight;
+                }
+            }
+        }
+    }
+
+    /// Adds another tally.
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        self.total += other.total;
+        self.deals += other.deals;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
+            *a += b;
+        }
+    }
+
+    /// Per active seat figures; `sampled` adds standard errors treating each
+    /// unit of weight as one independent sample.
+    pub(crate) fn figures(&self, active: &[usize], sampled: bool) -> Vec<SeatEquity> {
+        let total = self.total as f64;
+        active
+            .iter()
+            .enumerate()
+            .map(|(s, &seat)| {
+                if self.total == 0 {
+                    return SeatEquity {
+                        seat,
+                        equity: 0.0,
+                        win: 0.0,
+                        tie: 0.0,
+                        std_error: 0.0,
+                    };
+                }
+                let win = self.wins[s] as f64;
+                let mut tie = 0.0;
+                let mut share = 0.0;
+                let mut share_sq = 0.0;
+                for k in 2..=self.seats {
+                    let t = self.ties[s * (self.seats + 1) + k] as f64;
+                    tie += t;
+                    share += t / k as f64;
+                    share_sq += t / (k * k) as f64;
+                }
+                let equity = (win + share) / total;
+                let std_error = if sampled && total > 1.0 {
+                    let second = (win + share_sq) / total;
+                    ((second - equity * equity).max(0.0) / (total - 1.0)).sqrt()
+                } else {
+                    0.0
+                };
+                SeatEquity {
+                    seat,
+                    equity,
+                    win: win / total,
+                    tie: tie / total,
+                    std_error,
+                }
+            })
+            .collect()
+    }
+}
