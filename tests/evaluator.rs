@@ -23,13 +23,13 @@ type NaiveValue = u32;
 
 /// Cards seen so far, as the naive evaluator keeps them.
 #[derive(Clone, Copy, Default)]
-struct Naive {
+pub(crate) struct Naive {
     rank_counts: [u8; 13],
     suit_ranks: [u16; 4],
 }
 
 impl Naive {
-    fn add_card(mut self, card: Card) -> Naive {
+    pub(crate) fn add_card(mut self, card: Card) -> Naive {
         let (rank, suit) = (card.rank().index() as usize, card.suit().index() as usize);
         self.rank_counts[rank] += 1;
         self.suit_ranks[suit] |= 1 << rank;
@@ -39,7 +39,7 @@ impl Naive {
     /// The best five-card value, found the way a player would: look for a
     /// straight flush, then group equal ranks (largest group first, then
     /// highest rank) and read the categories off the groups.
-    fn value(&self) -> NaiveValue {
+    pub(crate) fn value(&self) -> NaiveValue {
         let pack = |category: u32, ranks: &[u8]| {
             ranks
                 .iter()

@@ -337,8 +337,17 @@ fn write_calc_text(
         "{method}: {} deals in {:.1} ms",
         result.samples, result.elapsed_ms
     )?;
-    let width = ranges.iter().map(String::len).max().unwrap_or(5).clamp(5, 40);
-    writeln!(out, "{:<width$}  {:>8}  {:>8}  {:>8}", "range", "equity", "win", "tie")?;
+    let width = ranges
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 40);
+    writeln!(
+        out,
+        "{:<width$}  {:>8}  {:>8}  {:>8}",
+        "range", "equity", "win", "tie"
+    )?;
     for s in &result.seats {
         let mut range = ranges[s.seat].clone();
         if range.len() > width {

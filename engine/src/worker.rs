@@ -83,7 +83,9 @@ impl Worker {
     pub fn submit(&self, request: EquityRequest) -> u64 {
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
         // A send fails only if the thread is gone; there is nothing to do then.
-        let _ = self.commands.send(Command::Run(generation, Box::new(request)));
+        let _ = self
+            .commands
+            .send(Command::Run(generation, Box::new(request)));
         generation
     }
 

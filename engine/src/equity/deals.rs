@@ -80,7 +80,10 @@ impl Setup {
             if live.is_empty() {
                 return Err(EquityError::EmptyRange { seat: index });
             }
-            let divisor = live.iter().fold(0, |g, &(_, w)| gcd(g, u64::from(w))).max(1);
+            let divisor = live
+                .iter()
+                .fold(0, |g, &(_, w)| gcd(g, u64::from(w)))
+                .max(1);
             seats.push(SeatCombos {
                 combos: live.iter().map(|&(c, _)| c).collect(),
                 masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
@@ -110,7 +113,13 @@ impl Setup {
         self.search(&order, 0, 0, &mut failed)
     }
 
-    fn search(&self, order: &[usize], depth: usize, used: u64, failed: &mut HashSet<(usize, u64)>) -> bool {
+    fn search(
+        &self,
+        order: &[usize],
+        depth: usize,
+        used: u64,
+        failed: &mut HashSet<(usize, u64)>,
+    ) -> bool {
         if depth == order.len() {
             return true;
         }

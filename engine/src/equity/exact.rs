@@ -213,13 +213,11 @@ pub fn plan(setup: &Setup) -> Plan {
     }
 }
 
-/// Runs the work items in rounds on the current rayon pool, merging tallies,
+/// Runs the equally sized work items in rounds on the current rayon pool, merging tallies,
 /// checking `cancel` and sending snapshots between rounds.
 fn rounds<T: Sync>(
     items: &[T],
     setup: &Setup,
-    total_work: f64,
-    work_of: impl Fn(&T) -> f64 + Sync,
     process: impl Fn(&T) -> Tally + Sync,
     start: Instant,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -228,7 +226,6 @@ fn rounds<T: Sync>(
     let seats = setup.active.len();
     let mut tally = Tally::new(seats);
     let mut done = 0;
-    let mut work_done = 0.0;
     let mut batch = rayon::current_num_threads().max(1);
     let mut last_snapshot = Instant::now();
     while done < items.len() {
@@ -237,29 +234,40 @@ fn rounds<T: Sync>(
         }
         let end = (done + batch).min(items.len());
         let round_start = Instant::now();
-        let part = items[done..end]
-            .par_iter()
-            .map(&process)
-            .reduce(|| Tally::new(seats), |mut a, b| {
+        let part = items[done..end].par_iter().map(&process).reduce(
+            || Tally::new(seats),
+            |mut a, b| {
                 a.merge(&b);
                 a
-            });
+            },
+        );
         tally.merge(&part);
-        work_done += items[done..end].iter().map(&work_of).sum::<f64>();
         done = end;
         if round_start.elapsed().as_secs_f64() < 0.02 {
             batch *= 2;
         }
         if done < items.len() && last_snapshot.elapsed().as_secs_f64() >= 0.05 {
             last_snapshot = Instant::now();
-            on_snapshot(&result(&tally, setup, start, work_done / total_work, false));
+            on_snapshot(&result(
+                &tally,
+                setup,
+                start,
+                done as f64 / items.len() as f64,
+                false,
+            ));
         }
     }
     Ok(tally)
 }
 
 /// A result from a tally.
-fn result(tally: &Tally, setup: &Setup, start: Instant, progress: f64, finished: bool) -> EquityResult {
+fn result(
+    tally: &Tally,
+    setup: &Setup,
+    start: Instant,
+    progress: f64,
+    finished: bool,
+) -> EquityResult {
     let elapsed = start.elapsed().as_secs_f64();
     EquityResult {
         seats: tally.figures(&setup.active, false),
@@ -268,7 +276,11 @@ fn result(tally: &Tally, setup: &Setup, start: Instant, progress: f64, finished:
         method: MethodUsed::Exact,
         seed: None,
         progress: progress.clamp(0.0, 1.0),
-        samples_per_s: if elapsed > 0.0 { tally.deals as f64 / elapsed } else { 0.0 },
+        samples_per_s: if elapsed > 0.0 {
+            tally.deals as f64 / elapsed
+        } else {
+            0.0
+        },
         finished,
     }
 }
@@ -300,7 +312,14 @@ pub fn run(
 fn boards(deck: &[Card], missing: usize) -> Vec<[Card; 5]> {
     let mut out = Vec::new();
     let mut current = [Card::new(crate::card::Rank::Two, Suit::Clubs); 5];
-    fn fill(deck: &[Card], from: usize, depth: usize, missing: usize, current: &mut [Card; 5], out: &mut Vec<[Card; 5]>) {
+    fn fill(
+        deck: &[Card],
+        from: usize,
+        depth: usize,
+        missing: usize,
+        current: &mut [Card; 5],
+        out: &mut Vec<[Card; 5]>,
+    ) {
         if depth == missing {
             out.push(*current);
             return;
@@ -372,8 +391,7 @@ fn board_major(
         }
         tally
     };
-    let total = chunks.len() as f64;
-    rounds(&chunks, setup, total, |_| 1.0, process, start, cancel, on_snapshot)
+    rounds(&chunks, setup, process, start, cancel, on_snapshot)
 }
 
 /// Deal-major enumeration.
@@ -383,7 +401,9 @@ fn deal_major(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
-    let mut list = walks(setup, DEAL_LIMIT).ok_or(EquityError::TooLarge { estimate_s: f64::INFINITY })?;
+    let mut list = walks(setup, DEAL_LIMIT).ok_or(EquityError::TooLarge {
+        estimate_s: f64::INFINITY,
+    })?;
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup.deck();
     let base = HandState::new().add_cards(setup.board.iter().copied());
@@ -391,7 +411,11 @@ fn deal_major(
     let missing = setup.missing;
     let process = |walk: &Walk| {
         let mut tally = Tally::new(n);
-        let cards: Vec<Card> = deck.iter().copied().filter(|c| walk.mask & c.bit() == 0).collect();
+        let cards: Vec<Card> = deck
+            .iter()
+            .copied()
+            .filter(|c| walk.mask & c.bit() == 0)
+            .collect();
         let states: Vec<HandState> = setup
             .active
             .iter()
@@ -404,12 +428,19 @@ fn deal_major(
             }
             tally.record(&ranks, walk.weight);
         } else {
-            walk_boards(&cards, 0, missing, &states, &mut ranks, walk.weight, &mut tally);
+            walk_boards(
+                &cards,
+                0,
+                missing,
+                &states,
+                &mut ranks,
+                walk.weight,
+                &mut tally,
+            );
         }
         tally
     };
-    let total: f64 = list.len() as f64;
-    rounds(&list, setup, total, |_| 1.0, process, start, cancel, on_snapshot)
+    rounds(&list, setup, process, start, cancel, on_snapshot)
 }
 
 /// Adds the remaining `missing` board cards from `cards[from..]` to every

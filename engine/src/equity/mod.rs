@@ -200,7 +200,9 @@ pub enum EquityError {
     #[error("no deal is possible: the seats' ranges cannot all be dealt at once")]
     NoFeasibleDeal,
     /// Exact enumeration was asked for a scenario far too large.
-    #[error("exact enumeration of this spot would take too long (about {estimate_s:.0} s); use Monte Carlo")]
+    #[error(
+        "exact enumeration of this spot would take too long (about {estimate_s:.0} s); use Monte Carlo"
+    )]
     TooLarge {
         /// Estimated time.
         estimate_s: f64,

@@ -174,12 +174,16 @@ pub fn run(
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<EquityResult, EquityError> {
     if request.trials == Some(0) {
-        return Err(EquityError::BadSetting("the trial budget must be above zero"));
+        return Err(EquityError::BadSetting(
+            "the trial budget must be above zero",
+        ));
     }
     if let Some(t) = request.target_std_error
         && !(t > 0.0 && t.is_finite())
     {
-        return Err(EquityError::BadSetting("the target standard error must be above zero"));
+        return Err(EquityError::BadSetting(
+            "the target standard error must be above zero",
+        ));
     }
     let budget = match (request.trials, request.target_std_error) {
         (Some(t), _) => t,
@@ -206,7 +210,11 @@ pub fn run(
                 .map(|s| s.std_error)
                 .fold(0.0, f64::max);
             let target = request.target_std_error.unwrap_or(1.0);
-            if worst <= 0.0 { 0.0 } else { (target / worst).powi(2).min(1.0) }
+            if worst <= 0.0 {
+                0.0
+            } else {
+                (target / worst).powi(2).min(1.0)
+            }
         } else {
             tally.deals as f64 / budget as f64
         };
@@ -217,7 +225,11 @@ pub fn run(
             method: MethodUsed::MonteCarlo,
             seed: Some(request.seed),
             progress: if finished { 1.0 } else { progress.min(1.0) },
-            samples_per_s: if elapsed > 0.0 { tally.deals as f64 / elapsed } else { 0.0 },
+            samples_per_s: if elapsed > 0.0 {
+                tally.deals as f64 / elapsed
+            } else {
+                0.0
+            },
             finished,
         }
     };
@@ -253,10 +265,13 @@ pub fn run(
                     sampler.block(request.seed, b, size)
                 }
             })
-            .try_reduce(|| Tally::new(n), |mut a, b| {
-                a.merge(&b);
-                Ok(a)
-            })?;
+            .try_reduce(
+                || Tally::new(n),
+                |mut a, b| {
+                    a.merge(&b);
+                    Ok(a)
+                },
+            )?;
         tally.merge(&part);
         if last_snapshot.elapsed().as_secs_f64() >= 0.05 {
             last_snapshot = Instant::now();
@@ -282,7 +297,10 @@ mod tests {
         assert_eq!(counts[2], 0);
         for (c, w) in counts.iter().zip(weights) {
             let expected = 200_000.0 * w as f64 / 10.0;
-            assert!((*c as f64 - expected).abs() < 5.0 * expected.sqrt().max(1.0), "{counts:?}");
+            assert!(
+                (*c as f64 - expected).abs() < 5.0 * expected.sqrt().max(1.0),
+                "{counts:?}"
+            );
         }
     }
 }

@@ -1,0 +1,588 @@
+//! Equity against an independent brute-force enumerator, golden figures,
+//! Monte Carlo against exact, determinism across thread counts.
+//!
+//! The brute-force enumerator here shares nothing with the engine beyond
+//! `Card` (ranges are turned into plain lists of cards and weights first):
+//! it tries every combination of one combo per seat and every board
+//! completion, ranks hands with the naive evaluator of `evaluator.rs`, and
+//! tallies weight products in integers.
+
+use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat};
+use engine::{Card, CardSet, Range, card::parse_cards};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::evaluator::Naive;
+
+/// A scenario as text: (range, folded) per seat, board, dead cards.
+struct Spot {
+    seats: &'static [(&'static str, bool)],
+    board: &'static str,
+    dead: &'static str,
+}
+
+fn spot(seats: &'static [(&'static str, bool)], board: &'static str, dead: &'static str) -> Spot {
+    Spot { seats, board, dead }
+}
+
+impl Spot {
+    fn request(&self, method: Method) -> EquityRequest {
+        let seats = self
+            .seats
+            .iter()
+            .map(|&(r, folded)| Seat {
+                range: Range::parse(r).unwrap(),
+                folded,
+            })
+            .collect();
+        let mut request = EquityRequest::new(seats);
+        request.board = parse_cards(self.board).unwrap();
+        request.dead = CardSet::parse(self.dead).unwrap();
+        request.method = method;
+        request
+    }
+}
+
+fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> {
+    equity::calculate(request, &|| false, &mut |_| {})
+}
+
+/// A seat for the brute force: its combos with weights, and whether folded.
+type BruteSeat = (Vec<([Card; 2], u128)>, bool);
+
+/// Brute force: per active seat (equity, win, tie).
+fn brute_force(spot: &Spot) -> Vec<(f64, f64, f64)> {
+    let board = parse_cards(spot.board).unwrap();
+    let dead = parse_cards(spot.dead).unwrap();
+    let known: Vec<Card> = board.iter().chain(&dead).copied().collect();
+    // Every seat's combos as two cards and a weight in basis points.
+    let seats: Vec<BruteSeat> = spot
+        .seats
+        .iter()
+        .map(|&(text, folded)| {
+            let range = Range::parse(text).unwrap();
+            let mut combos = Vec::new();
+            let cards: Vec<Card> = Card::all().collect();
+            for i in 0..52 {
+                for j in i + 1..52 {
+                    let (a, b) = (cards[i], cards[j]);
+                    let combo = engine::Combo::new(a, b).unwrap();
+                    let w = range.weight_bp(combo);
+                    if w > 0 && !known.contains(&a) && !known.contains(&b) {
+                        combos.push(([a, b], u128::from(w)));
+                    }
+                }
+            }
+            (combos, folded)
+        })
+        .collect();
+    let active: Vec<usize> = (0..seats.len()).filter(|&s| !seats[s].1).collect();
+    let n = active.len();
+    let mut total = 0u128;
+    let mut wins = vec![0u128; n];
+    // ties[s][k]: weight of deals seat s shares with k winners in all.
+    let mut ties = vec![vec![0u128; n + 1]; n];
+    let mut chosen: Vec<[Card; 2]> = Vec::new();
+    deal(&seats, 0, 1, &mut chosen, &mut |hands, weight| {
+        let used: Vec<Card> = known
+            .iter()
+            .chain(hands.iter().flatten())
+            .copied()
+            .collect();
+        let deck: Vec<Card> = Card::all().filter(|c| !used.contains(c)).collect();
+        for_each_subset(&deck, 5 - board.len(), &mut |extra| {
+            let values: Vec<u32> = active
+                .iter()
+                .map(|&s| {
+                    board
+                        .iter()
+                        .chain(extra)
+                        .chain(&hands[s])
+                        .fold(Naive::default(), |h, &c| h.add_card(c))
+                        .value()
+                })
+                .collect();
+            let best = *values.iter().max().unwrap();
+            let winners = values.iter().filter(|&&v| v == best).count();
+            total += weight;
+            for (a, &v) in values.iter().enumerate() {
+                if v == best {
+                    if winners == 1 {
+                        wins[a] += weight;
+                    } else {
+                        ties[a][winners] += weight;
+                    }
+                }
+            }
+        });
+    });
+    (0..n)
+        .map(|a| {
+            let share: f64 = (2..=n).map(|k| ties[a][k] as f64 / k as f64).sum();
+            let tie: u128 = ties[a].iter().sum();
+            let t = total as f64;
+            (
+                (wins[a] as f64 + share) / t,
+                wins[a] as f64 / t,
+                tie as f64 / t,
+            )
+        })
+        .collect()
+}
+
+/// Calls `f` with every deal of one combo per seat, cards distinct.
+fn deal(
+    seats: &[BruteSeat],
+    seat: usize,
+    weight: u128,
+    chosen: &mut Vec<[Card; 2]>,
+    f: &mut dyn FnMut(&[[Card; 2]], u128),
+) {
+    if seat == seats.len() {
+        f(chosen, weight);
+        return;
+    }
+    for &(hand, w) in &seats[seat].0 {
+        if chosen.iter().flatten().any(|c| hand.contains(c)) {
+            continue;
+        }
+        chosen.push(hand);
+        deal(seats, seat + 1, weight * w, chosen, f);
+        chosen.pop();
+    }
+}
+
+/// Calls `f` with every `k`-subset of `deck`.
+fn for_each_subset(deck: &[Card], k: usize, f: &mut dyn FnMut(&[Card])) {
+    fn go(
+        deck: &[Card],
+        from: usize,
+        k: usize,
+        current: &mut Vec<Card>,
+        f: &mut dyn FnMut(&[Card]),
+    ) {
+        if current.len() == k {
+            f(current);
+            return;
+        }
+        for i in from..deck.len() {
+            current.push(deck[i]);
+            go(deck, i + 1, k, current, f);
+            current.pop();
+        }
+    }
+    go(deck, 0, k, &mut Vec::new(), f);
+}
+
+/// Dead cards that shrink the deck so a preflop brute force stays small:
+/// every card of ranks 2 to 8 except the few a spot names.
+const SMALL_DECK: &str = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s";
+/// `SMALL_DECK` without the nines too.
+const TINY_DECK: &str = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9s";
+
+/// The brute-force set: 2–6 seats, weights, folded seats, dead cards, every
+/// street.
+fn spots() -> Vec<Spot> {
+    vec![
+        spot(&[("AhAs", false), ("KhKs", false)], "", SMALL_DECK),
+        spot(&[("AKs", false), ("QQ", false)], "", SMALL_DECK),
+        spot(
+            &[("AA,KK", false), ("AK", false), ("AA,AK", false)],
+            "",
+            TINY_DECK,
+        ),
+        spot(&[("TT+", false), ("AQ+:0.5,JTs", false)], "", TINY_DECK),
+        spot(
+            &[
+                ("AhKh", false),
+                ("QQ", false),
+                ("JTs", false),
+                ("99", false),
+            ],
+            "",
+            SMALL_DECK,
+        ),
+        spot(&[("AsKd", false), ("QhJh", false)], "Ts9s2d", ""),
+        spot(&[("AA", false), ("KQs,JTs:0.25", false)], "Kd7c2s", ""),
+        spot(
+            &[
+                ("JcJh", false),
+                ("8s7s", false),
+                ("99+,AJs+", false),
+                ("QQ+,AQs+,AQo+", false),
+            ],
+            "4dAc5d",
+            "",
+        ),
+        spot(&[("AK", false), ("22+", false)], "Ah8d3c", "Kc7s"),
+        spot(
+            &[("QQ+,AKs", false), ("JJ-88", true), ("AJs+,KQs", false)],
+            "Qd9h4c",
+            "",
+        ),
+        spot(
+            &[("AhQh", false), ("KcKd", false), ("9s9c", false)],
+            "Jh8h2c",
+            "",
+        ),
+        spot(
+            &[("T9s,98s,87s", false), ("[75]AA,KK[/75]", false)],
+            "Tc8c3d",
+            "",
+        ),
+        spot(&[("AsKs", false), ("AcKc", false)], "2h3h4h", ""),
+        spot(
+            &[("AdAc", false), ("KK:0.5,QQ", false), ("JJ", false)],
+            "9c5d2h7s",
+            "",
+        ),
+        spot(&[("AK", false), ("QQ-TT", false)], "Ks8d4c2h", ""),
+        spot(
+            &[("66", false), ("A5s", false), ("KQo", false), ("JTo", true)],
+            "Ah6d3s9c",
+            "",
+        ),
+        spot(
+            &[
+                ("AhKh", false),
+                ("AsQs", false),
+                ("JcTc", false),
+                ("9d9s", false),
+                ("7h7c", false),
+            ],
+            "Kc8h2h4d",
+            "",
+        ),
+        spot(
+            &[
+                ("AA", false),
+                ("KK", false),
+                ("QQ", false),
+                ("JJ", false),
+                ("TT", false),
+                ("99", false),
+            ],
+            "2c5d7hKs",
+            "3s",
+        ),
+        spot(&[("random", false), ("QQ+,AK", false)], "AcKdQh8s", "2c2d"),
+        spot(
+            &[("AKo:0.3,AKs:0.7", false), ("JJ+", false)],
+            "Jd8c5h3c2s",
+            "",
+        ),
+        spot(
+            &[("22+", false), ("A2s+", false), ("KTo+", false)],
+            "Ac7d7h4s9d",
+            "",
+        ),
+        spot(&[("AhAd", false), ("AcKc", false)], "AsKsQs2d3d", ""),
+        spot(
+            &[
+                ("QQ", false),
+                ("JJ", false),
+                ("random", true),
+                ("TT", false),
+            ],
+            "8c6c4d2s9h",
+            "Ac",
+        ),
+        spot(
+            &[("random", false), ("QQ+,AK", false), ("JJ-99", false)],
+            "KcQdJh9s5c",
+            "Ad",
+        ),
+        spot(
+            &[
+                ("AsKs", false),
+                ("7c2d", false),
+                ("KK,QQ", true),
+                ("T9s", true),
+                ("QhJh", false),
+                ("5d5c", false),
+            ],
+            "Ah9s4c3d",
+            "",
+        ),
+        spot(&[("T9", false), ("AT", false)], "", SMALL_DECK),
+    ]
+}
+
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance
+}
+
+#[test]
+fn exact_matches_brute_force() {
+    for (i, spot) in spots().iter().enumerate() {
+        let exact = run(&spot.request(Method::Exact)).unwrap_or_else(|e| panic!("spot {i}: {e}"));
+        let expected = brute_force(spot);
+        assert_eq!(exact.seats.len(), expected.len());
+        let sum: f64 = exact.seats.iter().map(|s| s.equity).sum();
+        assert!(close(sum, 1.0, 1e-12), "spot {i}: equities sum to {sum}");
+        for (got, &(equity, win, tie)) in exact.seats.iter().zip(&expected) {
+            assert!(
+                close(got.equity, equity, 1e-12),
+                "spot {i}: {got:?} vs {equity}"
+            );
+            assert!(close(got.win, win, 1e-12), "spot {i}: {got:?} vs win {win}");
+            assert!(close(got.tie, tie, 1e-12), "spot {i}: {got:?} vs tie {tie}");
+            assert_eq!(got.std_error, 0.0);
+        }
+    }
+}
+
+#[test]
+fn golden_preflop_figures() {
+    let golden = |ranges: &'static [(&'static str, bool)]| {
+        run(&spot(ranges, "", "").request(Method::Exact)).unwrap()
+    };
+    let r = golden(&[("AhAs", false), ("KhKs", false)]);
+    assert_eq!(r.samples, 1_712_304);
+    assert!(close(r.seats[0].equity, 0.826366, 5e-7), "{r:?}");
+    assert!(close(r.seats[1].equity, 0.173634, 5e-7), "{r:?}");
+    let r = golden(&[("AcKd", false), ("AhKs", false)]);
+    assert_eq!(r.seats[0].equity, 0.5);
+    assert!(close(r.seats[0].tie, 0.956538, 5e-7), "{r:?}");
+    let r = golden(&[("AKs", false), ("QQ", false)]);
+    assert!(close(r.seats[0].equity, 0.460485, 5e-7), "{r:?}");
+    // Symmetric spots give 1/n.
+    let r = golden(&[("AsKs", false), ("AhKh", false), ("AdKd", false)]);
+    for s in &r.seats {
+        assert!(close(s.equity, 1.0 / 3.0, 1e-12), "{r:?}");
+    }
+}
+
+#[test]
+fn validation_errors_are_typed_and_fast() {
+    let cases: Vec<(EquityRequest, EquityError)> = vec![
+        (
+            spot(&[("AA", false), ("AA", false), ("AA", false)], "", "").request(Method::Auto),
+            EquityError::NoFeasibleDeal,
+        ),
+        (
+            spot(&[("AhKh", false), ("AhKh", false)], "", "").request(Method::Auto),
+            EquityError::NoFeasibleDeal,
+        ),
+        (
+            spot(&[("AA", false), ("KK", false)], "2c3c", "").request(Method::Auto),
+            EquityError::BoardSize(2),
+        ),
+        (
+            spot(&[("AA", false), ("KK", false)], "2c3c4c", "3c").request(Method::Auto),
+            EquityError::DuplicateCard("3c".parse().unwrap()),
+        ),
+        (
+            spot(&[("AA", false), ("KK", true)], "", "").request(Method::Auto),
+            EquityError::TooFewSeats(1),
+        ),
+        (
+            spot(&[("AhAs", false), ("KK", false)], "Ah2c3d", "").request(Method::Auto),
+            EquityError::EmptyRange { seat: 0 },
+        ),
+        (
+            spot(&[("AA", false), ("", false)], "", "").request(Method::Auto),
+            EquityError::EmptyRange { seat: 1 },
+        ),
+    ];
+    for (request, expected) in cases {
+        let start = std::time::Instant::now();
+        assert_eq!(run(&request).unwrap_err(), expected);
+        assert!(
+            start.elapsed().as_millis() < 500,
+            "{expected:?} took {:?}",
+            start.elapsed()
+        );
+    }
+    let mut many = EquityRequest::new(vec![Seat::active(Range::full()); 24]);
+    many.method = Method::MonteCarlo;
+    assert_eq!(run(&many).unwrap_err(), EquityError::TooManySeats(24));
+}
+
+#[test]
+fn monte_carlo_lands_within_four_standard_errors() {
+    for (i, spot) in spots().iter().enumerate() {
+        let exact = run(&spot.request(Method::Exact)).unwrap();
+        let mut request = spot.request(Method::MonteCarlo);
+        request.trials = Some(60_000);
+        request.seed = i as u64;
+        let mc = run(&request).unwrap();
+        assert_eq!(mc.samples, 60_000);
+        for (m, e) in mc.seats.iter().zip(&exact.seats) {
+            assert!(
+                m.std_error > 0.0 || e.equity == 0.0 || e.equity == 1.0 || m.equity == e.equity
+            );
+            let tolerance = 4.0 * m.std_error + 1e-9;
+            assert!(
+                close(m.equity, e.equity, tolerance),
+                "spot {i}: {m:?} vs {e:?}"
+            );
+        }
+    }
+}
+
+/// The heavy-conflict spot: `AA,KK` vs `AK` vs `AA,AK` preflop.
+fn conflict_spot() -> Spot {
+    spot(&[("AA,KK", false), ("AK", false), ("AA,AK", false)], "", "")
+}
+
+/// Seat-by-seat dealing (each seat drawn from what the earlier seats left):
+/// the biased sampler the engine must not be. Returns seat 0's estimated
+/// equity and its standard error.
+fn seat_by_seat(spot: &Spot, trials: usize, seed: u64) -> (f64, f64) {
+    let ranges: Vec<Range> = spot
+        .seats
+        .iter()
+        .map(|(r, _)| Range::parse(r).unwrap())
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut sum, mut sum_sq) = (0.0, 0.0);
+    for _ in 0..trials {
+        let mut used = CardSet::EMPTY;
+        let mut hands = Vec::new();
+        for range in &ranges {
+            // Weighted draw among the combos still possible.
+            let options: Vec<(engine::Combo, u16)> = range
+                .combos()
+                .filter(|(c, _)| c.mask().is_disjoint(used))
+                .collect();
+            let total: u32 = options.iter().map(|&(_, w)| u32::from(w)).sum();
+            let mut pick = rng.random_range(0..total);
+            let combo = options
+                .iter()
+                .find(|&&(_, w)| {
+                    if pick < u32::from(w) {
+                        true
+                    } else {
+                        pick -= u32::from(w);
+                        false
+                    }
+                })
+                .unwrap()
+                .0;
+            used = CardSet::from_bits(used.bits() | combo.mask().bits());
+            hands.push(combo);
+        }
+        let deck: Vec<Card> = Card::all().filter(|c| !used.contains(*c)).collect();
+        let mut board = Vec::new();
+        while board.len() < 5 {
+            let c = deck[rng.random_range(0..deck.len())];
+            if !board.contains(&c) {
+                board.push(c);
+            }
+        }
+        let values: Vec<u32> = hands
+            .iter()
+            .map(|h| {
+                let [a, b] = h.cards();
+                board
+                    .iter()
+                    .chain(&[a, b])
+                    .fold(Naive::default(), |n, &c| n.add_card(c))
+                    .value()
+            })
+            .collect();
+        let best = *values.iter().max().unwrap();
+        let winners = values.iter().filter(|&&v| v == best).count() as f64;
+        let x = if values[0] == best {
+            1.0 / winners
+        } else {
+            0.0
+        };
+        sum += x;
+        sum_sq += x * x;
+    }
+    let n = trials as f64;
+    let mean = sum / n;
+    (mean, ((sum_sq / n - mean * mean) / (n - 1.0)).sqrt())
+}
+
+#[test]
+fn heavy_card_conflict_is_unbiased_and_seat_by_seat_dealing_is_not() {
+    let spot = conflict_spot();
+    let exact = run(&spot.request(Method::Exact)).unwrap();
+    let mut request = spot.request(Method::MonteCarlo);
+    request.trials = Some(400_000);
+    request.seed = 3;
+    let mc = run(&request).unwrap();
+    for (m, e) in mc.seats.iter().zip(&exact.seats) {
+        assert!(
+            close(m.equity, e.equity, 4.0 * m.std_error),
+            "{m:?} vs {e:?}"
+        );
+    }
+    let (biased, std_error) = seat_by_seat(&spot, 100_000, 5);
+    let off = (biased - exact.seats[0].equity).abs();
+    assert!(
+        off > 4.0 * std_error,
+        "seat-by-seat dealing gave {biased} ± {std_error}, exact {}",
+        exact.seats[0].equity
+    );
+}
+
+#[test]
+fn seeded_results_are_identical_on_any_thread_count() {
+    let spot = spot(
+        &[("QQ+,AK", false), ("random", false), ("22+,A2s+", false)],
+        "",
+        "",
+    );
+    let mut request = spot.request(Method::MonteCarlo);
+    request.trials = Some(150_001);
+    request.seed = 42;
+    let results: Vec<EquityResult> = [1, 2, 8]
+        .iter()
+        .map(|&t| {
+            request.threads = Some(t);
+            run(&request).unwrap()
+        })
+        .collect();
+    for r in &results[1..] {
+        assert_eq!(r.seats, results[0].seats);
+        assert_eq!(r.samples, 150_001);
+    }
+    // The target-error stop lands at the same place too.
+    request.trials = None;
+    request.target_std_error = Some(0.004);
+    let stops: Vec<EquityResult> = [1, 2, 8]
+        .iter()
+        .map(|&t| {
+            request.threads = Some(t);
+            run(&request).unwrap()
+        })
+        .collect();
+    for r in &stops {
+        assert_eq!(r.seats, stops[0].seats);
+        assert_eq!(r.samples, stops[0].samples);
+        assert!(r.seats.iter().all(|s| s.std_error <= 0.004));
+    }
+    // A different seed gives a different estimate.
+    request.seed = 43;
+    request.threads = Some(2);
+    assert_ne!(run(&request).unwrap().seats, stops[0].seats);
+}
+
+#[test]
+fn automatic_choice_and_snapshots() {
+    let small = spot(&[("AhAs", false), ("KhKs", false)], "Qd7c2s", "").request(Method::Auto);
+    assert_eq!(run(&small).unwrap().method, equity::MethodUsed::Exact);
+    let huge = spot(&[("random", false); 6], "", "").request(Method::Auto);
+    let mut huge = huge;
+    huge.trials = Some(1_000_000);
+    let mut snapshots = Vec::new();
+    let result = equity::calculate(&huge, &|| false, &mut |s| snapshots.push(s.clone())).unwrap();
+    assert_eq!(result.method, equity::MethodUsed::MonteCarlo);
+    assert!(result.finished);
+    assert!(!snapshots.is_empty(), "a long run sends snapshots");
+    for pair in snapshots.windows(2) {
+        assert!(pair[1].samples >= pair[0].samples && pair[1].progress >= pair[0].progress);
+    }
+    assert!(
+        snapshots
+            .iter()
+            .all(|s| !s.finished && s.samples_per_s > 0.0)
+    );
+    // Cancellation stops the work.
+    let cancelled = equity::calculate(&huge, &|| true, &mut |_| {});
+    assert_eq!(cancelled.unwrap_err(), EquityError::Cancelled);
+}

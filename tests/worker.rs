@@ -1,0 +1,154 @@
+//! The background worker: coalescing, no stale updates, a flat thread count,
+//! and `Drop` joining the thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use engine::equity::{EquityRequest, Method, Seat};
+use engine::worker::{Event, Worker};
+use engine::{Range, card::parse_cards};
+
+/// The worker tests run one at a time, so each can count the threads
+/// workers own (other tests never name threads this way).
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// How many of this process's threads belong to workers (Linux: thread
+/// names, cut to 15 characters, from /proc); `None` elsewhere.
+fn worker_threads() -> Option<usize> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(
+        tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok())
+            .filter(|name| {
+                name.starts_with("rangestove-work") || name.starts_with("rangestove-equi")
+            })
+            .count(),
+    )
+}
+
+fn request(hero: &str, trials: u64) -> EquityRequest {
+    let mut request = EquityRequest::new(vec![
+        Seat::active(Range::parse(hero).unwrap()),
+        Seat::active(Range::parse("random").unwrap()),
+        Seat::active(Range::parse("22+,A2s+").unwrap()),
+    ]);
+    request.method = Method::MonteCarlo;
+    request.trials = Some(trials);
+    request
+}
+
+#[test]
+fn a_burst_of_submits_leaves_one_live_job_and_no_stale_update() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let repaints = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&repaints);
+    let worker = Worker::spawn(Some(2), move || {
+        counter.fetch_add(1, Ordering::SeqCst);
+    })
+    .unwrap();
+    // Threads name themselves as they start: wait for all three.
+    let started = Instant::now();
+    while worker_threads().is_some_and(|n| n < 3) && started.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let threads_before = worker_threads();
+    assert!(
+        threads_before.is_none_or(|n| n == 3),
+        "one worker thread and a pool of 2: {threads_before:?}"
+    );
+    let mut last = 0;
+    for i in 0..10_000 {
+        last = worker.submit(request(if i % 2 == 0 { "AA" } else { "KK" }, 2_000_000));
+    }
+    assert_eq!(worker.generation(), last);
+    // The newest job runs to the end; nothing of an older one arrives.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut done = None;
+    let mut updates = 0;
+    while Instant::now() < deadline && done.is_none() {
+        if let Some(update) = worker.recv_timeout(Duration::from_millis(200)) {
+            assert_eq!(
+                update.generation, last,
+                "a stale update reached the receiver"
+            );
+            updates += 1;
+            match update.event {
+                Event::Done(result) => done = Some(result),
+                Event::Progress(_) => {}
+                Event::Failed(e) => panic!("{e}"),
+            }
+        }
+    }
+    let done = done.expect("the last job finishes");
+    assert_eq!(done.samples, 2_000_000);
+    assert!(
+        repaints.load(Ordering::SeqCst) >= updates,
+        "a repaint follows every update"
+    );
+    // KK was the last submitted hero (10,000 is even, the last index odd).
+    let kk = engine::equity::calculate(&request("KK", 2_000_000), &|| false, &mut |_| {}).unwrap();
+    assert_eq!(done.seats, kk.seats);
+    assert!(worker.try_recv().is_none());
+    if let (Some(before), Some(after)) = (threads_before, worker_threads()) {
+        assert_eq!(before, after, "the worker's thread count stays flat");
+    }
+}
+
+#[test]
+fn errors_arrive_as_events_and_a_new_submit_cancels_the_old_job() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(1), || {}).unwrap();
+    let mut bad = request("AA", 1000);
+    bad.board = parse_cards("2c3c").unwrap();
+    let generation = worker.submit(bad);
+    let update = worker.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert_eq!(update.generation, generation);
+    assert!(matches!(
+        update.event,
+        Event::Failed(engine::equity::EquityError::BoardSize(2))
+    ));
+    // A long job, then a short one: only the short one's results come back.
+    worker.submit(request("AA", 2_000_000_000));
+    std::thread::sleep(Duration::from_millis(200));
+    let short = worker.submit(request("QQ", 10_000));
+    let started = Instant::now();
+    loop {
+        let update = worker.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert_eq!(update.generation, short);
+        if matches!(update.event, Event::Done(_)) {
+            break;
+        }
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the long job was cancelled"
+    );
+}
+
+#[test]
+fn drop_stops_and_joins_the_thread() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    // The repaint callback lives on the worker thread; once `drop` returns,
+    // the thread has ended and released it.
+    let token = Arc::new(());
+    let held = Arc::clone(&token);
+    let worker = Worker::spawn(Some(1), move || {
+        let _ = &held;
+    })
+    .unwrap();
+    worker.submit(request("AA", 2_000_000_000));
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(Arc::strong_count(&token), 2);
+    let started = Instant::now();
+    drop(worker);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "drop cancels the running job"
+    );
+    assert_eq!(Arc::strong_count(&token), 1, "the worker thread has ended");
+    if let Some(n) = worker_threads() {
+        assert_eq!(n, 0, "no worker thread outlives its handle");
+    }
+}
