@@ -409,38 +409,105 @@ fn deal_major(
     let base = HandState::new().add_cards(setup.board.iter().copied());
     let n = setup.active.len();
     let missing = setup.missing;
-    let process = |walk: &Walk| {
-        let mut tally = Tally::new(n);
+    // Work items: a walk, split by its first board card when two or more
+    // cards are missing, so even a single deal spreads over all threads.
+    let items: Vec<(usize, usize)> = list
+        .iter()
+        .enumerate()
+        .flat_map(|(w, walk)| {
+            let free = deck.iter().filter(|c| walk.mask & c.bit() == 0).count();
+            let firsts = if missing >= 2 { free + 1 - missing } else { 1 };
+            (0..firsts).map(move |i| (w, i))
+        })
+        .collect();
+    let process = |&(w, first): &(usize, usize)| {
+        let walk = &list[w];
         let cards: Vec<Card> = deck
             .iter()
             .copied()
             .filter(|c| walk.mask & c.bit() == 0)
             .collect();
-        let states: Vec<HandState> = setup
+        let mut states: Vec<HandState> = setup
             .active
             .iter()
             .map(|&s| base.add_cards(walk.combos[s].cards()))
             .collect();
+        let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; n];
-        if missing == 0 {
-            for (r, st) in ranks.iter_mut().zip(&states) {
-                *r = st.rank().map_or(0, |h| h.value());
+        match missing {
+            0 => {
+                for (r, st) in ranks.iter_mut().zip(&states) {
+                    *r = st.rank().map_or(0, |h| h.value());
+                }
+                counts.record(&ranks);
             }
-            tally.record(&ranks, walk.weight);
-        } else {
-            walk_boards(
-                &cards,
-                0,
-                missing,
-                &states,
-                &mut ranks,
-                walk.weight,
-                &mut tally,
-            );
+            1 => walk_boards(&cards, 0, 1, &states, &mut ranks, &mut counts),
+            _ => {
+                for st in &mut states {
+                    *st = st.add_card(cards[first]);
+                }
+                walk_boards(
+                    &cards,
+                    first + 1,
+                    missing - 1,
+                    &states,
+                    &mut ranks,
+                    &mut counts,
+                );
+            }
         }
+        let mut tally = Tally::new(n);
+        tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
         tally
     };
-    rounds(&list, setup, process, start, cancel, on_snapshot)
+    rounds(&items, setup, process, start, cancel, on_snapshot)
+}
+
+/// Unweighted outcome counts of one walk, scaled by its weight at the end.
+struct Counts {
+    wins: Vec<u64>,
+    /// `ties[s * (n + 1) + k]`, as in `Tally`.
+    ties: Vec<u64>,
+    deals: u64,
+}
+
+impl Counts {
+    fn new(n: usize) -> Counts {
+        Counts {
+            wins: vec![0; n],
+            ties: vec![0; n * (n + 1)],
+            deals: 0,
+        }
+    }
+
+    #[inline]
+    fn record(&mut self, ranks: &[u32]) {
+        self.deals += 1;
+        if let [a, b] = *ranks {
+            // Heads-up: one comparison.
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => self.wins[0] += 1,
+                std::cmp::Ordering::Less => self.wins[1] += 1,
+                std::cmp::Ordering::Equal => {
+                    self.ties[2] += 1;
+                    self.ties[3 + 2] += 1;
+                }
+            }
+            return;
+        }
+        let n = ranks.len();
+        let best = ranks.iter().copied().max().unwrap_or(0);
+        let winners = ranks.iter().filter(|&&r| r == best).count();
+        for (s, &r) in ranks.iter().enumerate() {
+            if r == best {
+                if winners == 1 {
+                    self.wins[s] += 1;
+                } else {
+                    self.ties[s * (n + 1) + winners] += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Adds the remaining `missing` board cards from `cards[from..]` to every
@@ -451,15 +518,14 @@ fn walk_boards(
     missing: usize,
     states: &[HandState],
     ranks: &mut [u32],
-    weight: u128,
-    tally: &mut Tally,
+    counts: &mut Counts,
 ) {
     if missing == 1 {
         for &card in &cards[from..] {
             for (r, st) in ranks.iter_mut().zip(states) {
                 *r = st.rank_with(card).value();
             }
-            tally.record(ranks, weight);
+            counts.record(ranks);
         }
         return;
     }
@@ -468,6 +534,6 @@ fn walk_boards(
         for (n, st) in next.iter_mut().zip(states) {
             *n = st.add_card(cards[i]);
         }
-        walk_boards(cards, i + 1, missing - 1, &next, ranks, weight, tally);
+        walk_boards(cards, i + 1, missing - 1, &next, ranks, counts);
     }
 }

@@ -156,8 +156,9 @@ pub struct SeatEquity {
 pub struct EquityResult {
     /// The active seats, in request order.
     pub seats: Vec<SeatEquity>,
-    /// Deals counted: board completions times seat deals when exact (each
-    /// combination counted once), sampled deals for Monte Carlo.
+    /// Deals counted: every (seat deal, board) combination when exact; for
+    /// Monte Carlo, each sampled prefix (seat deal and all board cards but
+    /// the last) counts once per final card enumerated with it.
     pub samples: u64,
     /// Time since the calculation started.
     pub elapsed_ms: f64,
@@ -277,6 +278,15 @@ pub(crate) struct Tally {
     ties: Vec<u128>,
     /// Unweighted number of deals counted.
     deals: u64,
+    /// Monte Carlo: per seat, the sum over sampled prefixes of the seat's
+    /// pot share over the prefix's deals, in units of `1 / unit`.
+    sum_x: Vec<u128>,
+    /// The same sums of squares (units `1 / unit²`).
+    sum_x2: Vec<u128>,
+    /// Monte Carlo: sampled prefixes (independent samples).
+    prefixes: u64,
+    /// The unit of `sum_x`: `lcm(1..=seats)` times the deals per prefix.
+    unit: u128,
 }
 
 impl Tally {
@@ -287,6 +297,26 @@ impl Tally {
             wins: vec![0; seats],
             ties: vec![0; seats * (seats + 1)],
             deals: 0,
+            sum_x: vec![0; seats],
+            sum_x2: vec![0; seats],
+            prefixes: 0,
+            unit: 1,
+        }
+    }
+
+    /// Sampled prefixes so far.
+    pub(crate) fn prefixes(&self) -> u64 {
+        self.prefixes
+    }
+
+    /// Records one sampled prefix: `x[s]` is seat `s`'s summed pot share over
+    /// the prefix's deals in units of `1 / unit`.
+    pub(crate) fn record_prefix(&mut self, x: &[u128], unit: u128) {
+        self.unit = unit;
+        self.prefixes += 1;
+        for (s, &v) in x.iter().enumerate() {
+            self.sum_x[s] += v;
+            self.sum_x2[s] += v * v;
         }
     }
 
@@ -310,6 +340,19 @@ impl Tally {
         }
     }
 
+    /// Adds unweighted outcome counts (laid out like `wins` and `ties`),
+    /// each deal of weight `weight`.
+    pub(crate) fn add_counts(&mut self, wins: &[u64], ties: &[u64], deals: u64, weight: u128) {
+        self.total += u128::from(deals) * weight;
+        self.deals += deals;
+        for (a, &b) in self.wins.iter_mut().zip(wins) {
+            *a += u128::from(b) * weight;
+        }
+        for (a, &b) in self.ties.iter_mut().zip(ties) {
+            *a += u128::from(b) * weight;
+        }
+    }
+
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
         self.total += other.total;
@@ -318,6 +361,16 @@ impl Tally {
             *a += b;
         }
         for (a, b) in self.ties.iter_mut().zip(&other.ties) {
+            *a += b;
+        }
+        self.prefixes += other.prefixes;
+        if other.prefixes > 0 {
+            self.unit = other.unit;
+        }
+        for (a, b) in self.sum_x.iter_mut().zip(&other.sum_x) {
+            *a += b;
+        }
+        for (a, b) in self.sum_x2.iter_mut().zip(&other.sum_x2) {
             *a += b;
         }
     }
@@ -350,7 +403,15 @@ impl Tally {
                     share_sq += t / (k * k) as f64;
                 }
                 let equity = (win + share) / total;
-                let std_error = if sampled && total > 1.0 {
+                let std_error = if sampled && self.prefixes > 1 {
+                    // Prefixes are the independent samples; each one's mean
+                    // share over its deals is one observation.
+                    let m = self.prefixes as f64;
+                    let unit = self.unit as f64;
+                    let mean = self.sum_x[s] as f64 / unit / m;
+                    let second = self.sum_x2[s] as f64 / (unit * unit) / m;
+                    ((second - mean * mean).max(0.0) / (m - 1.0)).sqrt()
+                } else if sampled && total > 1.0 {
                     let second = (win + share_sq) / total;
                     ((second - equity * equity).max(0.0) / (total - 1.0)).sqrt()
                 } else {

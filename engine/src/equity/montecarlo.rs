@@ -3,12 +3,18 @@
 //! Each trial draws every seat's combo independently from its weighted live
 //! combos (an alias table: O(1) per draw) and **rejects the whole deal** if
 //! two seats share a card, then completes the board uniformly from the cards
-//! left. Accepted deals therefore follow exactly the joint distribution of
+//! left, all but the last card at random and the last card **every way it
+//! can fall** (the lookups for the last card stay in one table row per seat,
+//! so they cost little next to the random accesses of the rest). Accepted
+//! deals therefore follow exactly the joint distribution of
 //! DESIGN.md §3 (the product of weights restricted to disjoint deals).
 //! Dealing seat after seat from what is left instead would be biased: the
 //! first seat would never feel the others' cards. The tests show both.
 //!
-//! Determinism: trials come in blocks of [`BLOCK`] accepted deals; block `b`
+//! A trial is one accepted prefix (the trial budget counts these; the
+//! result's `samples` counts the deals they stand for).
+//!
+//! Determinism: trials come in blocks of [`BLOCK`] accepted prefixes; block `b`
 //! draws from ChaCha8 seeded with the request's seed on stream `b`. Tallies
 //! are integers, so merging blocks in any order, on any number of threads,
 //! gives bit-identical results. Blocks run in rounds of a size fixed by the
@@ -111,6 +117,9 @@ impl Sampler<'_> {
         let mut ranks = vec![0u32; n];
         let mut holes = vec![0usize; setup.seats.len()];
         let mut rejected = 0u64;
+        let mut states = vec![HandState::new(); n];
+        let mut x = vec![0u128; n];
+        let lcm = (1..=n as u128).fold(1, |l, k| l / gcd(l, k) * k);
         let mut accepted = 0u64;
         while accepted < size {
             // Draw every seat; reject the whole deal on any shared card.
@@ -132,12 +141,15 @@ impl Sampler<'_> {
                 }
                 continue;
             }
-            // Complete the board uniformly from the free cards.
+            // Complete the board but its last card uniformly from the free
+            // cards, then enumerate the last card exactly: its lookups stay
+            // in one table row per seat, so they are nearly free.
             let mut board = self.base;
             let mut taken = used;
-            for _ in 0..setup.missing {
+            let last = setup.missing.saturating_sub(1);
+            for _ in 0..last {
                 loop {
-                    let c = ((rng.next_u32() as u64 * 52) >> 32) as u8;
+                    let c = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
                     let bit = 1u64 << c;
                     if self.free & bit != 0 && taken & bit == 0 {
                         taken |= bit;
@@ -148,14 +160,60 @@ impl Sampler<'_> {
                     }
                 }
             }
-            for (a, &s) in setup.active.iter().enumerate() {
-                let [x, y] = setup.seats[s].combos[holes[s]].cards();
-                ranks[a] = board.add_card(x).rank_with(y).value();
+            x.iter_mut().for_each(|v| *v = 0);
+            if setup.missing == 0 {
+                for (a, &s) in setup.active.iter().enumerate() {
+                    let [p, q] = setup.seats[s].combos[holes[s]].cards();
+                    ranks[a] = board
+                        .add_card(p)
+                        .add_card(q)
+                        .rank()
+                        .map_or(0, |r| r.value());
+                }
+                tally.record(&ranks, 1);
+                share(&ranks, lcm, &mut x);
+                tally.record_prefix(&x, lcm);
+            } else {
+                for (a, &s) in setup.active.iter().enumerate() {
+                    let [p, q] = setup.seats[s].combos[holes[s]].cards();
+                    states[a] = board.add_card(p).add_card(q);
+                }
+                let mut rest = self.free & !taken;
+                let mut rivers = 0u128;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let Some(card) = Card::from_index(c) else {
+                        continue;
+                    };
+                    for (r, st) in ranks.iter_mut().zip(&states) {
+                        *r = st.rank_with(card).value();
+                    }
+                    tally.record(&ranks, 1);
+                    share(&ranks, lcm, &mut x);
+                    rivers += 1;
+                }
+                tally.record_prefix(&x, lcm * rivers);
             }
-            tally.record(&ranks, 1);
             accepted += 1;
         }
         Ok(tally)
+    }
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Adds each seat's pot share of one deal, in units of `1 / lcm`.
+#[inline]
+fn share(ranks: &[u32], lcm: u128, x: &mut [u128]) {
+    let best = ranks.iter().copied().max().unwrap_or(0);
+    let winners = ranks.iter().filter(|&&r| r == best).count() as u128;
+    for (v, &r) in x.iter_mut().zip(ranks) {
+        if r == best {
+            *v += lcm / winners;
+        }
     }
 }
 
@@ -216,7 +274,7 @@ pub fn run(
                 (target / worst).powi(2).min(1.0)
             }
         } else {
-            tally.deals as f64 / budget as f64
+            tally.prefixes() as f64 / budget as f64
         };
         EquityResult {
             seats: tally.figures(&setup.active, true),
@@ -234,7 +292,7 @@ pub fn run(
         }
     };
     loop {
-        let done = tally.deals;
+        let done = tally.prefixes();
         if done >= budget {
             break;
         }
