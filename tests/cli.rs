@@ -108,3 +108,83 @@ fn range_errors_are_one_line_with_status_2() {
         assert!(stdout(&output).is_empty());
     }
 }
+
+#[test]
+fn calc_json_has_the_documented_shape() {
+    let output = rangestove(&["calc", "--json", "AhAs", "KhKs", "--board", "Qd 7c 2s"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["method"], "exact");
+    assert_eq!(value["samples"], 990);
+    assert!(value["seed"].is_null());
+    assert!(value["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    let players = value["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[0]["range"], "AhAs");
+    let sum: f64 = players.iter().map(|p| p["equity"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-12);
+    assert_eq!(players[0]["std_error"], 0.0);
+
+    let output = rangestove(&[
+        "calc",
+        "--json",
+        "--mc",
+        "--trials",
+        "20K",
+        "--seed",
+        "7",
+        "QQ+",
+        "preset:Top 10%",
+        "--folded",
+        "AK",
+        "--dead",
+        "2c",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["method"], "monte_carlo");
+    assert_eq!(value["seed"], 7);
+    assert!(value["players"][1]["std_error"].as_f64().unwrap() > 0.0);
+    // Same seed and trials: the same numbers.
+    let again = rangestove(&[
+        "calc",
+        "--json",
+        "--mc",
+        "--trials",
+        "20K",
+        "--seed",
+        "7",
+        "QQ+",
+        "preset:Top 10%",
+        "--folded",
+        "AK",
+        "--dead",
+        "2c",
+        "--threads",
+        "1",
+    ]);
+    let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(again["players"], value["players"]);
+}
+
+#[test]
+fn calc_errors_are_one_line_with_status_2() {
+    for (args, needle) in [
+        (&["calc", "AA", "AA", "AA"][..], "no deal is possible"),
+        (&["calc", "AA", "KX"][..], "\"KX\""),
+        (
+            &["calc", "AA", "KK", "--board", "2c3c"][..],
+            "needs 0, 3, 4 or 5",
+        ),
+        (&["calc", "AA", "KK", "--board", "2c3c4x"][..], "4x"),
+        (&["calc", "AA", "KK", "--trials", "lots"][..], "lots"),
+        (&["calc", "AhKh", "QQ", "--board", "Ah2c3d"][..], "seat 1"),
+        (&["calc", "AA", "KK", "--dead", "2c2c"][..], "2c"),
+    ] {
+        let output = rangestove(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let text = stderr(&output);
+        assert!(text.contains(needle), "{args:?}: {text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
+    }
+}

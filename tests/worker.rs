@@ -83,6 +83,12 @@ fn a_burst_of_submits_leaves_one_live_job_and_no_stale_update() {
     }
     let done = done.expect("the last job finishes");
 
+    // The repaint call follows each send, so the last one may still be on
+    // its way.
+    let waited = Instant::now();
+    while repaints.load(Ordering::SeqCst) < updates && waited.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
     assert!(
         repaints.load(Ordering::SeqCst) >= updates,
         "a repaint follows every update"

@@ -357,8 +357,12 @@ fn board_major(
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(64).collect();
     let base = HandState::new().add_cards(setup.board.iter().copied());
     let n = active.len();
+    // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
+    // small (always for unweighted ranges): cheaper than u128 tallies.
+    let small = setup.max_weight() * masks.len() as f64 * 64.0 < 1e18;
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
+        let mut counts = Counts::new(n);
         let mut ranks: Vec<Vec<u32>> = active
             .iter()
             .map(|&s| vec![0; setup.seats[s].combos.len()])
@@ -386,9 +390,19 @@ fn board_major(
                 for a in 0..n {
                     deal_ranks[a] = ranks[a][usize::from(positions[d * n + a])];
                 }
-                tally.record(&deal_ranks, weights[d]);
+                if small {
+                    counts.record_weighted(&deal_ranks, weights[d] as u64);
+                } else {
+                    tally.record(&deal_ranks, weights[d]);
+                }
             }
         }
+        tally.add_weighted(
+            &counts.wins,
+            &counts.ties,
+            counts.deals,
+            u128::from(counts.total),
+        );
         tally
     };
     rounds(&chunks, setup, process, start, cancel, on_snapshot)
@@ -469,6 +483,9 @@ struct Counts {
     /// `ties[s * (n + 1) + k]`, as in `Tally`.
     ties: Vec<u64>,
     deals: u64,
+    /// Weight recorded by `record_weighted` (0 when only `record` is used:
+    /// then the total is `deals` times the walk's weight).
+    total: u64,
 }
 
 impl Counts {
@@ -477,6 +494,26 @@ impl Counts {
             wins: vec![0; n],
             ties: vec![0; n * (n + 1)],
             deals: 0,
+            total: 0,
+        }
+    }
+
+    /// Records a deal of weight `w` (board-major, small weights).
+    #[inline]
+    fn record_weighted(&mut self, ranks: &[u32], w: u64) {
+        self.deals += 1;
+        self.total += w;
+        let n = ranks.len();
+        let best = ranks.iter().copied().max().unwrap_or(0);
+        let winners = ranks.iter().filter(|&&r| r == best).count();
+        for (s, &r) in ranks.iter().enumerate() {
+            if r == best {
+                if winners == 1 {
+                    self.wins[s] += w;
+                } else {
+                    self.ties[s * (n + 1) + winners] += w;
+                }
+            }
         }
     }
 

@@ -353,6 +353,19 @@ impl Tally {
         }
     }
 
+    /// Adds outcome weights already summed (`wins`, `ties` laid out as
+    /// here) over `deals` deals of total weight `total`.
+    pub(crate) fn add_weighted(&mut self, wins: &[u64], ties: &[u64], deals: u64, total: u128) {
+        self.total += total;
+        self.deals += deals;
+        for (a, &b) in self.wins.iter_mut().zip(wins) {
+            *a += u128::from(b);
+        }
+        for (a, &b) in self.ties.iter_mut().zip(ties) {
+            *a += u128::from(b);
+        }
+    }
+
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
         self.total += other.total;
