@@ -517,7 +517,7 @@ impl Counts {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, ranks: &[u32]) {
         self.deals += 1;
         if let [a, b] = *ranks {
@@ -558,6 +558,22 @@ fn walk_boards(
     counts: &mut Counts,
 ) {
     if missing == 1 {
+        if let [a, b] = *states {
+            // Heads-up, branch-free: the hottest loop of exact preflop.
+            let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
+            for &card in &cards[from..] {
+                let (x, y) = (a.rank_with(card).value(), b.rank_with(card).value());
+                first += u64::from(x > y);
+                second += u64::from(x < y);
+                tied += u64::from(x == y);
+            }
+            counts.wins[0] += first;
+            counts.wins[1] += second;
+            counts.ties[2] += tied;
+            counts.ties[3 + 2] += tied;
+            counts.deals += (cards.len() - from) as u64;
+            return;
+        }
         for &card in &cards[from..] {
             for (r, st) in ranks.iter_mut().zip(states) {
                 *r = st.rank_with(card).value();
