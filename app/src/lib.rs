@@ -5,5 +5,6 @@
 //! UI code and all file I/O live here, never in `engine`.
 
 pub mod cli;
+pub mod grid;
 pub mod gui;
 pub mod presets;

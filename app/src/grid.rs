@@ -1,0 +1,218 @@
+//! The 13×13 range grid: pairs on the diagonal, suited above, offsuit below,
+//! `AA` top-left. Each cell shows its label, fills in proportion to its
+//! average weight, and marks mixed classes with a dot in its corner.
+//!
+//! Painting: pressing on a cell decides the action for the whole drag —
+//! erase if that cell already holds every combo at the brush weight, else
+//! paint at the brush weight — and every cell the pointer crosses takes it;
+//! the secondary button always erases. A click alone therefore toggles. The
+//! widget reads the frame's raw pointer events in order, so a press and a
+//! release within one frame still count, and a fast drag that jumps over
+//! cells between two frames paints every cell on the way.
+
+use egui::{Color32, Event, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use engine::range::FULL;
+use engine::{CardSet, HandClass, HandKind, Range};
+
+/// What a drag does to the cells it crosses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Set every combo of the cell to this weight (basis points).
+    Paint(u16),
+    /// Remove the cell's combos.
+    Erase,
+}
+
+/// The grid's interaction state (not persisted: the brush is).
+#[derive(Clone, Debug)]
+pub struct GridState {
+    /// The weight painting applies, in basis points.
+    pub brush_bp: u16,
+    /// The running drag: its action and the last pointer position.
+    drag: Option<(Action, Pos2)>,
+    /// Where the grid was drawn last frame.
+    rect: Rect,
+    /// The class under the pointer last frame.
+    hovered: Option<HandClass>,
+}
+
+impl Default for GridState {
+    fn default() -> GridState {
+        GridState {
+            brush_bp: FULL,
+            drag: None,
+            rect: Rect::NOTHING,
+            hovered: None,
+        }
+    }
+}
+
+impl GridState {
+    /// Where the grid was drawn last frame.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// The centre of `class`'s cell as drawn last frame.
+    pub fn cell_center(&self, class: HandClass) -> Pos2 {
+        let (row, column) = class.grid();
+        let cell = self.rect.width() / 13.0;
+        self.rect.min + Vec2::new((column as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
+    }
+
+    /// The class under the pointer last frame.
+    pub fn hovered(&self) -> Option<HandClass> {
+        self.hovered
+    }
+
+    /// The running drag's action, if a drag is in progress.
+    pub fn dragging(&self) -> Option<Action> {
+        self.drag.map(|(action, _)| action)
+    }
+}
+
+/// The class whose cell contains `pos` in a grid drawn in `rect`.
+fn cell_at(rect: Rect, pos: Pos2) -> Option<HandClass> {
+    if !rect.contains(pos) {
+        return None;
+    }
+    let cell = rect.width() / 13.0;
+    let column = (((pos.x - rect.min.x) / cell) as usize).min(12);
+    let row = (((pos.y - rect.min.y) / cell) as usize).min(12);
+    HandClass::from_grid(row, column)
+}
+
+/// Applies `action` to every combo of `class`; returns whether the range
+/// changed.
+fn apply(range: &mut Range, class: HandClass, action: Action) -> bool {
+    let weight = match action {
+        Action::Paint(w) => w,
+        Action::Erase => 0,
+    };
+    let mut changed = false;
+    for combo in class.combos() {
+        changed |= range.weight_bp(combo) != weight;
+        range.set_weight_bp(combo, weight);
+    }
+    changed
+}
+
+/// The action a press on `class` starts.
+fn action_for(range: &Range, class: HandClass, button: PointerButton, brush_bp: u16) -> Action {
+    let full = class.combos().all(|c| range.weight_bp(c) == brush_bp);
+    if button == PointerButton::Secondary || full || brush_bp == 0 {
+        Action::Erase
+    } else {
+        Action::Paint(brush_bp)
+    }
+}
+
+/// Draws the grid for `range` and applies the pointer's painting; cells all
+/// of whose combos hold a card of `blocked` are drawn dimmed. Returns
+/// whether the range changed.
+pub fn grid_ui(
+    ui: &mut egui::Ui,
+    range: &mut Range,
+    state: &mut GridState,
+    blocked: CardSet,
+) -> bool {
+    let side = ui
+        .available_width()
+        .min(ui.available_height())
+        .max(13.0 * 18.0);
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
+    state.rect = rect;
+    let mut changed = false;
+    let events = ui.input(|i| i.events.clone());
+    for event in events {
+        match event {
+            Event::PointerButton {
+                pos,
+                button: button @ (PointerButton::Primary | PointerButton::Secondary),
+                pressed: true,
+                ..
+            } => {
+                if let Some(class) = cell_at(rect, pos) {
+                    let action = action_for(range, class, button, state.brush_bp);
+                    changed |= apply(range, class, action);
+                    state.drag = Some((action, pos));
+                }
+            }
+            Event::PointerMoved(pos) => {
+                if let Some((action, last)) = state.drag {
+                    // Every cell on the segment, sampled finer than a cell.
+                    let cell = side / 13.0;
+                    let steps = ((pos - last).length() / (cell / 4.0)).ceil().max(1.0) as usize;
+                    for step in 1..=steps {
+                        let p = last + (pos - last) * (step as f32 / steps as f32);
+                        if let Some(class) = cell_at(rect, p) {
+                            changed |= apply(range, class, action);
+                        }
+                    }
+                    state.drag = Some((action, pos));
+                }
+            }
+            Event::PointerButton { pressed: false, .. } | Event::PointerGone => {
+                state.drag = None;
+            }
+            _ => {}
+        }
+    }
+    state.hovered = response.hover_pos().and_then(|p| cell_at(rect, p));
+    if changed {
+        ui.ctx().request_repaint();
+    }
+    paint(ui, rect, range, state, blocked);
+    changed
+}
+
+/// Draws the cells.
+fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: CardSet) {
+    let painter = ui.painter_at(rect);
+    let cell = rect.width() / 13.0;
+    let dark = ui.visuals().dark_mode;
+    let font = egui::FontId::proportional((cell * 0.36).clamp(8.0, 18.0));
+    for class in HandClass::all() {
+        let (row, column) = class.grid();
+        let min = rect.min + Vec2::new(column as f32 * cell, row as f32 * cell);
+        let r = Rect::from_min_size(min, Vec2::splat(cell)).shrink(1.0);
+        let base = match (class.kind(), dark) {
+            (HandKind::Pair, true) => Color32::from_gray(58),
+            (HandKind::Suited, true) => Color32::from_rgb(40, 46, 58),
+            (HandKind::Offsuit, true) => Color32::from_gray(36),
+            (HandKind::Pair, false) => Color32::from_gray(205),
+            (HandKind::Suited, false) => Color32::from_rgb(214, 222, 236),
+            (HandKind::Offsuit, false) => Color32::from_gray(230),
+        };
+        painter.rect_filled(r, 2.0, base);
+        let summary = range.class_summary(class);
+        let fill = summary.average_weight() as f32;
+        if fill > 0.0 {
+            let top = r.max.y - r.height() * fill;
+            let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
+            painter.rect_filled(filled, 2.0, Color32::from_rgb(214, 120, 40));
+        }
+        let all_blocked = class.combos().all(|c| !c.mask().is_disjoint(blocked));
+        if all_blocked {
+            painter.rect_filled(r, 2.0, Color32::from_black_alpha(150));
+        }
+        if summary.mixed {
+            painter.circle_filled(r.right_top() + Vec2::new(-4.0, 4.0), 2.5, Color32::WHITE);
+        }
+        if state.hovered == Some(class) {
+            painter.rect_stroke(r, 2.0, Stroke::new(1.5, Color32::WHITE), StrokeKind::Inside);
+        }
+        let text_color = if fill > 0.5 || dark {
+            Color32::WHITE
+        } else {
+            Color32::BLACK
+        };
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            class.to_string(),
+            font.clone(),
+            text_color,
+        );
+    }
+}
