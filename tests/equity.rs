@@ -385,6 +385,13 @@ fn validation_errors_are_typed_and_fast() {
             EquityError::EmptyRange { seat: 1 },
         ),
     ];
+    // A seat down to one combo holds its cards: `Ah` (every combo with Ah)
+    // cannot be dealt next to `AhKh`, even though each is fine alone.
+    let mut cases = cases;
+    cases.push((
+        spot(&[("AhKh", false), ("Ah", false)], "", "").request(Method::Auto),
+        EquityError::NoFeasibleDeal,
+    ));
     for (request, expected) in cases {
         let start = std::time::Instant::now();
         assert_eq!(run(&request).unwrap_err(), expected);

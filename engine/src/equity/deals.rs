@@ -31,6 +31,9 @@ pub struct Setup {
     pub(crate) board: Vec<Card>,
     /// Board and dead cards.
     pub(crate) known: CardSet,
+    /// Cards of seats whose range is down to one combo: those seats always
+    /// hold them, so no board or other seat can.
+    pub(crate) fixed: CardSet,
     /// Board cards still to come.
     pub(crate) missing: usize,
 }
@@ -90,8 +93,10 @@ impl Setup {
                 weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
             });
         }
+        let fixed = Setup::fix_single_combos(&mut seats)?;
         let setup = Setup {
             seats,
+            fixed,
             active,
             board: request.board.clone(),
             known,
@@ -101,6 +106,43 @@ impl Setup {
             return Err(EquityError::NoFeasibleDeal);
         }
         Ok(setup)
+    }
+
+    /// Seats down to one combo hold its cards in every deal: removes those
+    /// cards from the other seats (repeating while that leaves another seat
+    /// with one combo) and returns them.
+    fn fix_single_combos(seats: &mut [SeatCombos]) -> Result<CardSet, EquityError> {
+        let mut fixed = 0u64;
+        loop {
+            let mut single = 0u64;
+            for seat in seats.iter().filter(|s| s.masks.len() == 1) {
+                if single & seat.masks[0] != 0 {
+                    return Err(EquityError::NoFeasibleDeal);
+                }
+                single |= seat.masks[0];
+            }
+            if single == fixed {
+                return Ok(CardSet::from_bits(fixed));
+            }
+            fixed = single;
+            for seat in seats.iter_mut().filter(|s| s.masks.len() > 1) {
+                let keep: Vec<bool> = seat.masks.iter().map(|&m| m & fixed == 0).collect();
+                let mut i = 0;
+                seat.combos.retain(|_| {
+                    i += 1;
+                    keep[i - 1]
+                });
+                let mut i = 0;
+                seat.weights.retain(|_| {
+                    i += 1;
+                    keep[i - 1]
+                });
+                seat.masks.retain(|&m| m & fixed == 0);
+                if seat.masks.is_empty() {
+                    return Err(EquityError::NoFeasibleDeal);
+                }
+            }
+        }
     }
 
     /// Whether some deal gives every seat a live combo with all cards
@@ -193,9 +235,13 @@ impl Setup {
             .product()
     }
 
-    /// The cards that may still come on the board: not on it, not dead.
+    /// The cards that may still come on the board: not on it, not dead, not
+    /// in a seat's only combo.
     pub(crate) fn deck(&self) -> Vec<Card> {
-        self.known.complement().iter().collect()
+        CardSet::from_bits(self.known.bits() | self.fixed.bits())
+            .complement()
+            .iter()
+            .collect()
     }
 
     /// The active seats' indices.

@@ -341,15 +341,31 @@ fn board_major(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
-    // The deals, flattened: per deal its mask, weight and active positions.
+    // The active seats' live combos side by side in one rank array, and the
+    // deals flattened: per deal its mask, weight and, per active seat, the
+    // index of its combo in that array.
     let active = &setup.active;
+    let offsets: Vec<u32> = active
+        .iter()
+        .scan(0u32, |next, &s| {
+            let here = *next;
+            *next += setup.seats[s].combos.len() as u32;
+            Some(here)
+        })
+        .collect();
+    let live: usize = active.iter().map(|&s| setup.seats[s].combos.len()).sum();
     let mut masks = Vec::new();
     let mut weights = Vec::new();
-    let mut positions = Vec::new();
+    let mut slots: Vec<u32> = Vec::new();
     setup.for_each_deal(&mut |p, mask, weight| {
         masks.push(mask);
         weights.push(weight);
-        positions.extend(active.iter().map(|&s| p[s]));
+        slots.extend(
+            active
+                .iter()
+                .zip(&offsets)
+                .map(|(&s, &o)| o + u32::from(p[s])),
+        );
         true
     });
     let deck = setup.deck();
@@ -363,19 +379,17 @@ fn board_major(
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut counts = Counts::new(n);
-        let mut ranks: Vec<Vec<u32>> = active
-            .iter()
-            .map(|&s| vec![0; setup.seats[s].combos.len()])
-            .collect();
+        let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
         for cards in chunk.iter() {
             let cards = &cards[..setup.missing];
             let board = base.add_cards(cards.iter().copied());
             let board_mask = cards.iter().fold(0u64, |m, c| m | c.bit());
-            for (a, &s) in active.iter().enumerate() {
+            for (&s, &offset) in active.iter().zip(&offsets) {
                 let seat = &setup.seats[s];
-                for (i, combo) in seat.combos.iter().enumerate() {
-                    ranks[a][i] = if seat.masks[i] & board_mask == 0 {
+                let out = &mut ranks[offset as usize..offset as usize + seat.combos.len()];
+                for ((r, combo), &mask) in out.iter_mut().zip(&seat.combos).zip(&seat.masks) {
+                    *r = if mask & board_mask == 0 {
                         let [x, y] = combo.cards();
                         board.add_card(x).rank_with(y).value()
                     } else {
@@ -383,17 +397,17 @@ fn board_major(
                     };
                 }
             }
-            for (d, &mask) in masks.iter().enumerate() {
+            for ((&mask, slot), &weight) in masks.iter().zip(slots.chunks_exact(n)).zip(&weights) {
                 if mask & board_mask != 0 {
                     continue;
                 }
-                for a in 0..n {
-                    deal_ranks[a] = ranks[a][usize::from(positions[d * n + a])];
+                for (r, &i) in deal_ranks.iter_mut().zip(slot) {
+                    *r = ranks[i as usize];
                 }
                 if small {
-                    counts.record_weighted(&deal_ranks, weights[d] as u64);
+                    counts.record_weighted(&deal_ranks, weight as u64);
                 } else {
-                    tally.record(&deal_ranks, weights[d]);
+                    tally.record(&deal_ranks, weight);
                 }
             }
         }
@@ -499,7 +513,7 @@ impl Counts {
     }
 
     /// Records a deal of weight `w` (board-major, small weights).
-    #[inline]
+    #[inline(always)]
     fn record_weighted(&mut self, ranks: &[u32], w: u64) {
         self.deals += 1;
         self.total += w;

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 
 use super::deals::Setup;
 use super::{DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MethodUsed, Tally};
-use crate::card::Card;
+use crate::card::{Card, CardSet};
 use crate::eval::HandState;
 
 /// Accepted deals per block.
@@ -252,7 +252,9 @@ pub fn run(
         setup,
         aliases: setup.seats.iter().map(|s| Alias::new(&s.weights)).collect(),
         base: HandState::new().add_cards(setup.board.iter().copied()),
-        free: setup.known.complement().bits(),
+        free: CardSet::from_bits(setup.known.bits() | setup.fixed.bits())
+            .complement()
+            .bits(),
     };
     let n = setup.active.len();
     let mut tally = Tally::new(n);
