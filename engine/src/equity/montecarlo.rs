@@ -119,6 +119,8 @@ impl Sampler<'_> {
         let mut rejected = 0u64;
         let mut states = vec![HandState::new(); n];
         let mut x = vec![0u128; n];
+        let mut wins = vec![0u64; n];
+        let mut ties = vec![0u64; n * (n + 1)];
         let lcm = (1..=n as u128).fold(1, |l, k| l / gcd(l, k) * k);
         let mut accepted = 0u64;
         while accepted < size {
@@ -160,7 +162,11 @@ impl Sampler<'_> {
                     }
                 }
             }
-            x.iter_mut().for_each(|v| *v = 0);
+            // Count the prefix's deals in small local counters; convert to
+            // the u128 tallies once per prefix.
+            wins.iter_mut().for_each(|v| *v = 0);
+            ties.iter_mut().for_each(|v| *v = 0);
+            let mut rivers = 0u64;
             if setup.missing == 0 {
                 for (a, &s) in setup.active.iter().enumerate() {
                     let [p, q] = setup.seats[s].combos[holes[s]].cards();
@@ -170,16 +176,14 @@ impl Sampler<'_> {
                         .rank()
                         .map_or(0, |r| r.value());
                 }
-                tally.record(&ranks, 1);
-                share(&ranks, lcm, &mut x);
-                tally.record_prefix(&x, lcm);
+                count(&ranks, &mut wins, &mut ties);
+                rivers = 1;
             } else {
                 for (a, &s) in setup.active.iter().enumerate() {
                     let [p, q] = setup.seats[s].combos[holes[s]].cards();
                     states[a] = board.add_card(p).add_card(q);
                 }
                 let mut rest = self.free & !taken;
-                let mut rivers = 0u128;
                 while rest != 0 {
                     let c = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
@@ -189,12 +193,18 @@ impl Sampler<'_> {
                     for (r, st) in ranks.iter_mut().zip(&states) {
                         *r = st.rank_with(card).value();
                     }
-                    tally.record(&ranks, 1);
-                    share(&ranks, lcm, &mut x);
+                    count(&ranks, &mut wins, &mut ties);
                     rivers += 1;
                 }
-                tally.record_prefix(&x, lcm * rivers);
             }
+            tally.add_counts(&wins, &ties, rivers, 1);
+            for (s, v) in x.iter_mut().enumerate() {
+                *v = u128::from(wins[s]) * lcm
+                    + (2..=n)
+                        .map(|k| u128::from(ties[s * (n + 1) + k]) * (lcm / k as u128))
+                        .sum::<u128>();
+            }
+            tally.record_prefix(&x, lcm * u128::from(rivers));
             accepted += 1;
         }
         Ok(tally)
@@ -205,14 +215,20 @@ fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// Adds each seat's pot share of one deal, in units of `1 / lcm`.
-#[inline]
-fn share(ranks: &[u32], lcm: u128, x: &mut [u128]) {
+/// Counts one deal: a sole winner in `wins`, each of k tied winners in
+/// `ties[s * (n + 1) + k]`.
+#[inline(always)]
+fn count(ranks: &[u32], wins: &mut [u64], ties: &mut [u64]) {
+    let n = ranks.len();
     let best = ranks.iter().copied().max().unwrap_or(0);
-    let winners = ranks.iter().filter(|&&r| r == best).count() as u128;
-    for (v, &r) in x.iter_mut().zip(ranks) {
+    let winners = ranks.iter().filter(|&&r| r == best).count();
+    for (s, &r) in ranks.iter().enumerate() {
         if r == best {
-            *v += lcm / winners;
+            if winners == 1 {
+                wins[s] += 1;
+            } else {
+                ties[s * (n + 1) + winners] += 1;
+            }
         }
     }
 }
