@@ -5,8 +5,10 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::range::FULL;
+use engine::worker::Worker;
 use engine::{CardSet, HandClass, Range};
 use rangestove::grid::{GridState, grid_ui};
+use rangestove::gui::RangestoveApp;
 
 type State = (Range, GridState);
 
@@ -145,36 +147,82 @@ fn presses_outside_the_grid_do_nothing() {
     assert_eq!(text(&h), "QQ");
 }
 
+fn app_harness(app: RangestoveApp) -> Harness<'static, RangestoveApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1100.0, 900.0))
+        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
+    h.step();
+    h
+}
+
+/// Replaces the text of the `index`th text box (0 = board, then the seats).
+fn retype(h: &mut Harness<'static, RangestoveApp>, index: usize, text: &str) {
+    h.query_all_by_role(egui::accesskit::Role::TextInput)
+        .nth(index)
+        .unwrap()
+        .click();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.step();
+    h.query_all_by_role(egui::accesskit::Role::TextInput)
+        .nth(index)
+        .unwrap()
+        .type_text(text);
+    h.step();
+}
+
 #[test]
 fn the_app_keeps_text_and_grid_in_sync() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(700.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut rangestove::gui::RangestoveApp| app.ui(ui),
-            rangestove::gui::RangestoveApp::default(),
-        );
-    h.step();
-    let field = h.get_by_role(egui::accesskit::Role::TextInput);
-    field.click();
-    h.step();
-    h.get_by_role(egui::accesskit::Role::TextInput)
-        .type_text("QQ+,AKz");
-    h.step();
-    // The bad token is reported and the typed text kept; the grid still
-    // shows the last good range.
-    let error = h.state().error().cloned().unwrap();
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, 1, "QQ+,AKz");
+    // The bad token is reported and the typed text kept; the range stays
+    // the last good one.
+    let seat = &h.state().seats()[0];
+    let error = seat.error.clone().unwrap();
     assert_eq!((error.token.as_str(), error.offset), ("AKz", 4));
-    assert_eq!(h.state().text(), "QQ+,AKz");
+    assert_eq!(seat.text, "QQ+,AKz");
+    assert_eq!(seat.range.canonical(), "QQ+,AKs");
     h.key_press(egui::Key::Backspace);
     h.step();
-    assert!(h.state().error().is_none());
-    assert_eq!(h.state().range().canonical(), "QQ+,AK");
+    let seat = &h.state().seats()[0];
+    assert!(seat.error.is_none());
+    assert_eq!(seat.range.canonical(), "QQ+,AK");
     // Painting rewrites the text canonically.
-    let grid = h.state().grid_state().clone();
-    let jj = grid.cell_center("JJ".parse::<HandClass>().unwrap());
+    let jj = h
+        .state()
+        .grid_state()
+        .cell_center("JJ".parse::<HandClass>().unwrap());
     h.hover_at(jj);
     h.drag_at(jj);
     h.drop_at(jj);
     h.step();
-    assert_eq!(h.state().text(), "JJ+,AK");
+    assert_eq!(h.state().seats()[0].text, "JJ+,AK");
+}
+
+#[test]
+fn edits_reach_the_worker_and_only_fresh_results_show() {
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    let wait = |h: &mut Harness<'static, RangestoveApp>, done: &dyn Fn(&RangestoveApp) -> bool| {
+        let start = std::time::Instant::now();
+        while !done(h.state()) && start.elapsed() < std::time::Duration::from_secs(30) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            h.step();
+        }
+        assert!(done(h.state()), "no result in time");
+    };
+    retype(&mut h, 1, "AhAs");
+    retype(&mut h, 2, "KhKs");
+    retype(&mut h, 0, "Qd7c2s");
+    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    let result = h.state().result().unwrap();
+    let direct = engine::equity::calculate(&h.state().request(), &|| false, &mut |_| {}).unwrap();
+    assert_eq!(
+        result.seats, direct.seats,
+        "the shown result is the current scenario's"
+    );
+    // An impossible scenario is reported where the bars are.
+    retype(&mut h, 2, "AhAs");
+    wait(&mut h, &|app| app.failure().is_some());
+    assert!(h.state().result().is_none());
 }

@@ -1,40 +1,111 @@
-//! The desktop app (eframe/egui).
+//! The desktop app (eframe/egui): seats with ranges, a board, the range grid
+//! of the selected seat, and live equity bars fed by the background worker.
+//!
+//! Architecture invariant: the UI thread never computes equity. Every edit
+//! marks the scenario dirty; the next frame submits it to the
+//! [`Worker`](engine::worker::Worker), which cancels the previous job, and
+//! only updates of the newest generation are shown.
+
+use engine::equity::{EquityError, EquityRequest, EquityResult, MethodUsed, Seat};
+use engine::range::FULL;
+use engine::worker::{Event, Worker};
+use engine::{Card, CardSet, Range, card::parse_cards};
+
+use crate::grid::{GridState, grid_ui};
 
 /// The window title.
 pub const TITLE: &str = "Rangestove";
 
-use engine::range::FULL;
-use engine::{CardSet, Range};
+/// Most seats the app offers.
+pub const MAX_SEATS: usize = 10;
 
-use crate::grid::{GridState, grid_ui};
+/// Monte Carlo in the app runs until every seat's standard error is this.
+const TARGET_STD_ERROR: f64 = 0.0002;
+
+/// One seat: its range as typed and as parsed.
+#[derive(Clone, Debug)]
+pub struct SeatState {
+    /// The seat's name.
+    pub name: String,
+    /// The range text as typed (may hold a parse error).
+    pub text: String,
+    /// The last range that parsed.
+    pub range: Range,
+    /// The parse error of `text`, if any.
+    pub error: Option<engine::ParseRangeError>,
+}
+
+impl SeatState {
+    fn new(name: String, text: &str) -> SeatState {
+        let range = Range::parse(text).unwrap_or_default();
+        SeatState {
+            name,
+            text: text.to_owned(),
+            range,
+            error: None,
+        }
+    }
+}
 
 /// The application state shown in the window.
-#[derive(Debug, Default)]
 pub struct RangestoveApp {
-    /// The range being edited.
-    range: Range,
-    /// The range text box's content (may hold a parse error while typed).
-    text: String,
-    /// The parse error of `text`, if any.
-    error: Option<engine::ParseRangeError>,
-    /// The grid's interaction state and brush.
+    seats: Vec<SeatState>,
+    selected: usize,
+    board_text: String,
+    board: Vec<Card>,
+    board_error: Option<String>,
     grid: GridState,
+    worker: Option<Worker>,
+    dirty: bool,
+    result: Option<EquityResult>,
+    failure: Option<EquityError>,
+}
+
+impl Default for RangestoveApp {
+    /// Two seats (`QQ+,AKs` against `random`), no board, no worker.
+    fn default() -> RangestoveApp {
+        RangestoveApp {
+            seats: vec![
+                SeatState::new("Seat 1".to_owned(), "QQ+,AKs"),
+                SeatState::new("Seat 2".to_owned(), "random"),
+            ],
+            selected: 0,
+            board_text: String::new(),
+            board: Vec::new(),
+            board_error: None,
+            grid: GridState::default(),
+            worker: None,
+            dirty: true,
+            result: None,
+            failure: None,
+        }
+    }
 }
 
 impl RangestoveApp {
-    /// Creates the app for a fresh eframe context.
-    pub fn new(_cc: &eframe::CreationContext<'_>) -> RangestoveApp {
-        RangestoveApp::default()
+    /// Creates the app for a fresh eframe context, with its worker.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> RangestoveApp {
+        let ctx = cc.egui_ctx.clone();
+        let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
+        RangestoveApp::with_worker(worker)
     }
 
-    /// The range being edited.
-    pub fn range(&self) -> &Range {
-        &self.range
+    /// The default app computing with `worker` (`None`: no equity).
+    pub fn with_worker(worker: Option<Worker>) -> RangestoveApp {
+        RangestoveApp {
+            worker,
+            ..RangestoveApp::default()
+        }
     }
 
-    /// The range text box's content.
-    pub fn text(&self) -> &str {
-        &self.text
+    /// The seats.
+    pub fn seats(&self) -> &[SeatState] {
+        &self.seats
+    }
+
+    /// The index of the seat whose range the grid edits.
+    pub fn selected(&self) -> usize {
+        self.selected
     }
 
     /// The grid's state (where it was drawn, the brush).
@@ -42,64 +113,238 @@ impl RangestoveApp {
         &self.grid
     }
 
-    /// The current parse error of the text box, if any.
-    pub fn error(&self) -> Option<&engine::ParseRangeError> {
-        self.error.as_ref()
+    /// The latest result of the current scenario.
+    pub fn result(&self) -> Option<&EquityResult> {
+        self.result.as_ref()
     }
 
-    /// Draws the whole window: the range editor (grid, brush, text in
-    /// two-way sync). Seats, board and equity bars come with the app issue.
+    /// Why the current scenario cannot be computed, if so.
+    pub fn failure(&self) -> Option<&EquityError> {
+        self.failure.as_ref()
+    }
+
+    /// The board as parsed.
+    pub fn board(&self) -> &[Card] {
+        &self.board
+    }
+
+    /// The request for the current scenario.
+    pub fn request(&self) -> EquityRequest {
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| Seat::active(s.range.clone()))
+            .collect();
+        let mut request = EquityRequest::new(seats);
+        request.board = self.board.clone();
+        request.target_std_error = Some(TARGET_STD_ERROR);
+        request
+    }
+
+    /// Sends the scenario to the worker if it changed, and takes in the
+    /// worker's updates.
+    fn sync_worker(&mut self) {
+        let Some(worker) = &self.worker else {
+            return;
+        };
+        if self.dirty {
+            self.dirty = false;
+            worker.submit(self.request());
+            self.result = None;
+            self.failure = None;
+        }
+        while let Some(update) = worker.try_recv() {
+            match update.event {
+                Event::Progress(result) | Event::Done(result) => self.result = Some(result),
+                Event::Failed(error) => self.failure = Some(error),
+            }
+        }
+    }
+
+    /// Draws the whole window.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.sync_worker();
         ui.horizontal(|ui| {
             ui.heading(TITLE);
-            ui.label(format!(
-                "{} combos, {:.2}% of hands",
-                self.range.combo_count(),
-                self.range.percent()
-            ));
+            ui.label("Board:");
+            let edited = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.board_text)
+                        .hint_text("Ah7d2c")
+                        .desired_width(140.0),
+                )
+                .on_hover_text("Flop, turn and river: 0, 3, 4 or 5 cards, e.g. Ah7d2c")
+                .changed();
+            if edited {
+                match parse_cards(&self.board_text) {
+                    Ok(cards) => {
+                        self.board = cards;
+                        self.board_error = None;
+                        self.dirty = true;
+                    }
+                    Err(error) => self.board_error = Some(error.to_string()),
+                }
+            }
+            if let Some(error) = &self.board_error {
+                ui.colored_label(ui.visuals().error_fg_color, error);
+            }
         });
+        ui.separator();
+        self.seats_ui(ui);
+        ui.separator();
+        self.editor_ui(ui);
+    }
+
+    /// One row per seat: name, range text, combos, equity bar.
+    fn seats_ui(&mut self, ui: &mut egui::Ui) {
+        let blocked = CardSet::from_bits(self.board.iter().fold(0, |m, c| m | c.bit()));
+        let mut remove = None;
+        for index in 0..self.seats.len() {
+            ui.horizontal(|ui| {
+                let seat = &mut self.seats[index];
+                if ui
+                    .selectable_label(self.selected == index, &seat.name)
+                    .on_hover_text("Edit this seat's range on the grid")
+                    .clicked()
+                {
+                    self.selected = index;
+                }
+                let response = ui.add(
+                    egui::TextEdit::singleline(&mut seat.text)
+                        .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
+                        .desired_width(260.0),
+                );
+                if response.changed() {
+                    match Range::parse(&seat.text) {
+                        Ok(range) => {
+                            seat.range = range;
+                            seat.error = None;
+                            self.dirty = true;
+                        }
+                        Err(error) => seat.error = Some(error),
+                    }
+                }
+                if response.gained_focus() {
+                    self.selected = index;
+                }
+                ui.label(format!(
+                    "{:>6.1} combos {:>5.1}%",
+                    seat.range.combos_given(blocked),
+                    seat.range.percent_given(blocked)
+                ));
+                let figures = self
+                    .result
+                    .as_ref()
+                    .and_then(|r| r.seats.iter().find(|s| s.seat == index));
+                equity_bar_ui(ui, figures, self.result.as_ref());
+                if self.seats.len() > 2
+                    && ui.small_button("✕").on_hover_text("Remove seat").clicked()
+                {
+                    remove = Some(index);
+                }
+            });
+            if let Some(error) = &self.seats[index].error {
+                ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+            }
+        }
+        if let Some(index) = remove {
+            self.seats.remove(index);
+            self.selected = self.selected.min(self.seats.len() - 1);
+            self.dirty = true;
+        }
         ui.horizontal(|ui| {
-            ui.label("Brush:");
+            if self.seats.len() < MAX_SEATS && ui.button("Add seat").clicked() {
+                let name = format!("Seat {}", self.seats.len() + 1);
+                self.seats.push(SeatState::new(name, "random"));
+                self.dirty = true;
+            }
+            if let Some(failure) = &self.failure {
+                ui.colored_label(ui.visuals().error_fg_color, failure.to_string());
+            } else if let Some(result) = &self.result {
+                ui.label(format!(
+                    "{} · {} deals · {:.0} deals/s · {:.0}%",
+                    match result.method {
+                        MethodUsed::Exact => "exact",
+                        MethodUsed::MonteCarlo => "estimated",
+                    },
+                    result.samples,
+                    result.samples_per_s,
+                    100.0 * result.progress
+                ));
+            }
+        });
+    }
+
+    /// The selected seat's grid with the brush.
+    fn editor_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Editing {}. Brush:",
+                self.seats[self.selected].name
+            ));
             for percent in [25u16, 50, 75, 100] {
                 let bp = percent * (FULL / 100);
                 if ui
                     .selectable_label(self.grid.brush_bp == bp, format!("{percent}%"))
-                    .on_hover_text("Weight that painting applies")
+                    .on_hover_text("Weight that painting applies (right-drag erases)")
                     .clicked()
                 {
                     self.grid.brush_bp = bp;
                 }
             }
             if ui.button("Clear").clicked() {
-                self.range = Range::empty();
-                self.text.clear();
-                self.error = None;
+                let seat = &mut self.seats[self.selected];
+                seat.range = Range::empty();
+                seat.text.clear();
+                seat.error = None;
+                self.dirty = true;
             }
         });
-        let edited = ui
-            .add(
-                egui::TextEdit::singleline(&mut self.text)
-                    .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
-                    .desired_width(f32::INFINITY),
-            )
-            .changed();
-        if edited {
-            match Range::parse(&self.text) {
-                Ok(range) => {
-                    self.range = range;
-                    self.error = None;
-                }
-                Err(error) => self.error = Some(error),
-            }
-        }
-        if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
-        }
-        if grid_ui(ui, &mut self.range, &mut self.grid, CardSet::EMPTY) {
-            self.text = self.range.canonical();
-            self.error = None;
+        let blocked = CardSet::from_bits(self.board.iter().fold(0, |m, c| m | c.bit()));
+        let seat = &mut self.seats[self.selected];
+        if grid_ui(ui, &mut seat.range, &mut self.grid, blocked) {
+            seat.text = seat.range.canonical();
+            seat.error = None;
+            self.dirty = true;
         }
     }
+}
+
+/// A horizontal equity bar: win share, then tie share, with the number.
+fn equity_bar_ui(
+    ui: &mut egui::Ui,
+    figures: Option<&engine::equity::SeatEquity>,
+    result: Option<&EquityResult>,
+) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 18.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+    let Some(f) = figures else {
+        return;
+    };
+    let win = rect.width() * f.win as f32;
+    let tie = rect.width() * (f.equity - f.win).max(0.0) as f32;
+    let win_rect = egui::Rect::from_min_size(rect.min, egui::vec2(win, rect.height()));
+    let tie_rect = egui::Rect::from_min_size(
+        rect.min + egui::vec2(win, 0.0),
+        egui::vec2(tie, rect.height()),
+    );
+    painter.rect_filled(win_rect, 3.0, egui::Color32::from_rgb(46, 139, 87));
+    painter.rect_filled(tie_rect, 0.0, egui::Color32::from_rgb(70, 110, 160));
+    let exact = result.is_some_and(|r| r.method == MethodUsed::Exact);
+    let text = if exact || f.std_error == 0.0 {
+        format!("{:.2}%", 100.0 * f.equity)
+    } else {
+        format!("{:.2}% ± {:.2}", 100.0 * f.equity, 100.0 * f.std_error)
+    };
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(12.0),
+        egui::Color32::WHITE,
+    );
+    ui.label(if exact { "exact" } else { "estimated" });
 }
 
 impl eframe::App for RangestoveApp {
@@ -113,7 +358,7 @@ pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(TITLE)
-            .with_inner_size([1280.0, 800.0])
+            .with_inner_size([1280.0, 900.0])
             .with_min_inner_size([800.0, 500.0]),
         ..Default::default()
     };
