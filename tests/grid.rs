@@ -155,7 +155,8 @@ fn app_harness(app: RangestoveApp) -> Harness<'static, RangestoveApp> {
     h
 }
 
-/// Replaces the text of the `index`th text box (0 = board, then the seats).
+/// Replaces the text of the `index`th text box (0 = board, 1 = dead cards,
+/// then the seats).
 fn retype(h: &mut Harness<'static, RangestoveApp>, index: usize, text: &str) {
     h.query_all_by_role(egui::accesskit::Role::TextInput)
         .nth(index)
@@ -174,7 +175,7 @@ fn retype(h: &mut Harness<'static, RangestoveApp>, index: usize, text: &str) {
 #[test]
 fn the_app_keeps_text_and_grid_in_sync() {
     let mut h = app_harness(RangestoveApp::default());
-    retype(&mut h, 1, "QQ+,AKz");
+    retype(&mut h, 2, "QQ+,AKz");
     // The bad token is reported and the typed text kept; the range stays
     // the last good one.
     let seat = &h.state().seats()[0];
@@ -201,6 +202,7 @@ fn the_app_keeps_text_and_grid_in_sync() {
 
 #[test]
 fn edits_reach_the_worker_and_only_fresh_results_show() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
     let worker = Worker::spawn(Some(2), || {}).unwrap();
     let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
     let wait = |h: &mut Harness<'static, RangestoveApp>, done: &dyn Fn(&RangestoveApp) -> bool| {
@@ -211,8 +213,9 @@ fn edits_reach_the_worker_and_only_fresh_results_show() {
         }
         assert!(done(h.state()), "no result in time");
     };
-    retype(&mut h, 1, "AhAs");
-    retype(&mut h, 2, "KhKs");
+    retype(&mut h, 2, "AhAs");
+    retype(&mut h, 3, "KhKs");
+    retype(&mut h, 1, "2d");
     retype(&mut h, 0, "Qd7c2s");
     wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
     let result = h.state().result().unwrap();
@@ -222,7 +225,41 @@ fn edits_reach_the_worker_and_only_fresh_results_show() {
         "the shown result is the current scenario's"
     );
     // An impossible scenario is reported where the bars are.
-    retype(&mut h, 2, "AhAs");
+    retype(&mut h, 3, "AhAs");
     wait(&mut h, &|app| app.failure().is_some());
     assert!(h.state().result().is_none());
+}
+
+#[test]
+fn the_session_survives_a_restart() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, 2, "QQ+,[50]AJs[/50]");
+    retype(&mut h, 0, "Ah7d2c");
+    h.get_by_label("Add seat").click();
+    h.step();
+    h.step();
+    h.query_all_by_label("folded").nth(2).unwrap().click();
+    h.step();
+    let saved = h.state().persisted();
+    assert_eq!(saved.seats.len(), 3);
+    assert!(saved.seats[2].2, "the third seat is folded");
+    // Through text, as eframe stores it.
+    let text = ron::to_string(&saved).unwrap();
+    let loaded: rangestove::gui::Persisted = ron::from_str(&text).unwrap();
+    let app = RangestoveApp::restore(&loaded, None);
+    assert_eq!(app.persisted(), saved);
+    assert_eq!(
+        app.seats()[0].range,
+        Range::parse("QQ+,[50]AJs[/50]").unwrap()
+    );
+    assert_eq!(app.board().len(), 3);
+    assert!(app.request().seats[2].folded);
+    // Bad saved text comes back as typed, with its error; missing fields
+    // take defaults.
+    let odd: rangestove::gui::Persisted =
+        ron::from_str(r#"(seats: [("Hero", "AKx", false)])"#).unwrap();
+    let app = RangestoveApp::restore(&odd, None);
+    assert_eq!(app.seats().len(), 2);
+    assert_eq!(app.seats()[0].text, "AKx");
+    assert!(app.seats()[0].error.is_some());
 }

@@ -12,3 +12,7 @@ mod grid; // the 13×13 range grid under simulated pointer input
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod worker; // the background worker: coalescing, stale updates, threads, drop
+
+/// Tests that start background workers hold this lock, so the worker tests
+/// can count worker threads.
+pub(crate) static WORKERS: std::sync::Mutex<()> = std::sync::Mutex::new(());

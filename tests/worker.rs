@@ -9,9 +9,7 @@ use engine::equity::{EquityRequest, Method, Seat};
 use engine::worker::{Event, Worker};
 use engine::{Range, card::parse_cards};
 
-/// The worker tests run one at a time, so each can count the threads
-/// workers own (other tests never name threads this way).
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+use crate::WORKERS as SERIAL;
 
 /// How many of this process's threads belong to workers (Linux: thread
 /// names, cut to 15 characters, from /proc); `None` elsewhere.

@@ -22,6 +22,38 @@ pub const MAX_SEATS: usize = 10;
 /// Monte Carlo in the app runs until every seat's standard error is this.
 const TARGET_STD_ERROR: f64 = 0.0002;
 
+/// What survives a restart (eframe persistence): texts, not runtime
+/// handles. Missing fields take their defaults, so older saves still load.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Persisted {
+    /// Each seat's name, range text and whether it is folded.
+    pub seats: Vec<(String, String, bool)>,
+    /// The board text.
+    pub board: String,
+    /// The dead-cards text.
+    pub dead: String,
+    /// The brush weight in basis points.
+    pub brush_bp: u16,
+    /// The selected seat.
+    pub selected: usize,
+}
+
+impl Default for Persisted {
+    fn default() -> Persisted {
+        Persisted {
+            seats: vec![
+                ("Seat 1".to_owned(), "QQ+,AKs".to_owned(), false),
+                ("Seat 2".to_owned(), "random".to_owned(), false),
+            ],
+            board: String::new(),
+            dead: String::new(),
+            brush_bp: FULL,
+            selected: 0,
+        }
+    }
+}
+
 /// One seat: its range as typed and as parsed.
 #[derive(Clone, Debug)]
 pub struct SeatState {
@@ -33,16 +65,22 @@ pub struct SeatState {
     pub range: Range,
     /// The parse error of `text`, if any.
     pub error: Option<engine::ParseRangeError>,
+    /// A folded seat does not compete; its range only removes cards.
+    pub folded: bool,
 }
 
 impl SeatState {
     fn new(name: String, text: &str) -> SeatState {
-        let range = Range::parse(text).unwrap_or_default();
+        let (range, error) = match Range::parse(text) {
+            Ok(range) => (range, None),
+            Err(error) => (Range::empty(), Some(error)),
+        };
         SeatState {
             name,
             text: text.to_owned(),
             range,
-            error: None,
+            error,
+            folded: false,
         }
     }
 }
@@ -54,6 +92,10 @@ pub struct RangestoveApp {
     board_text: String,
     board: Vec<Card>,
     board_error: Option<String>,
+    dead_text: String,
+    dead: CardSet,
+    dead_error: Option<String>,
+    top_percent: f64,
     grid: GridState,
     worker: Option<Worker>,
     dirty: bool,
@@ -64,38 +106,109 @@ pub struct RangestoveApp {
 impl Default for RangestoveApp {
     /// Two seats (`QQ+,AKs` against `random`), no board, no worker.
     fn default() -> RangestoveApp {
-        RangestoveApp {
-            seats: vec![
-                SeatState::new("Seat 1".to_owned(), "QQ+,AKs"),
-                SeatState::new("Seat 2".to_owned(), "random"),
-            ],
-            selected: 0,
-            board_text: String::new(),
-            board: Vec::new(),
-            board_error: None,
-            grid: GridState::default(),
-            worker: None,
-            dirty: true,
-            result: None,
-            failure: None,
-        }
+        RangestoveApp::restore(&Persisted::default(), None)
     }
 }
 
 impl RangestoveApp {
-    /// Creates the app for a fresh eframe context, with its worker.
+    /// Creates the app for a fresh eframe context, with its worker and the
+    /// last session's state.
     pub fn new(cc: &eframe::CreationContext<'_>) -> RangestoveApp {
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
-        RangestoveApp::with_worker(worker)
+        let persisted = cc
+            .storage
+            .and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY))
+            .unwrap_or_default();
+        RangestoveApp::restore(&persisted, worker)
     }
 
     /// The default app computing with `worker` (`None`: no equity).
     pub fn with_worker(worker: Option<Worker>) -> RangestoveApp {
-        RangestoveApp {
-            worker,
-            ..RangestoveApp::default()
+        RangestoveApp::restore(&Persisted::default(), worker)
+    }
+
+    /// An app showing `persisted` (bad texts come back with their errors).
+    pub fn restore(persisted: &Persisted, worker: Option<Worker>) -> RangestoveApp {
+        let mut seats: Vec<SeatState> = persisted
+            .seats
+            .iter()
+            .take(MAX_SEATS)
+            .map(|(name, text, folded)| SeatState {
+                folded: *folded,
+                ..SeatState::new(name.clone(), text)
+            })
+            .collect();
+        while seats.len() < 2 {
+            seats.push(SeatState::new(
+                format!("Seat {}", seats.len() + 1),
+                "random",
+            ));
         }
+        let mut app = RangestoveApp {
+            selected: persisted.selected.min(seats.len() - 1),
+            seats,
+            board_text: persisted.board.clone(),
+            board: Vec::new(),
+            board_error: None,
+            dead_text: persisted.dead.clone(),
+            dead: CardSet::EMPTY,
+            dead_error: None,
+            top_percent: 15.0,
+            grid: GridState::default(),
+            worker,
+            dirty: true,
+            result: None,
+            failure: None,
+        };
+        app.grid.brush_bp = persisted.brush_bp.min(FULL);
+        app.set_board(&persisted.board.clone());
+        app.set_dead(&persisted.dead.clone());
+        app
+    }
+
+    /// What to save for the next session.
+    pub fn persisted(&self) -> Persisted {
+        Persisted {
+            seats: self
+                .seats
+                .iter()
+                .map(|s| (s.name.clone(), s.text.clone(), s.folded))
+                .collect(),
+            board: self.board_text.clone(),
+            dead: self.dead_text.clone(),
+            brush_bp: self.grid.brush_bp,
+            selected: self.selected,
+        }
+    }
+
+    fn set_board(&mut self, text: &str) {
+        self.board_text = text.to_owned();
+        match parse_cards(text) {
+            Ok(cards) => {
+                self.board = cards;
+                self.board_error = None;
+                self.dirty = true;
+            }
+            Err(error) => self.board_error = Some(error.to_string()),
+        }
+    }
+
+    fn set_dead(&mut self, text: &str) {
+        self.dead_text = text.to_owned();
+        match CardSet::parse(text) {
+            Ok(dead) => {
+                self.dead = dead;
+                self.dead_error = None;
+                self.dirty = true;
+            }
+            Err(error) => self.dead_error = Some(error.to_string()),
+        }
+    }
+
+    /// Cards no hand can hold: the board and the dead cards.
+    fn blocked(&self) -> CardSet {
+        CardSet::from_bits(self.board.iter().fold(self.dead.bits(), |m, c| m | c.bit()))
     }
 
     /// The seats.
@@ -133,10 +246,14 @@ impl RangestoveApp {
         let seats = self
             .seats
             .iter()
-            .map(|s| Seat::active(s.range.clone()))
+            .map(|s| Seat {
+                range: s.range.clone(),
+                folded: s.folded,
+            })
             .collect();
         let mut request = EquityRequest::new(seats);
         request.board = self.board.clone();
+        request.dead = self.dead;
         request.target_std_error = Some(TARGET_STD_ERROR);
         request
     }
@@ -167,25 +284,32 @@ impl RangestoveApp {
         ui.horizontal(|ui| {
             ui.heading(TITLE);
             ui.label("Board:");
+            let mut board = self.board_text.clone();
             let edited = ui
                 .add(
-                    egui::TextEdit::singleline(&mut self.board_text)
+                    egui::TextEdit::singleline(&mut board)
                         .hint_text("Ah7d2c")
                         .desired_width(140.0),
                 )
                 .on_hover_text("Flop, turn and river: 0, 3, 4 or 5 cards, e.g. Ah7d2c")
                 .changed();
             if edited {
-                match parse_cards(&self.board_text) {
-                    Ok(cards) => {
-                        self.board = cards;
-                        self.board_error = None;
-                        self.dirty = true;
-                    }
-                    Err(error) => self.board_error = Some(error.to_string()),
-                }
+                self.set_board(&board);
             }
-            if let Some(error) = &self.board_error {
+            ui.label("Dead:");
+            let mut dead = self.dead_text.clone();
+            let edited = ui
+                .add(
+                    egui::TextEdit::singleline(&mut dead)
+                        .hint_text("Kc 3s")
+                        .desired_width(120.0),
+                )
+                .on_hover_text("Cards out of play: no hand or board can hold them")
+                .changed();
+            if edited {
+                self.set_dead(&dead);
+            }
+            for error in [&self.board_error, &self.dead_error].into_iter().flatten() {
                 ui.colored_label(ui.visuals().error_fg_color, error);
             }
         });
@@ -197,7 +321,7 @@ impl RangestoveApp {
 
     /// One row per seat: name, range text, combos, equity bar.
     fn seats_ui(&mut self, ui: &mut egui::Ui) {
-        let blocked = CardSet::from_bits(self.board.iter().fold(0, |m, c| m | c.bit()));
+        let blocked = self.blocked();
         let mut remove = None;
         for index in 0..self.seats.len() {
             ui.horizontal(|ui| {
@@ -227,6 +351,13 @@ impl RangestoveApp {
                 if response.gained_focus() {
                     self.selected = index;
                 }
+                if ui
+                    .checkbox(&mut seat.folded, "folded")
+                    .on_hover_text("A folded seat's range only removes cards")
+                    .changed()
+                {
+                    self.dirty = true;
+                }
                 ui.label(format!(
                     "{:>6.1} combos {:>5.1}%",
                     seat.range.combos_given(blocked),
@@ -238,7 +369,10 @@ impl RangestoveApp {
                     .and_then(|r| r.seats.iter().find(|s| s.seat == index));
                 equity_bar_ui(ui, figures, self.result.as_ref());
                 if self.seats.len() > 2
-                    && ui.small_button("✕").on_hover_text("Remove seat").clicked()
+                    && ui
+                        .small_button("Remove")
+                        .on_hover_text("Remove this seat")
+                        .clicked()
                 {
                     remove = Some(index);
                 }
@@ -300,7 +434,21 @@ impl RangestoveApp {
                 self.dirty = true;
             }
         });
-        let blocked = CardSet::from_bits(self.board.iter().fold(0, |m, c| m | c.bit()));
+        let ranking = engine::Ranking::shipped();
+        ui.horizontal(|ui| {
+            let slider = ui
+                .add(egui::Slider::new(&mut self.top_percent, 0.0..=100.0).suffix("%"))
+                .on_hover_text(format!("Top hands by {}", ranking.name()));
+            ui.label(format!("top hands by {}", ranking.name()));
+            if slider.changed() {
+                let seat = &mut self.seats[self.selected];
+                seat.range = ranking.top_range(self.top_percent);
+                seat.text = seat.range.canonical();
+                seat.error = None;
+                self.dirty = true;
+            }
+        });
+        let blocked = self.blocked();
         let seat = &mut self.seats[self.selected];
         if grid_ui(ui, &mut seat.range, &mut self.grid, blocked) {
             seat.text = seat.range.canonical();
@@ -350,6 +498,10 @@ fn equity_bar_ui(
 impl eframe::App for RangestoveApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         egui::CentralPanel::default().show(ui, |ui| self.ui(ui));
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
     }
 }
 
