@@ -3,7 +3,7 @@
 //!
 //! Architecture invariant: the UI thread never computes equity. Every edit
 //! marks the scenario dirty; the next frame submits it to the
-//! [`Worker`](engine::worker::Worker), which cancels the previous job, and
+//! [`Worker`], which cancels the previous job, and
 //! only updates of the newest generation are shown.
 
 use engine::equity::{EquityError, EquityRequest, EquityResult, MethodUsed, Seat};
