@@ -125,7 +125,7 @@ fn calc_json_has_the_documented_shape() {
     assert!((sum - 1.0).abs() < 1e-12);
     assert_eq!(players[0]["std_error"], 0.0);
 
-    let output = rangestove(&[
+    let seeded = [
         "calc",
         "--json",
         "--mc",
@@ -139,30 +139,15 @@ fn calc_json_has_the_documented_shape() {
         "AK",
         "--dead",
         "2c",
-    ]);
+    ];
+    let output = rangestove(&seeded);
     assert!(output.status.success(), "{}", stderr(&output));
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(value["method"], "monte_carlo");
     assert_eq!(value["seed"], 7);
     assert!(value["players"][1]["std_error"].as_f64().unwrap() > 0.0);
     // Same seed and trials: the same numbers.
-    let again = rangestove(&[
-        "calc",
-        "--json",
-        "--mc",
-        "--trials",
-        "20K",
-        "--seed",
-        "7",
-        "QQ+",
-        "preset:Top 10%",
-        "--folded",
-        "AK",
-        "--dead",
-        "2c",
-        "--threads",
-        "1",
-    ]);
+    let again = rangestove(&[&seeded[..], &["--threads", "1"]].concat());
     let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
     assert_eq!(again["players"], value["players"]);
 }

@@ -42,6 +42,16 @@ fn button(pos: Pos2, button: PointerButton, pressed: bool) -> Event {
     }
 }
 
+/// Presses the primary button at `from`, moves to `to` and releases there
+/// (`from == to`: a click), then runs the frames.
+fn drag<S>(h: &mut Harness<'static, S>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.drag_at(from);
+    h.hover_at(to);
+    h.drop_at(to);
+    h.step();
+}
+
 fn text(harness: &Harness<'static, State>) -> String {
     harness.state().0.canonical()
 }
@@ -50,15 +60,9 @@ fn text(harness: &Harness<'static, State>) -> String {
 fn a_click_toggles_a_cell() {
     let mut h = harness("");
     let aa = at(&h, "AA");
-    h.hover_at(aa);
-    h.drag_at(aa);
-    h.drop_at(aa);
-    h.step();
+    drag(&mut h, aa, aa);
     assert_eq!(text(&h), "AA");
-    h.hover_at(aa);
-    h.drag_at(aa);
-    h.drop_at(aa);
-    h.step();
+    drag(&mut h, aa, aa);
     assert_eq!(text(&h), "");
 }
 
@@ -79,12 +83,8 @@ fn press_and_release_in_one_frame_toggles() {
 fn a_drag_paints_every_cell_it_crosses_even_when_fast() {
     let mut h = harness("");
     let (from, to) = (at(&h, "AKs"), at(&h, "A7s"));
-    h.hover_at(from);
-    h.drag_at(from);
     // One jump across five cells in a single frame.
-    h.hover_at(to);
-    h.drop_at(to);
-    h.step();
+    drag(&mut h, from, to);
     assert_eq!(text(&h), "A7s+");
     assert!(h.state().1.dragging().is_none());
 }
@@ -93,11 +93,7 @@ fn a_drag_paints_every_cell_it_crosses_even_when_fast() {
 fn a_drag_starting_on_a_full_cell_erases() {
     let mut h = harness("A2s+");
     let (from, to) = (at(&h, "AKs"), at(&h, "ATs"));
-    h.hover_at(from);
-    h.drag_at(from);
-    h.hover_at(to);
-    h.drop_at(to);
-    h.step();
+    drag(&mut h, from, to);
     assert_eq!(text(&h), "A9s-A2s");
 }
 
@@ -119,19 +115,13 @@ fn the_brush_sets_the_weight() {
     let mut h = harness("");
     h.state_mut().1.brush_bp = FULL / 2;
     let jt = at(&h, "JTs");
-    h.hover_at(jt);
-    h.drag_at(jt);
-    h.drop_at(jt);
-    h.step();
+    drag(&mut h, jt, jt);
     assert_eq!(text(&h), "JTs:0.5");
     // A full-weight cell painted with a half brush is painted, not erased.
     let mut h = harness("JTs");
     h.state_mut().1.brush_bp = FULL / 2;
     let jt = at(&h, "JTs");
-    h.hover_at(jt);
-    h.drag_at(jt);
-    h.drop_at(jt);
-    h.step();
+    drag(&mut h, jt, jt);
     assert_eq!(text(&h), "JTs:0.5");
 }
 
@@ -193,10 +183,7 @@ fn the_app_keeps_text_and_grid_in_sync() {
         .state()
         .grid_state()
         .cell_center("JJ".parse::<HandClass>().unwrap());
-    h.hover_at(jj);
-    h.drag_at(jj);
-    h.drop_at(jj);
-    h.step();
+    drag(&mut h, jj, jj);
     assert_eq!(h.state().seats()[0].text, "JJ+,AK");
 }
 

@@ -70,6 +70,19 @@ pub struct SeatState {
 }
 
 impl SeatState {
+    /// Replaces the range; the text becomes its canonical form.
+    fn set_range(&mut self, range: Range) {
+        self.range = range;
+        self.range_edited();
+    }
+
+    /// After the range changed in place: the text becomes its canonical
+    /// form.
+    fn range_edited(&mut self) {
+        self.text = self.range.canonical();
+        self.error = None;
+    }
+
     fn new(name: String, text: &str) -> SeatState {
         let (range, error) = match Range::parse(text) {
             Ok(range) => (range, None),
@@ -283,31 +296,25 @@ impl RangestoveApp {
         self.sync_worker();
         ui.horizontal(|ui| {
             ui.heading(TITLE);
-            ui.label("Board:");
-            let mut board = self.board_text.clone();
-            let edited = ui
-                .add(
-                    egui::TextEdit::singleline(&mut board)
-                        .hint_text("Ah7d2c")
-                        .desired_width(140.0),
-                )
-                .on_hover_text("Flop, turn and river: 0, 3, 4 or 5 cards, e.g. Ah7d2c")
-                .changed();
-            if edited {
-                self.set_board(&board);
+            let board = cards_entry_ui(
+                ui,
+                "Board:",
+                &self.board_text,
+                "Ah7d2c",
+                "Flop, turn and river: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
+            );
+            if let Some(text) = board {
+                self.set_board(&text);
             }
-            ui.label("Dead:");
-            let mut dead = self.dead_text.clone();
-            let edited = ui
-                .add(
-                    egui::TextEdit::singleline(&mut dead)
-                        .hint_text("Kc 3s")
-                        .desired_width(120.0),
-                )
-                .on_hover_text("Cards out of play: no hand or board can hold them")
-                .changed();
-            if edited {
-                self.set_dead(&dead);
+            let dead = cards_entry_ui(
+                ui,
+                "Dead:",
+                &self.dead_text,
+                "Kc 3s",
+                "Cards out of play: no hand or board can hold them",
+            );
+            if let Some(text) = dead {
+                self.set_dead(&text);
             }
             for error in [&self.board_error, &self.dead_error].into_iter().flatten() {
                 ui.colored_label(ui.visuals().error_fg_color, error);
@@ -427,10 +434,7 @@ impl RangestoveApp {
                 }
             }
             if ui.button("Clear").clicked() {
-                let seat = &mut self.seats[self.selected];
-                seat.range = Range::empty();
-                seat.text.clear();
-                seat.error = None;
+                self.seats[self.selected].set_range(Range::empty());
                 self.dirty = true;
             }
         });
@@ -441,21 +445,37 @@ impl RangestoveApp {
                 .on_hover_text(format!("Top hands by {}", ranking.name()));
             ui.label(format!("top hands by {}", ranking.name()));
             if slider.changed() {
-                let seat = &mut self.seats[self.selected];
-                seat.range = ranking.top_range(self.top_percent);
-                seat.text = seat.range.canonical();
-                seat.error = None;
+                self.seats[self.selected].set_range(ranking.top_range(self.top_percent));
                 self.dirty = true;
             }
         });
         let blocked = self.blocked();
         let seat = &mut self.seats[self.selected];
         if grid_ui(ui, &mut seat.range, &mut self.grid, blocked) {
-            seat.text = seat.range.canonical();
-            seat.error = None;
+            seat.range_edited();
             self.dirty = true;
         }
     }
+}
+
+/// A labelled text box for cards; returns the new text when edited.
+fn cards_entry_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &str,
+    hint: &str,
+    tooltip: &str,
+) -> Option<String> {
+    ui.label(label);
+    let mut edited = text.to_owned();
+    ui.add(
+        egui::TextEdit::singleline(&mut edited)
+            .hint_text(hint)
+            .desired_width(130.0),
+    )
+    .on_hover_text(tooltip)
+    .changed()
+    .then_some(edited)
 }
 
 /// A horizontal equity bar: win share, then tie share, with the number.

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{EquityError, EquityRequest, MAX_SEATS};
+use super::{EquityError, EquityRequest, MAX_SEATS, gcd};
 use crate::card::{Card, CardSet};
 use crate::combo::Combo;
 
@@ -36,10 +36,6 @@ pub struct Setup {
     pub(crate) fixed: CardSet,
     /// Board cards still to come.
     pub(crate) missing: usize,
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 impl Setup {
@@ -85,8 +81,8 @@ impl Setup {
             }
             let divisor = live
                 .iter()
-                .fold(0, |g, &(_, w)| gcd(g, u64::from(w)))
-                .max(1);
+                .fold(0, |g, &(_, w)| gcd(g, u128::from(w)))
+                .max(1) as u64;
             seats.push(SeatCombos {
                 combos: live.iter().map(|&(c, _)| c).collect(),
                 masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
@@ -126,18 +122,12 @@ impl Setup {
             }
             fixed = single;
             for seat in seats.iter_mut().filter(|s| s.masks.len() > 1) {
-                let keep: Vec<bool> = seat.masks.iter().map(|&m| m & fixed == 0).collect();
-                let mut i = 0;
-                seat.combos.retain(|_| {
-                    i += 1;
-                    keep[i - 1]
-                });
-                let mut i = 0;
-                seat.weights.retain(|_| {
-                    i += 1;
-                    keep[i - 1]
-                });
-                seat.masks.retain(|&m| m & fixed == 0);
+                let kept: Vec<usize> = (0..seat.masks.len())
+                    .filter(|&i| seat.masks[i] & fixed == 0)
+                    .collect();
+                seat.combos = kept.iter().map(|&i| seat.combos[i]).collect();
+                seat.weights = kept.iter().map(|&i| seat.weights[i]).collect();
+                seat.masks = kept.iter().map(|&i| seat.masks[i]).collect();
                 if seat.masks.is_empty() {
                     return Err(EquityError::NoFeasibleDeal);
                 }

@@ -25,7 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::deals::Setup;
-use super::{EXACT_LIMIT_S, EquityError, EquityResult, MethodUsed, Tally};
+use super::{EXACT_LIMIT_S, EquityError, EquityResult, MethodUsed, Tally, add_outcome};
 use crate::card::{Card, Suit};
 use crate::combo::Combo;
 use crate::eval::HandState;
@@ -285,14 +285,14 @@ fn result(
     }
 }
 
-/// Enumerates every deal of `setup`.
+/// Enumerates every deal of `setup` in the order `plan` chose.
 pub fn run(
     setup: &Setup,
+    plan: &Plan,
     start: Instant,
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<EquityResult, EquityError> {
-    let plan = plan(setup);
     let threads = rayon::current_num_threads();
     let estimate_s = plan.estimate_s(threads);
     let bound = setup.max_weight() * plan.deals.unwrap_or(u64::MAX) as f64 * plan.boards as f64;
@@ -517,18 +517,7 @@ impl Counts {
     fn record_weighted(&mut self, ranks: &[u32], w: u64) {
         self.deals += 1;
         self.total += w;
-        let n = ranks.len();
-        let best = ranks.iter().copied().max().unwrap_or(0);
-        let winners = ranks.iter().filter(|&&r| r == best).count();
-        for (s, &r) in ranks.iter().enumerate() {
-            if r == best {
-                if winners == 1 {
-                    self.wins[s] += w;
-                } else {
-                    self.ties[s * (n + 1) + winners] += w;
-                }
-            }
-        }
+        add_outcome(ranks, &mut self.wins, &mut self.ties, w);
     }
 
     #[inline(always)]
@@ -546,18 +535,7 @@ impl Counts {
             }
             return;
         }
-        let n = ranks.len();
-        let best = ranks.iter().copied().max().unwrap_or(0);
-        let winners = ranks.iter().filter(|&&r| r == best).count();
-        for (s, &r) in ranks.iter().enumerate() {
-            if r == best {
-                if winners == 1 {
-                    self.wins[s] += 1;
-                } else {
-                    self.ties[s * (n + 1) + winners] += 1;
-                }
-            }
-        }
+        add_outcome(ranks, &mut self.wins, &mut self.ties, 1);
     }
 }
 

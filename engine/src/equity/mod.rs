@@ -239,14 +239,15 @@ pub fn calculate(
             Method::Auto => {
                 let plan = exact::plan(&setup);
                 if plan.estimate_s(threads) * 1000.0 <= request.time_budget_ms {
-                    MethodUsed::Exact
-                } else {
-                    MethodUsed::MonteCarlo
+                    return exact::run(&setup, &plan, start, cancel, on_snapshot);
                 }
+                MethodUsed::MonteCarlo
             }
         };
         match method {
-            MethodUsed::Exact => exact::run(&setup, start, cancel, on_snapshot),
+            MethodUsed::Exact => {
+                exact::run(&setup, &exact::plan(&setup), start, cancel, on_snapshot)
+            }
             MethodUsed::MonteCarlo => montecarlo::run(&setup, request, start, cancel, on_snapshot),
         }
     };
@@ -261,6 +262,36 @@ pub fn calculate(
         }
         _ => run(on_snapshot),
     }
+}
+
+/// Adds `weight` to the outcome of one deal whose active seats hold `ranks`:
+/// to `wins[s]` for a sole winner, else to `ties[s * (n + 1) + k]` for each
+/// of the k tied winners (`n` = number of seats). The one place that
+/// decides who wins a deal, for every tally and counter.
+#[inline(always)]
+pub(crate) fn add_outcome<T: Copy + std::ops::AddAssign>(
+    ranks: &[u32],
+    wins: &mut [T],
+    ties: &mut [T],
+    weight: T,
+) {
+    let n = ranks.len();
+    let best = ranks.iter().copied().max().unwrap_or(0);
+    let winners = ranks.iter().filter(|&&r| r == best).count();
+    for (s, &r) in ranks.iter().enumerate() {
+        if r == best {
+            if winners == 1 {
+                wins[s] += weight;
+            } else {
+                ties[s * (n + 1) + winners] += weight;
+            }
+        }
+    }
+}
+
+/// Greatest common divisor.
+pub(crate) fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Integer tallies of outcomes, from which equity, win, tie and standard
@@ -323,21 +354,9 @@ impl Tally {
     /// Counts one deal of weight `weight` whose active seats hold `ranks`.
     #[inline]
     pub(crate) fn record(&mut self, ranks: &[u32], weight: u128) {
-        let best = ranks.iter().copied().max().unwrap_or(0);
-        let winners = ranks.iter().filter(|&&r| r == best).count();
         self.total += weight;
         self.deals += 1;
-        if winners == 1 {
-            if let Some(s) = ranks.iter().position(|&r| r == best) {
-                self.wins[s] += weight;
-            }
-        } else {
-            for (s, &r) in ranks.iter().enumerate() {
-                if r == best {
-                    self.ties[s * (self.seats + 1) + winners] += weight;
-                }
-            }
-        }
+        add_outcome(ranks, &mut self.wins, &mut self.ties, weight);
     }
 
     /// Adds unweighted outcome counts (laid out like `wins` and `ties`),

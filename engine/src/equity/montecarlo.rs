@@ -28,7 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::deals::Setup;
-use super::{DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MethodUsed, Tally};
+use super::{
+    DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MethodUsed, Tally, add_outcome, gcd,
+};
 use crate::card::{Card, CardSet};
 use crate::eval::HandState;
 
@@ -176,7 +178,7 @@ impl Sampler<'_> {
                         .rank()
                         .map_or(0, |r| r.value());
                 }
-                count(&ranks, &mut wins, &mut ties);
+                add_outcome(&ranks, &mut wins, &mut ties, 1);
                 rivers = 1;
             } else {
                 for (a, &s) in setup.active.iter().enumerate() {
@@ -193,7 +195,7 @@ impl Sampler<'_> {
                     for (r, st) in ranks.iter_mut().zip(&states) {
                         *r = st.rank_with(card).value();
                     }
-                    count(&ranks, &mut wins, &mut ties);
+                    add_outcome(&ranks, &mut wins, &mut ties, 1);
                     rivers += 1;
                 }
             }
@@ -208,28 +210,6 @@ impl Sampler<'_> {
             accepted += 1;
         }
         Ok(tally)
-    }
-}
-
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-/// Counts one deal: a sole winner in `wins`, each of k tied winners in
-/// `ties[s * (n + 1) + k]`.
-#[inline(always)]
-fn count(ranks: &[u32], wins: &mut [u64], ties: &mut [u64]) {
-    let n = ranks.len();
-    let best = ranks.iter().copied().max().unwrap_or(0);
-    let winners = ranks.iter().filter(|&&r| r == best).count();
-    for (s, &r) in ranks.iter().enumerate() {
-        if r == best {
-            if winners == 1 {
-                wins[s] += 1;
-            } else {
-                ties[s * (n + 1) + winners] += 1;
-            }
-        }
     }
 }
 
