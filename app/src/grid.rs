@@ -14,6 +14,9 @@ use egui::{Color32, Event, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind,
 use engine::range::FULL;
 use engine::{CardSet, HandClass, HandKind, Range};
 
+/// The colour of a range's weight, in the grid and the thumbnails.
+pub const FILL: Color32 = Color32::from_rgb(214, 120, 40);
+
 /// What a drag does to the cells it crosses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -34,6 +37,11 @@ pub struct GridState {
     rect: Rect,
     /// The class under the pointer last frame.
     hovered: Option<HandClass>,
+    /// The class pressed last (the suit editor shows it when the pointer
+    /// is off the grid).
+    pressed: Option<HandClass>,
+    /// Presses so far: one undo step per stroke.
+    strokes: u64,
 }
 
 impl Default for GridState {
@@ -43,6 +51,8 @@ impl Default for GridState {
             drag: None,
             rect: Rect::NOTHING,
             hovered: None,
+            pressed: None,
+            strokes: 0,
         }
     }
 }
@@ -63,6 +73,21 @@ impl GridState {
     /// The class under the pointer last frame.
     pub fn hovered(&self) -> Option<HandClass> {
         self.hovered
+    }
+
+    /// The class pressed last.
+    pub fn pressed(&self) -> Option<HandClass> {
+        self.pressed
+    }
+
+    /// Pins the class the suit editor shows.
+    pub fn set_pressed(&mut self, class: HandClass) {
+        self.pressed = Some(class);
+    }
+
+    /// How many strokes (presses on a cell) the grid has seen.
+    pub fn strokes(&self) -> u64 {
+        self.strokes
     }
 
     /// The running drag's action, if a drag is in progress.
@@ -136,6 +161,8 @@ pub fn grid_ui(
                     let action = action_for(range, class, button, state.brush_bp);
                     changed |= apply(range, class, action);
                     state.drag = Some((action, pos));
+                    state.pressed = Some(class);
+                    state.strokes += 1;
                 }
             }
             Event::PointerMoved(pos) => {
@@ -190,7 +217,7 @@ fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: C
         if fill > 0.0 {
             let top = r.max.y - r.height() * fill;
             let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
-            painter.rect_filled(filled, 2.0, Color32::from_rgb(214, 120, 40));
+            painter.rect_filled(filled, 2.0, FILL);
         }
         let all_blocked = class.combos().all(|c| !c.mask().is_disjoint(blocked));
         if all_blocked {

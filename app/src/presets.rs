@@ -305,19 +305,11 @@ impl PresetStore {
             Some(_) => return Err(PresetError::Exists(preset.name.clone())),
             None => self.free_path(&base),
         };
-        let io_error = |path: &Path| {
-            let path = path.to_owned();
-            move |source| PresetError::Io { path, source }
-        };
-        fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
-        let temp = self.dir.join(format!(".{base}.ron.tmp"));
-        let mut file = fs::File::create(&temp).map_err(io_error(&temp))?;
-        file.write_all(preset.to_ron().as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(io_error(&temp))?;
-        drop(file);
-        before_rename().map_err(io_error(&temp))?;
-        fs::rename(&temp, &target).map_err(io_error(&target))?;
+        fs::create_dir_all(&self.dir).map_err(|source| PresetError::Io {
+            path: self.dir.clone(),
+            source,
+        })?;
+        write_atomic(&target, preset.to_ron().as_bytes(), before_rename)?;
         Ok(target)
     }
 
@@ -388,4 +380,31 @@ pub fn read_preset(path: &Path) -> Result<Preset, PresetError> {
         message: "not UTF-8 text".to_owned(),
     })?;
     Preset::from_ron(&text, path)
+}
+
+/// Writes `bytes` to `path` atomically: a hidden temporary file beside it,
+/// flushed to disk, then renamed over `path`, so a crash leaves either the
+/// old file or the new one, never a torn one. `before_rename` runs between
+/// the two (the tests simulate a crash there).
+pub fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    before_rename: impl FnOnce() -> io::Result<()>,
+) -> Result<(), PresetError> {
+    let io_error = |path: &Path| {
+        let path = path.to_owned();
+        move |source| PresetError::Io { path, source }
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.tmp"));
+    let mut file = fs::File::create(&temp).map_err(io_error(&temp))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(io_error(&temp))?;
+    drop(file);
+    before_rename().map_err(io_error(&temp))?;
+    fs::rename(&temp, path).map_err(io_error(path))
 }

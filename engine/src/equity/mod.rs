@@ -81,6 +81,11 @@ pub enum MethodUsed {
 }
 
 impl MethodUsed {
+    /// Whether the figures are exact (standard errors 0).
+    pub fn is_exact(self) -> bool {
+        self != MethodUsed::MonteCarlo
+    }
+
     /// The name used in JSON output: `exact` or `monte_carlo`.
     pub fn name(self) -> &'static str {
         match self {

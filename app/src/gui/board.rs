@@ -1,0 +1,397 @@
+//! The board and dead-card picker: five board slots, a 52-card deck in four
+//! suit rows, random flop/turn/river, and keyboard entry.
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2};
+use engine::{Card, CardSet, Rank, Suit};
+use rand::seq::IndexedRandom;
+
+use super::RangestoveApp;
+use super::history::EditKey;
+
+/// A card of the deck.
+const DECK_CARD: Vec2 = Vec2::new(24.0, 32.0);
+/// A board slot.
+const SLOT: Vec2 = Vec2::new(44.0, 58.0);
+
+/// What clicking a card of the deck does.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum CardMode {
+    /// Put the card on the board (or take it off).
+    #[default]
+    Board,
+    /// Mark the card dead (or live again).
+    Dead,
+}
+
+/// The four-colour deck: spades dark, hearts red, diamonds blue, clubs
+/// green; brighter shades on dark backgrounds.
+pub(super) fn suit_color(suit: Suit, dark: bool) -> Color32 {
+    match (suit, dark) {
+        (Suit::Spades, true) => Color32::from_gray(235),
+        (Suit::Spades, false) => Color32::from_gray(20),
+        (Suit::Hearts, true) => Color32::from_rgb(255, 95, 95),
+        (Suit::Hearts, false) => Color32::from_rgb(200, 20, 30),
+        (Suit::Diamonds, true) => Color32::from_rgb(100, 160, 255),
+        (Suit::Diamonds, false) => Color32::from_rgb(20, 80, 200),
+        (Suit::Clubs, true) => Color32::from_rgb(90, 210, 110),
+        (Suit::Clubs, false) => Color32::from_rgb(10, 130, 40),
+    }
+}
+
+/// Cards as rank and suit glyph, each in its suit's colour (`on_fill`:
+/// drawn over the range colour, where the dark-theme shades read best).
+pub(super) fn card_job(
+    cards: impl Iterator<Item = Card>,
+    size: f32,
+    dark: bool,
+    on_fill: bool,
+) -> LayoutJob {
+    let mut job = LayoutJob::default();
+    for card in cards {
+        let color = suit_color(card.suit(), dark || on_fill);
+        let format = TextFormat {
+            font_id: FontId::proportional(size),
+            color,
+            ..Default::default()
+        };
+        job.append(
+            &format!("{}{}", card.rank().to_char(), card.suit().symbol()),
+            0.0,
+            format,
+        );
+    }
+    job
+}
+
+/// Suits top to bottom in the deck.
+const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+/// What a card of the deck is, for drawing and clicking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CardUse {
+    Free,
+    Board,
+    Dead,
+    /// Held by a seat's exact hand.
+    Hand,
+}
+
+impl RangestoveApp {
+    /// The board section of the right panel.
+    pub(super) fn board_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.heading("Board");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.selectable_value(&mut self.card_mode, CardMode::Dead, "Dead cards")
+                    .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
+                ui.selectable_value(&mut self.card_mode, CardMode::Board, "Board cards")
+                    .on_hover_text("Clicking the deck puts cards on the board or takes them off");
+                ui.label("Deck picks:");
+            });
+        });
+        self.slots_ui(ui);
+        ui.add_space(4.0);
+        self.deck_ui(ui);
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Random flop")
+                .on_hover_text("Deal a new random flop from the live cards (Ctrl+R)")
+                .clicked()
+            {
+                self.random_board(3);
+            }
+            if ui
+                .button("Turn")
+                .on_hover_text("Deal a random turn (and a flop first if there is none)")
+                .clicked()
+            {
+                self.random_board(4);
+            }
+            if ui
+                .button("River")
+                .on_hover_text("Deal a random river (and whatever comes before it)")
+                .clicked()
+            {
+                self.random_board(5);
+            }
+            if ui
+                .add_enabled(!self.board.is_empty(), egui::Button::new("Clear board"))
+                .clicked()
+            {
+                self.set_board(Vec::new());
+            }
+            if ui
+                .add_enabled(!self.dead.is_empty(), egui::Button::new("Clear dead"))
+                .clicked()
+            {
+                self.set_dead(CardSet::EMPTY);
+            }
+        });
+        egui::Grid::new("card texts")
+            .num_columns(2)
+            .spacing([6.0, 4.0])
+            .show(ui, |ui| {
+                let label = ui.label("Board");
+                let mut text = self.board_text.clone();
+                let response = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut text)
+                            .id_salt("board text")
+                            .hint_text("Ah7d2c")
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c");
+                if response.changed() {
+                    self.set_board_text(&text);
+                    self.edited(EditKey::BoardText);
+                }
+                ui.end_row();
+                let label = ui.label("Dead");
+                let mut text = self.dead_text.clone();
+                let response = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut text)
+                            .id_salt("dead text")
+                            .hint_text("Kc 3s")
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("Cards out of play: no hand or board can hold them");
+                if response.changed() {
+                    self.set_dead_text(&text);
+                    self.edited(EditKey::DeadText);
+                }
+                ui.end_row();
+            });
+        for error in [&self.board_error, &self.dead_error].into_iter().flatten() {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    /// Flop, turn and river slots; clicking a card takes it off.
+    fn slots_ui(&mut self, ui: &mut egui::Ui) {
+        let mut remove = None;
+        ui.horizontal(|ui| {
+            for slot in 0..5 {
+                if slot == 3 || slot == 4 {
+                    ui.add_space(8.0);
+                }
+                let (rect, response) = ui.allocate_exact_size(SLOT, Sense::click());
+                self.slot_rects[slot] = rect;
+                let card = self.board.get(slot).copied();
+                let name = ["flop", "flop", "flop", "turn", "river"][slot];
+                response.widget_info(|| {
+                    let label = match card {
+                        Some(c) => format!("board {c}"),
+                        None => format!("empty {name}"),
+                    };
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, label)
+                });
+                let painter = ui.painter_at(rect);
+                let visuals = ui.visuals();
+                match card {
+                    Some(card) => {
+                        paint_card(ui, &painter, rect, card, 20.0);
+                        if response.clicked() {
+                            remove = Some(slot);
+                        }
+                        response.on_hover_text(format!("{card}: click to take it off the board"));
+                    }
+                    None => {
+                        painter.rect_stroke(
+                            rect,
+                            5.0,
+                            Stroke::new(1.0, visuals.weak_text_color()),
+                            StrokeKind::Inside,
+                        );
+                        painter.text(
+                            rect.center(),
+                            egui::Align2::CENTER_CENTER,
+                            name,
+                            FontId::proportional(11.0),
+                            visuals.weak_text_color(),
+                        );
+                    }
+                }
+            }
+        });
+        if let Some(slot) = remove {
+            let mut cards = self.board.clone();
+            cards.remove(slot);
+            self.set_board(cards);
+        }
+    }
+
+    /// What `card` is used for now.
+    fn card_use(&self, card: Card, hands: CardSet) -> CardUse {
+        if self.board.contains(&card) {
+            CardUse::Board
+        } else if self.dead.contains(card) {
+            CardUse::Dead
+        } else if hands.contains(card) {
+            CardUse::Hand
+        } else {
+            CardUse::Free
+        }
+    }
+
+    /// The 52 cards in four suit rows, aces first.
+    fn deck_ui(&mut self, ui: &mut egui::Ui) {
+        let hands = self.exact_hands_except(None);
+        let mut clicked = None;
+        ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
+        for suit in SUIT_ROWS {
+            ui.horizontal(|ui| {
+                for rank in Rank::ALL.into_iter().rev() {
+                    let card = Card::new(rank, suit);
+                    let usage = self.card_use(card, hands);
+                    let usable = match (usage, self.card_mode) {
+                        (CardUse::Free, _) => true,
+                        (CardUse::Board, CardMode::Board) => true,
+                        (CardUse::Dead, CardMode::Dead) => true,
+                        _ => false,
+                    };
+                    let (rect, response) = ui.allocate_exact_size(
+                        DECK_CARD,
+                        if usable { Sense::click() } else { Sense::hover() },
+                    );
+                    self.deck_rects[usize::from(card.index())] = rect;
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(
+                            egui::Role::Button,
+                            usable,
+                            format!("deck {card}"),
+                        )
+                    });
+                    let painter = ui.painter_at(rect);
+                    paint_card(ui, &painter, rect, card, 13.0);
+                    let selection = ui.visuals().selection.stroke.color;
+                    match usage {
+                        CardUse::Free => {}
+                        CardUse::Board => {
+                            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(150));
+                            painter.rect_stroke(
+                                rect,
+                                4.0,
+                                Stroke::new(2.0, selection),
+                                StrokeKind::Inside,
+                            );
+                        }
+                        CardUse::Dead | CardUse::Hand => {
+                            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+                            if usage == CardUse::Dead {
+                                painter.line_segment(
+                                    [rect.left_top(), rect.right_bottom()],
+                                    Stroke::new(2.0, Color32::from_rgb(220, 60, 60)),
+                                );
+                            }
+                        }
+                    }
+                    let help = match usage {
+                        CardUse::Free if self.card_mode == CardMode::Board => {
+                            "click: put on the board"
+                        }
+                        CardUse::Free => "click: mark dead",
+                        CardUse::Board => "on the board",
+                        CardUse::Dead => "dead",
+                        CardUse::Hand => "held by a seat's exact hand",
+                    };
+                    if response.clicked() {
+                        clicked = Some(card);
+                    }
+                    response.on_hover_text(format!("{card}: {help}"));
+                }
+            });
+        }
+        if let Some(card) = clicked {
+            self.deck_clicked(card);
+        }
+    }
+
+    /// A click on `card` in the deck.
+    fn deck_clicked(&mut self, card: Card) {
+        match self.card_mode {
+            CardMode::Board => {
+                let mut cards = self.board.clone();
+                if let Some(at) = cards.iter().position(|&c| c == card) {
+                    cards.remove(at);
+                } else if cards.len() < 5 && !self.dead.contains(card) {
+                    cards.push(card);
+                } else {
+                    return;
+                }
+                self.set_board(cards);
+            }
+            CardMode::Dead => {
+                if self.board.contains(&card) {
+                    return;
+                }
+                let mut dead = self.dead;
+                if !dead.remove(card) {
+                    dead.insert(card);
+                }
+                self.set_dead(dead);
+            }
+        }
+    }
+
+    /// Deals random board cards from the live ones so the board has `len`
+    /// cards: a new flop for 3; for 4 and 5 the earlier streets are kept
+    /// (and dealt first when missing).
+    pub(super) fn random_board(&mut self, len: usize) {
+        let keep = if len == 3 { 0 } else { (len - 1).min(self.board.len()) };
+        let mut board: Vec<Card> = self.board[..keep.min(self.board.len())].to_vec();
+        let used = CardSet::from_bits(
+            board.iter().fold(self.dead.bits(), |m, c| m | c.bit())
+                | self.exact_hands_except(None).bits(),
+        );
+        let mut live: Vec<Card> = used.complement().iter().collect();
+        let mut rng = rand::rng();
+        while board.len() < len {
+            let Some(&card) = live.choose(&mut rng) else {
+                return;
+            };
+            live.retain(|&c| c != card);
+            board.push(card);
+        }
+        self.set_board(board);
+    }
+}
+
+/// A card face: rank and suit glyph in the suit's colour.
+fn paint_card(ui: &egui::Ui, painter: &egui::Painter, rect: Rect, card: Card, size: f32) {
+    let visuals = ui.visuals();
+    let face = if visuals.dark_mode {
+        Color32::from_gray(48)
+    } else {
+        Color32::from_gray(250)
+    };
+    painter.rect_filled(rect, 4.0, face);
+    painter.rect_stroke(
+        rect,
+        4.0,
+        Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color),
+        StrokeKind::Inside,
+    );
+    let color = suit_color(card.suit(), visuals.dark_mode);
+    let font = FontId::proportional(size);
+    painter.text(
+        rect.center() - Vec2::new(0.0, size * 0.35),
+        egui::Align2::CENTER_CENTER,
+        card.rank().to_char(),
+        font.clone(),
+        color,
+    );
+    painter.text(
+        rect.center() + Vec2::new(0.0, size * 0.45),
+        egui::Align2::CENTER_CENTER,
+        card.suit().symbol(),
+        font,
+        color,
+    );
+}
