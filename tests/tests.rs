@@ -4,11 +4,12 @@
 // Helpers in these modules unwrap freely: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod app; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
 mod cards; // card, combo and hand-class parsing, display and indexing
 mod cli; // the `rangestove` binary: subcommands, output, exit status
 mod equity; // exact vs brute force, golden figures, Monte Carlo vs exact, determinism
 mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
-mod grid; // the 13×13 range grid under simulated pointer input
+mod grid; // the 13×13 range grid widget under simulated pointer input
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod worker; // the background worker: coalescing, stale updates, threads, drop

@@ -10,7 +10,7 @@ use super::RangestoveApp;
 use super::history::EditKey;
 
 /// A card of the deck.
-const DECK_CARD: Vec2 = Vec2::new(24.0, 32.0);
+const DECK_CARD: Vec2 = Vec2::new(23.0, 32.0);
 /// A board slot.
 const SLOT: Vec2 = Vec2::new(44.0, 58.0);
 
@@ -145,7 +145,9 @@ impl RangestoveApp {
                             .desired_width(f32::INFINITY),
                     )
                     .labelled_by(label.id)
-                    .on_hover_text("Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c");
+                    .on_hover_text(
+                        "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
+                    );
                 if response.changed() {
                     self.set_board_text(&text);
                     self.edited(EditKey::BoardText);
@@ -250,16 +252,17 @@ impl RangestoveApp {
                 for rank in Rank::ALL.into_iter().rev() {
                     let card = Card::new(rank, suit);
                     let usage = self.card_use(card, hands);
-                    let usable = match (usage, self.card_mode) {
-                        (CardUse::Free, _) => true,
-                        (CardUse::Board, CardMode::Board) => true,
-                        (CardUse::Dead, CardMode::Dead) => true,
-                        _ => false,
-                    };
-                    let (rect, response) = ui.allocate_exact_size(
-                        DECK_CARD,
-                        if usable { Sense::click() } else { Sense::hover() },
+                    let usable = matches!(
+                        (usage, self.card_mode),
+                        (CardUse::Free, _)
+                            | (CardUse::Board, CardMode::Board)
+                            | (CardUse::Dead, CardMode::Dead)
                     );
+                    let (rect, response) = ui
+                        .add_enabled_ui(usable, |ui| {
+                            ui.allocate_exact_size(DECK_CARD, Sense::click())
+                        })
+                        .inner;
                     self.deck_rects[usize::from(card.index())] = rect;
                     response.widget_info(|| {
                         egui::WidgetInfo::labeled(
@@ -344,7 +347,11 @@ impl RangestoveApp {
     /// cards: a new flop for 3; for 4 and 5 the earlier streets are kept
     /// (and dealt first when missing).
     pub(super) fn random_board(&mut self, len: usize) {
-        let keep = if len == 3 { 0 } else { (len - 1).min(self.board.len()) };
+        let keep = if len == 3 {
+            0
+        } else {
+            (len - 1).min(self.board.len())
+        };
         let mut board: Vec<Card> = self.board[..keep.min(self.board.len())].to_vec();
         let used = CardSet::from_bits(
             board.iter().fold(self.dead.bits(), |m, c| m | c.bit())

@@ -6,9 +6,9 @@ use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::range::{Dialect, FULL};
 use engine::{CardSet, Combo, HandClass, HandKind, Range, Rank, Ranking};
 
+use super::RangestoveApp;
 use super::board::card_job;
 use super::history::EditKey;
-use super::RangestoveApp;
 use crate::grid::{FILL, grid_ui};
 
 /// Height kept under the grid for the suit editor.
@@ -64,7 +64,8 @@ impl RangestoveApp {
 
     /// Which seat, its name, and the brush.
     fn editor_header_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().slider_width = 70.0;
             ui.label("Editing");
             let index = self.selected;
             let mut name = self.seats[index].name.clone();
@@ -72,7 +73,7 @@ impl RangestoveApp {
                 .add(
                     egui::TextEdit::singleline(&mut name)
                         .id_salt("seat name")
-                        .desired_width(110.0)
+                        .desired_width(80.0)
                         .char_limit(24),
                 )
                 .on_hover_text("The selected seat's name");
@@ -109,7 +110,7 @@ impl RangestoveApp {
 
     /// Clear, all, pairs, suited, broadway; copy and paste.
     fn quick_actions_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Clear")
                 .on_hover_text("Empty the selected seat's range")
@@ -141,37 +142,42 @@ impl RangestoveApp {
                     self.toggle_group(group);
                 }
             }
-            ui.separator();
-            egui::ComboBox::from_id_salt("dialect")
-                .width(88.0)
-                .selected_text(self.dialect.name())
-                .show_ui(ui, |ui| {
-                    for d in Dialect::ALL {
-                        ui.selectable_value(&mut self.dialect, d, d.name());
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "Text dialect for Copy: canonical (Rangestove), pio (PioSOLVER, GTO \
-                     Wizard), brackets (Flopzilla, GTO+), equilab (Equilab, PokerStove)",
-                );
-            if ui
-                .button("Copy")
-                .on_hover_text("Copy the range as text in this dialect (Ctrl+Shift+C)")
-                .clicked()
-            {
-                self.copy_range(ui.ctx());
-            }
-            if ui
-                .button("Paste")
-                .on_hover_text("Replace the range with range text from the clipboard, in any dialect (Ctrl+V)")
-                .clicked()
-            {
-                self.paste_requested = true;
-                ui.ctx()
-                    .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
-            }
         });
+    }
+
+    /// The dialect for Copy, Copy and Paste.
+    fn clipboard_ui(&mut self, ui: &mut egui::Ui) {
+        egui::ComboBox::from_id_salt("dialect")
+            .width(88.0)
+            .selected_text(self.dialect.name())
+            .show_ui(ui, |ui| {
+                for d in Dialect::ALL {
+                    ui.selectable_value(&mut self.dialect, d, d.name());
+                }
+            })
+            .response
+            .on_hover_text(
+                "Text dialect for Copy: canonical (Rangestove), pio (PioSOLVER, GTO \
+                 Wizard), brackets (Flopzilla, GTO+), equilab (Equilab, PokerStove)",
+            );
+        if ui
+            .button("Copy")
+            .on_hover_text("Copy the range as text in this dialect (Ctrl+Shift+C)")
+            .clicked()
+        {
+            self.copy_range(ui.ctx());
+        }
+        if ui
+            .button("Paste")
+            .on_hover_text(
+                "Replace the range with range text from the clipboard, in any dialect (Ctrl+V)",
+            )
+            .clicked()
+        {
+            self.paste_requested = true;
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+        }
     }
 
     /// Adds `group` at the brush weight, or removes it when the range
@@ -205,7 +211,8 @@ impl RangestoveApp {
             "Hands ranked by {}; whole classes, the nearest to the share asked",
             ranking.name()
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().slider_width = 110.0;
             ui.label("Top");
             let slider = ui
                 .add(
@@ -256,8 +263,12 @@ impl RangestoveApp {
                 self.edited(EditKey::Slider(1));
             }
         });
-        ui.weak(format!("ranking: {}", ranking.name()))
-            .on_hover_text(help);
+        ui.horizontal(|ui| {
+            ui.weak(format!("ranking: {}", ranking.name()))
+                .on_hover_text(help);
+            ui.separator();
+            self.clipboard_ui(ui);
+        });
     }
 
     /// The combos of one class as cards, each toggled on its own.
@@ -272,8 +283,11 @@ impl RangestoveApp {
                 summary.weighted_combos(),
                 class.combo_count()
             ));
-            ui.weak("· click a combo: brush weight ↔ none; hover a cell to inspect it, press it to keep it here")
-                .on_hover_text("Combos holding a board, dead or exact-hand card are blocked");
+            ui.weak("(?)").on_hover_text(
+                "Hover a cell of the grid to see its combos here; press a cell to keep it \
+                 here. Click a combo to give it the brush weight, again to remove it. \
+                 Combos holding a board, dead or exact-hand card are blocked.",
+            );
         });
         let combos: Vec<Combo> = class.combos().collect();
         let per_row = ((ui.available_width() / (TILE.x + 4.0)) as usize).clamp(4, 6);
@@ -307,16 +321,11 @@ impl RangestoveApp {
 
 /// One combo of the suit editor: its two cards, filled by its weight.
 fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool) -> egui::Response {
-    let sense = if blocked {
-        Sense::hover()
-    } else {
-        Sense::click()
-    };
-    let (rect, response) = ui.allocate_exact_size(TILE, sense);
+    let (rect, response) = ui
+        .add_enabled_ui(!blocked, |ui| ui.allocate_exact_size(TILE, Sense::click()))
+        .inner;
     let label = combo.to_string();
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Button, !blocked, label.clone())
-    });
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, !blocked, label.clone()));
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals();
     painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);

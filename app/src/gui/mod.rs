@@ -267,27 +267,41 @@ pub struct Timing {
     submitted: Option<(Instant, Instant)>,
     /// Milliseconds from the last edit to its first numbers on screen.
     pub first_numbers_ms: Option<f64>,
-    /// Recent frame times in milliseconds (eframe's CPU time per frame when
-    /// it reports one, else the time spent building the UI).
+    /// Recent times spent building the UI (this app's code), in ms.
+    ui_ms: VecDeque<f64>,
+    /// Recent whole-frame CPU times as eframe reports them (layout,
+    /// tessellation and painting included), in ms.
     frames_ms: VecDeque<f64>,
 }
 
+/// The median and the maximum of `times`.
+fn median_max(times: &VecDeque<f64>) -> Option<(f64, f64)> {
+    let mut times: Vec<f64> = times.iter().copied().collect();
+    if times.is_empty() {
+        return None;
+    }
+    times.sort_by(f64::total_cmp);
+    Some((times[times.len() / 2], times[times.len() - 1]))
+}
+
+/// Appends `ms`, keeping the last [`FRAME_WINDOW`] entries.
+fn push_window(times: &mut VecDeque<f64>, ms: f64) {
+    if times.len() == FRAME_WINDOW {
+        times.pop_front();
+    }
+    times.push_back(ms);
+}
+
 impl Timing {
-    /// The median and the maximum of the recent frame times.
-    pub fn frame_ms(&self) -> Option<(f64, f64)> {
-        let mut times: Vec<f64> = self.frames_ms.iter().copied().collect();
-        if times.is_empty() {
-            return None;
-        }
-        times.sort_by(f64::total_cmp);
-        Some((times[times.len() / 2], times[times.len() - 1]))
+    /// The median and maximum time of building the UI, recent frames.
+    pub fn ui_ms(&self) -> Option<(f64, f64)> {
+        median_max(&self.ui_ms)
     }
 
-    fn frame(&mut self, ms: f64) {
-        if self.frames_ms.len() == FRAME_WINDOW {
-            self.frames_ms.pop_front();
-        }
-        self.frames_ms.push_back(ms);
+    /// The median and maximum whole-frame CPU time, recent frames (only
+    /// in the real window: eframe measures it).
+    pub fn frame_ms(&self) -> Option<(f64, f64)> {
+        median_max(&self.frames_ms)
     }
 }
 
@@ -546,6 +560,14 @@ impl RangestoveApp {
         &self.seats
     }
 
+    /// Sets how seat `index` takes part (one undo step).
+    pub fn set_seat_mode(&mut self, index: usize, mode: SeatMode) {
+        if let Some(seat) = self.seats.get_mut(index) {
+            seat.mode = mode;
+            self.edited(EditKey::Discrete);
+        }
+    }
+
     /// The index of the seat whose range the grid edits.
     pub fn selected(&self) -> usize {
         self.selected
@@ -752,12 +774,12 @@ impl RangestoveApp {
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         egui::Panel::left("seats")
-            .default_size(430.0)
-            .size_range(360.0..=640.0)
+            .default_size(400.0)
+            .size_range(340.0..=640.0)
             .show(ui, |ui| self.seats_ui(ui));
         egui::Panel::right("board")
-            .default_size(372.0)
-            .size_range(340.0..=520.0)
+            .default_size(352.0)
+            .size_range(352.0..=520.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("right")
@@ -769,7 +791,10 @@ impl RangestoveApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.editor_ui(ui));
         self.submit();
-        self.timing.frame(started.elapsed().as_secs_f64() * 1e3);
+        push_window(
+            &mut self.timing.ui_ms,
+            started.elapsed().as_secs_f64() * 1e3,
+        );
     }
 
     /// Undo, redo, theme, presets toggle, title.
@@ -833,14 +858,19 @@ impl RangestoveApp {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let mut parts = Vec::new();
                 if let Some(ms) = self.timing.first_numbers_ms {
-                    parts.push(format!("edit → numbers {ms:.0} ms"));
+                    parts.push(format!("edit to numbers {ms:.0} ms"));
+                }
+                if let Some((median, max)) = self.timing.ui_ms() {
+                    parts.push(format!("UI {median:.1} ms (max {max:.1})"));
                 }
                 if let Some((median, max)) = self.timing.frame_ms() {
                     parts.push(format!("frame {median:.1} ms (max {max:.1})"));
                 }
                 ui.weak(parts.join(" · ")).on_hover_text(
-                    "Time from your last edit to its first equity numbers on screen, and the \
-                     median and worst time the UI took per frame over the last frames",
+                    "Time from your last edit to its first equity numbers on screen; the \
+                     median and worst time this app's code took to build a frame, and the \
+                     whole frame's CPU time (layout, tessellation, painting), over the last \
+                     frames",
                 );
             });
         });
@@ -872,10 +902,9 @@ impl eframe::App for RangestoveApp {
         let cpu = frame.info().cpu_usage;
         RangestoveApp::ui(self, ui);
         // eframe's figure for the previous frame covers layout, tessellation
-        // and painting; it replaces the UI-only time measured above.
+        // and painting too.
         if let Some(cpu) = cpu {
-            self.timing.frames_ms.pop_back();
-            self.timing.frame(f64::from(cpu) * 1e3);
+            push_window(&mut self.timing.frames_ms, f64::from(cpu) * 1e3);
         }
     }
 

@@ -50,7 +50,11 @@ impl PresetsPanel {
     /// Rereads the shipped and user presets.
     fn refresh(&mut self) {
         self.shipped = presets::shipped();
-        let listing = self.store.as_ref().map(PresetStore::list).unwrap_or_default();
+        let listing = self
+            .store
+            .as_ref()
+            .map(PresetStore::list)
+            .unwrap_or_default();
         self.user = listing.presets;
         self.problems = listing.problems.iter().map(ToString::to_string).collect();
     }
@@ -128,7 +132,8 @@ impl RangestoveApp {
                     .as_ref()
                     .map(|s| s.dir().display().to_string())
                     .unwrap_or_else(|| "no data directory".to_owned());
-                ui.weak("Mine").on_hover_text(format!("Saved in {store_dir}"));
+                ui.weak("Mine")
+                    .on_hover_text(format!("Saved in {store_dir}"));
                 let user: Vec<(String, Option<String>, String)> = panel
                     .user
                     .iter()
@@ -143,7 +148,15 @@ impl RangestoveApp {
                 }
                 for (name, notes, range) in user {
                     let chosen = Chosen::User(name.clone());
-                    preset_row(ui, panel, chosen, &name, notes.as_deref(), &range, &mut load);
+                    preset_row(
+                        ui,
+                        panel,
+                        chosen,
+                        &name,
+                        notes.as_deref(),
+                        &range,
+                        &mut load,
+                    );
                 }
                 for problem in &panel.problems {
                     ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -157,7 +170,15 @@ impl RangestoveApp {
                     .collect();
                 for (name, notes, range) in shipped {
                     let chosen = Chosen::Shipped(name.clone());
-                    preset_row(ui, panel, chosen, &name, notes.as_deref(), &range, &mut load);
+                    preset_row(
+                        ui,
+                        panel,
+                        chosen,
+                        &name,
+                        notes.as_deref(),
+                        &range,
+                        &mut load,
+                    );
                 }
             });
         if load {
@@ -174,7 +195,9 @@ impl RangestoveApp {
                     chosen.is_some(),
                     egui::Button::new(format!("Load into {seat_name}")),
                 )
-                .on_hover_text("Replace the selected seat's range with the chosen preset (or double-click it)")
+                .on_hover_text(
+                    "Replace the selected seat's range with the chosen preset (or double-click it)",
+                )
                 .clicked()
             {
                 self.load_chosen_preset();
@@ -219,11 +242,7 @@ impl RangestoveApp {
                     .desired_width(140.0),
             )
             .labelled_by(label.id);
-            let replacing = self
-                .presets
-                .confirm
-                .as_ref()
-                .is_some_and(|c| c != "delete");
+            let replacing = self.presets.confirm.as_ref().is_some_and(|c| c != "delete");
             if ui
                 .add_enabled(
                     self.presets.store.is_some(),
@@ -378,7 +397,10 @@ impl RangestoveApp {
     /// Imports `path`: a `.ron` preset joins the user's presets; any other
     /// file is read as range text into the selected seat.
     pub fn import_file(&mut self, path: &Path) {
-        let result = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
+        let result = if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        {
             self.import_preset(path)
         } else {
             self.import_range_text(path)
@@ -432,7 +454,10 @@ impl RangestoveApp {
     /// Writes the selected seat's range as text in the Copy dialect.
     pub fn export_range_text(&mut self, path: &Path) {
         let result = match self.seats[self.selected].range.to_text(self.dialect) {
-            Ok(text) => exported(path, write_atomic(path, format!("{text}\n").as_bytes(), || Ok(()))),
+            Ok(text) => exported(
+                path,
+                write_atomic(path, format!("{text}\n").as_bytes(), || Ok(())),
+            ),
             Err(error) => Err(error.to_string()),
         };
         self.presets.message = Some(result);

@@ -11,6 +11,8 @@ use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, rate, si};
 
 /// Thumbnail side in points.
 const THUMB: f32 = 58.0;
+/// Width kept for the exact/estimated badge.
+const BADGE_WIDTH: f32 = 72.0;
 /// Equity bar height in points.
 const BAR_HEIGHT: f32 = 18.0;
 
@@ -26,10 +28,7 @@ impl RangestoveApp {
         ui.horizontal(|ui| {
             ui.heading("Seats");
             if ui
-                .add_enabled(
-                    self.seats.len() < MAX_SEATS,
-                    egui::Button::new("Add seat"),
-                )
+                .add_enabled(self.seats.len() < MAX_SEATS, egui::Button::new("Add seat"))
                 .on_hover_text(format!("Add a seat holding any hand (up to {MAX_SEATS})"))
                 .clicked()
             {
@@ -84,23 +83,25 @@ impl RangestoveApp {
         } else {
             ui.visuals().widgets.noninteractive.bg_stroke
         };
-        egui::Frame::group(ui.style()).stroke(stroke).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal_top(|ui| {
-                let thumb = thumbnail_ui(ui, &self.seats[index].range);
-                if thumb
-                    .on_hover_text("Edit this seat's range on the grid")
-                    .clicked()
-                {
-                    self.selected = index;
-                }
-                ui.vertical(|ui| {
-                    let name_id = self.seat_header_ui(ui, index, &mut op);
-                    self.seat_text_ui(ui, index, name_id);
-                    self.seat_bar_ui(ui, index);
+        egui::Frame::group(ui.style())
+            .stroke(stroke)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal_top(|ui| {
+                    let thumb = thumbnail_ui(ui, &self.seats[index].range);
+                    if thumb
+                        .on_hover_text("Edit this seat's range on the grid")
+                        .clicked()
+                    {
+                        self.selected = index;
+                    }
+                    ui.vertical(|ui| {
+                        let name_id = self.seat_header_ui(ui, index, &mut op);
+                        self.seat_text_ui(ui, index, name_id);
+                        self.seat_bar_ui(ui, index);
+                    });
                 });
             });
-        });
         op
     }
 
@@ -112,7 +113,6 @@ impl RangestoveApp {
         op: &mut Option<SeatOp>,
     ) -> egui::Id {
         let count = self.seats.len();
-        let blocked = self.blocked_for(index);
         let selected = self.selected == index;
         ui.horizontal(|ui| {
             let name = ui
@@ -160,16 +160,6 @@ impl RangestoveApp {
                 {
                     *op = Some(SeatOp::Swap(index, index - 1));
                 }
-                let seat = &self.seats[index];
-                ui.weak(format!(
-                    "{:.1} combos · {:.2}%",
-                    seat.range.combos_given(blocked),
-                    seat.range.percent_given(blocked)
-                ))
-                .on_hover_text(
-                    "Weighted combos left after removing the board, the dead cards and \
-                     other seats' exact hands, and their share of all 1326 hands",
-                );
             });
             name.id
         })
@@ -200,38 +190,49 @@ impl RangestoveApp {
         }
     }
 
-    /// The equity bar with its figures, or why there are none.
+    /// The equity bar with its figures, or why there are none, and the
+    /// seat's combo count after card removal.
     fn seat_bar_ui(&self, ui: &mut egui::Ui, index: usize) {
-        match self.seats[index].mode {
-            SeatMode::Active => {}
-            mode => {
-                ui.weak(match mode {
-                    SeatMode::Folded => "folded: removes cards, no equity",
-                    _ => "absent: not in the hand",
-                });
+        let seat = &self.seats[index];
+        let blocked = self.blocked_for(index);
+        let combos = format!(
+            "{:.1} combos ({:.2}%)",
+            seat.range.combos_given(blocked),
+            seat.range.percent_given(blocked)
+        );
+        let combos_help = "Weighted combos left after removing the board, the dead cards and \
+                           other seats' exact hands, and their share of all 1326 hands";
+        let figures = match seat.mode {
+            SeatMode::Active => self.seat_equity(index),
+            SeatMode::Folded => {
+                ui.weak(format!("{combos} · folded: removes cards, no equity"))
+                    .on_hover_text(combos_help);
                 return;
             }
-        }
-        let figures = self.seat_equity(index);
+            SeatMode::Absent => {
+                ui.weak("absent: not in the hand");
+                return;
+            }
+        };
         ui.horizontal(|ui| {
             equity_bar_ui(ui, figures, self.result.as_ref());
         });
-        if let (Some(_), Some(result)) = (figures, &self.result) {
-            let progress = if result.finished {
-                "done".to_owned()
-            } else {
-                format!("{:.0}%", 100.0 * result.progress)
-            };
-            ui.weak(format!(
-                "{} deals · {} · {progress}",
+        let status = match (figures, &self.result) {
+            (Some(_), Some(result)) => format!(
+                "{} deals · {} · {}",
                 si(result.samples as f64),
-                rate(result.samples_per_s)
-            ));
-        } else if self.failure.is_none() && self.worker.is_some() {
-            ui.weak("computing…");
-        } else {
-            ui.weak(" ");
-        }
+                rate(result.samples_per_s),
+                if result.finished {
+                    "done".to_owned()
+                } else {
+                    format!("{:.0}%", 100.0 * result.progress)
+                }
+            ),
+            _ if self.failure.is_none() && self.worker.is_some() => "computing…".to_owned(),
+            _ => String::new(),
+        };
+        ui.weak(format!("{combos} · {status}"))
+            .on_hover_text(combos_help);
     }
 }
 
@@ -241,11 +242,15 @@ fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(THUMB), Sense::click());
     let painter = ui.painter_at(rect);
     let cell = THUMB / 13.0;
-    let empty = ui.visuals().extreme_bg_color;
+    let empty = if ui.visuals().dark_mode {
+        Color32::from_gray(52)
+    } else {
+        Color32::from_gray(215)
+    };
     for class in HandClass::all() {
         let (row, column) = class.grid();
         let min = rect.min + Vec2::new(column as f32 * cell, row as f32 * cell);
-        let r = Rect::from_min_size(min, Vec2::splat(cell));
+        let r = Rect::from_min_size(min, Vec2::splat(cell)).shrink(0.25);
         let weight = range.class_summary(class).average_weight() as f32;
         let color = if weight > 0.0 {
             empty.lerp_to_gamma(crate::grid::FILL, 0.35 + 0.65 * weight)
@@ -266,19 +271,21 @@ fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
 /// A horizontal equity bar: win share, then tie share, with the number,
 /// its standard error while estimated, and an exact/estimated badge.
 fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option<&EquityResult>) {
-    let width = (ui.available_width() - 74.0).max(120.0);
-    let (rect, response) =
-        ui.allocate_exact_size(Vec2::new(width, BAR_HEIGHT), Sense::hover());
+    // The badge ("estimated") gets a fixed width on the right.
+    let width = (ui.available_width() - BADGE_WIDTH - ui.spacing().item_spacing.x).max(100.0);
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, BAR_HEIGHT), Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
     let Some(f) = figures else {
-        ui.add_space(70.0);
         return;
     };
     let win = rect.width() * f.win as f32;
     let tie = rect.width() * (f.equity - f.win).max(0.0) as f32;
     let win_rect = Rect::from_min_size(rect.min, Vec2::new(win, rect.height()));
-    let tie_rect = Rect::from_min_size(rect.min + Vec2::new(win, 0.0), Vec2::new(tie, rect.height()));
+    let tie_rect = Rect::from_min_size(
+        rect.min + Vec2::new(win, 0.0),
+        Vec2::new(tie, rect.height()),
+    );
     painter.rect_filled(win_rect, 3.0, WIN);
     painter.rect_filled(tie_rect, 0.0, TIE);
     if let Some(result) = result.filter(|r| !r.finished) {
@@ -319,7 +326,10 @@ fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option
     } else {
         ("estimated", Color32::from_rgb(200, 140, 40))
     };
-    ui.label(egui::RichText::new(badge).color(color).strong());
+    ui.add_sized(
+        Vec2::new(BADGE_WIDTH, BAR_HEIGHT),
+        egui::Label::new(egui::RichText::new(badge).color(color).strong()),
+    );
 }
 
 /// The win part of a bar.

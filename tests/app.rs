@@ -1,0 +1,479 @@
+//! The whole app driven headlessly with egui_kittest, as a user would:
+//! typing ranges, painting, the suit editor, the deck, seats, presets,
+//! undo, and equity numbers from a real worker.
+
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use engine::worker::Worker;
+use engine::{Card, HandClass, Range, card::parse_cards};
+use rangestove::gui::{Persisted, RangestoveApp, SeatMode};
+use rangestove::presets::PresetStore;
+
+use crate::grid::drag;
+
+type App = Harness<'static, RangestoveApp>;
+
+/// The app in a 1280×800 window, the smallest the app promises.
+fn app_harness(app: RangestoveApp) -> App {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
+    h.step();
+    h
+}
+
+/// Replaces the text of the text box labelled `label` ("Board", "Dead",
+/// a seat's name for its range, "Name" for the preset name).
+fn retype(h: &mut App, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.step();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.step();
+}
+
+/// Leaves any text box (so global shortcuts apply).
+fn unfocus(h: &mut App) {
+    h.key_press(Key::Escape);
+    h.step();
+}
+
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    h.step();
+    h.step();
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn class_center(h: &App, class: &str) -> egui::Pos2 {
+    h.state()
+        .grid_state()
+        .cell_center(class.parse::<HandClass>().unwrap())
+}
+
+/// Steps until `done` holds (at most 30 s).
+fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(done(h.state()), "no result in time");
+}
+
+#[test]
+fn typing_updates_the_grid_and_painting_rewrites_the_text() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "QQ+,AKz");
+    // The bad token is reported and the typed text kept; the range stays
+    // the last good one.
+    let seat = &h.state().seats()[0];
+    let error = seat.error.clone().unwrap();
+    assert_eq!((error.token.as_str(), error.offset), ("AKz", 4));
+    assert_eq!(seat.text, "QQ+,AKz");
+    assert_eq!(seat.range.canonical(), "QQ+,AKs");
+    h.key_press(Key::Backspace);
+    h.step();
+    let seat = &h.state().seats()[0];
+    assert!(seat.error.is_none());
+    assert_eq!(seat.range.canonical(), "QQ+,AK");
+    // Painting rewrites the text canonically.
+    let jj = class_center(&h, "JJ");
+    drag(&mut h, jj, jj);
+    assert_eq!(h.state().seats()[0].text, "JJ+,AK");
+    // A drag across the row paints exactly the cells crossed.
+    click(&mut h, "Clear");
+    let (from, to) = (class_center(&h, "K9s"), class_center(&h, "K6s"));
+    drag(&mut h, from, to);
+    assert_eq!(h.state().seats()[0].text, "K9s-K6s");
+    // Selecting the other seat moves the grid to it.
+    click(&mut h, "Seat 2");
+    assert_eq!(h.state().selected(), 1);
+    let aa = class_center(&h, "AA");
+    drag(&mut h, aa, aa);
+    assert_eq!(h.state().seats()[0].text, "K9s-K6s");
+    assert!(
+        !h.state().seats()[1]
+            .range
+            .class_summary("AA".parse().unwrap())
+            .mixed
+    );
+    assert_eq!(
+        h.state().seats()[1].range.combo_count(),
+        1326.0 - 6.0,
+        "a full cell pressed erases"
+    );
+}
+
+#[test]
+fn the_suit_editor_toggles_single_combos_and_shows_blocked_ones() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "AKs");
+    retype(&mut h, "Board", "As7d2c");
+    // Press AKs on the grid (it toggles off), then back on: the editor
+    // keeps showing AKs once the pointer leaves the grid.
+    let aks = class_center(&h, "AKs");
+    drag(&mut h, aks, aks);
+    drag(&mut h, aks, aks);
+    h.hover_at(egui::pos2(5.0, 790.0));
+    h.step();
+    assert_eq!(h.state().suit_editor_class().to_string(), "AKs");
+    assert_eq!(h.state().seats()[0].text, "AKs");
+    // AsKs holds the board's ace: shown, but not clickable.
+    let blocked = h.get_by_label("AsKs");
+    assert!(blocked.accesskit_node().is_disabled());
+    click(&mut h, "AhKh");
+    let range = &h.state().seats()[0].range;
+    assert_eq!(range.combo_count(), 3.0);
+    assert_eq!(h.state().seats()[0].text, "AcKc,AdKd,AsKs");
+    // At half brush, clicking weights the combo on its own.
+    click(&mut h, "50");
+    click(&mut h, "AhKh");
+    assert_eq!(h.state().seats()[0].text, "AcKc,AdKd,AsKs,AhKh:0.5");
+}
+
+#[test]
+fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "AhKd");
+    for c in ["deck Qs", "deck 7d", "deck 2c", "deck Jh", "deck 3s"] {
+        click(&mut h, c);
+    }
+    assert_eq!(h.state().board(), parse_cards("Qs7d2cJh3s").unwrap());
+    assert_eq!(h.state().persisted().scenario.board, "Qs7d2cJh3s");
+    assert!(
+        !h.get_by_label("board Jh").accesskit_node().is_disabled(),
+        "the turn slot is filled"
+    );
+    // A full board takes no more cards; a card in a seat's exact hand is
+    // unavailable.
+    click(&mut h, "deck 9c");
+    assert_eq!(h.state().board().len(), 5);
+    assert!(h.get_by_label("deck Kd").accesskit_node().is_disabled());
+    // Clicking a slot takes its card off; clicking a board card in the
+    // deck too.
+    click(&mut h, "board 7d");
+    assert_eq!(h.state().board(), parse_cards("Qs2cJh3s").unwrap());
+    click(&mut h, "deck 3s");
+    assert_eq!(h.state().board(), parse_cards("Qs2cJh").unwrap());
+    click(&mut h, "deck Kd");
+    assert_eq!(h.state().board().len(), 3, "Kd is held by seat 1");
+    // Dead-card mode marks cards dead; board cards are not available there.
+    click(&mut h, "Dead cards");
+    click(&mut h, "deck 9c");
+    click(&mut h, "deck Qs");
+    assert_eq!(
+        h.state().dead().iter().collect::<Vec<_>>(),
+        vec![card("9c")]
+    );
+    assert_eq!(h.state().persisted().scenario.dead, "9c");
+    // Back in board mode a dead card cannot go on the board.
+    click(&mut h, "Board cards");
+    click(&mut h, "deck 9c");
+    assert_eq!(h.state().board().len(), 3);
+    // Random streets deal live cards only.
+    for _ in 0..20 {
+        click(&mut h, "River");
+        let board = h.state().board().to_vec();
+        assert_eq!(board.len(), 5);
+        let mut seen = engine::CardSet::EMPTY;
+        for c in &board {
+            assert!(seen.insert(*c), "distinct cards");
+            assert!(![card("9c"), card("Ah"), card("Kd")].contains(c));
+        }
+        click(&mut h, "Random flop");
+        assert_eq!(h.state().board().len(), 3);
+    }
+    click(&mut h, "Clear board");
+    assert!(h.state().board().is_empty());
+    // Keyboard entry shows errors inline and keeps the text.
+    retype(&mut h, "Board", "Ah7x");
+    assert!(h.state().board().is_empty());
+    assert_eq!(h.state().persisted().scenario.board, "Ah7x");
+}
+
+#[test]
+fn seats_can_be_added_reordered_folded_and_made_absent() {
+    let mut h = app_harness(RangestoveApp::default());
+    click(&mut h, "Add seat");
+    assert_eq!(h.state().seats().len(), 3);
+    retype(&mut h, "Seat 3", "JJ");
+    // Move seat 3 up to second place.
+    h.get_all_by_label("⏶").nth(2).unwrap().click();
+    h.step();
+    let names: Vec<&str> = h.state().seats().iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Seat 1", "Seat 3", "Seat 2"]);
+    assert_eq!(h.state().seats()[1].range.canonical(), "JJ");
+    // Seat 2 (now third) absent: the request has two seats; folded: three,
+    // one folded.
+    h.state_mut().set_seat_mode(2, SeatMode::Absent);
+    h.step();
+    assert_eq!(h.state().request().seats.len(), 2);
+    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    h.step();
+    let request = h.state().request();
+    assert_eq!(request.seats.len(), 3);
+    assert!(request.seats[2].folded);
+    // Remove the middle seat.
+    h.get_all_by_label("🗑").nth(1).unwrap().click();
+    h.step();
+    h.step();
+    let names: Vec<&str> = h.state().seats().iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Seat 1", "Seat 2"]);
+    assert!(h.query_by_label("🗑").is_none(), "two seats is the minimum");
+}
+
+#[test]
+fn quick_actions_sliders_and_paste() {
+    let mut h = app_harness(RangestoveApp::default());
+    click(&mut h, "Clear");
+    assert!(h.state().seats()[0].range.is_empty());
+    click(&mut h, "Pairs");
+    assert_eq!(h.state().seats()[0].text, "22+");
+    click(&mut h, "Broadway");
+    assert_eq!(h.state().seats()[0].text, "22+,AT+,KT+,QT+,JT");
+    click(&mut h, "Pairs");
+    assert_eq!(h.state().seats()[0].text, "AT+,KT+,QT+,JT");
+    click(&mut h, "Clear");
+    click(&mut h, "Suited");
+    assert_eq!(h.state().seats()[0].range.combo_count(), 78.0 * 4.0);
+    click(&mut h, "All");
+    assert_eq!(h.state().seats()[0].range.combo_count(), 1326.0);
+    // Paste (Ctrl+V outside a text box) takes any dialect.
+    unfocus(&mut h);
+    h.event(Event::Paste("AA:0.5,KK".to_owned()));
+    h.step();
+    assert_eq!(h.state().seats()[0].text, "AA:0.5,KK");
+    assert_eq!(
+        h.state().seats()[0].range,
+        Range::parse("KK,[50]AA[/50]").unwrap()
+    );
+}
+
+#[test]
+fn undo_and_redo_step_through_edits() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "AA");
+    retype(&mut h, "Board", "Ah7d2c");
+    unfocus(&mut h);
+    let kk = class_center(&h, "KK");
+    drag(&mut h, kk, kk);
+    assert_eq!(h.state().seats()[0].text, "KK+");
+    // Ctrl+Z undoes the stroke, then the board (typed in one go: one step),
+    // then the range typing.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    assert_eq!(h.state().seats()[0].text, "AA");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    assert!(h.state().board().is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    assert_eq!(h.state().seats()[0].text, "QQ+,AKs");
+    assert!(h.get_by_label("⟲ Undo").accesskit_node().is_disabled());
+    // Redo all the way.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.step();
+    click(&mut h, "⟳ Redo");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.step();
+    assert_eq!(h.state().seats()[0].text, "KK+");
+    assert_eq!(h.state().board().len(), 3);
+    // A new edit clears the redo stack.
+    click(&mut h, "⟲ Undo");
+    click(&mut h, "Clear");
+    assert!(h.get_by_label("⟳ Redo").accesskit_node().is_disabled());
+}
+
+#[test]
+fn presets_save_load_rename_import_and_export_in_a_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = PresetStore::new(dir.path().join("presets"));
+    let mut h = app_harness(RangestoveApp::default().with_store(Some(store.clone())));
+    retype(&mut h, "Seat 1", "JJ+,AQs+,[25]KQo[/25]");
+    retype(&mut h, "Name", "My 3-bet");
+    click(&mut h, "Save");
+    assert_eq!(
+        store.list().presets.len(),
+        1,
+        "{:?}",
+        h.state().presets_message()
+    );
+    assert_eq!(
+        store.load("My 3-bet").unwrap().range().unwrap(),
+        Range::parse("JJ+,AQs+,[25]KQo[/25]").unwrap()
+    );
+    // Saving over an existing name asks first.
+    retype(&mut h, "Seat 1", "22");
+    click(&mut h, "Save");
+    assert!(h.state().presets_message().unwrap().is_err());
+    assert_eq!(
+        store.load("My 3-bet").unwrap().range().unwrap(),
+        Range::parse("JJ+,AQs+,[25]KQo[/25]").unwrap()
+    );
+    // Load it into seat 2.
+    click(&mut h, "Seat 2");
+    click(&mut h, "My 3-bet");
+    click(&mut h, "Load into Seat 2");
+    assert_eq!(h.state().seats()[1].text, "JJ+,AQs+,KQo:0.25");
+    // Rename, then delete (confirmed).
+    retype(&mut h, "Name", "Tight 3-bet");
+    click(&mut h, "Rename");
+    assert!(store.load("Tight 3-bet").is_ok());
+    assert!(store.load("My 3-bet").is_err());
+    // Export the chosen preset and the range; import both back.
+    let exported = dir.path().join("out.ron");
+    h.state_mut().export_chosen_preset(&exported);
+    let text_file = dir.path().join("range.txt");
+    h.state_mut().export_range_text(&text_file);
+    assert_eq!(
+        std::fs::read_to_string(&text_file).unwrap().trim(),
+        "JJ+,AQs+,KQo:0.25"
+    );
+    click(&mut h, "Delete");
+    click(&mut h, "Really delete?");
+    assert!(store.list().presets.is_empty());
+    h.state_mut().import_file(&exported);
+    assert!(
+        store.load("Tight 3-bet").is_ok(),
+        "{:?}",
+        h.state().presets_message()
+    );
+    click(&mut h, "Seat 1");
+    h.state_mut().import_file(&text_file);
+    assert_eq!(h.state().seats()[0].text, "JJ+,AQs+,KQo:0.25");
+    // A corrupt file is reported with its path and left untouched.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "not ron at all").unwrap();
+    h.state_mut().import_file(&bad);
+    let message = h.state().presets_message().unwrap().clone().unwrap_err();
+    assert!(message.contains("bad.ron"), "{message}");
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), "not ron at all");
+    // Shipped presets load too, and search filters the list.
+    retype(&mut h, "Search", "UTG");
+    assert!(h.query_by_label("6-max BTN open").is_none());
+    click(&mut h, "6-max UTG open");
+    click(&mut h, "Load into Seat 1");
+    let shipped = rangestove::presets::shipped_by_name("6-max UTG open").unwrap();
+    assert_eq!(h.state().seats()[0].range, shipped.range().unwrap());
+}
+
+#[test]
+fn equity_numbers_match_the_command_line() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    retype(&mut h, "Seat 1", "AhAs");
+    retype(&mut h, "Seat 2", "KK,AKs");
+    click(&mut h, "Add seat");
+    retype(&mut h, "Seat 3", "QQ");
+    retype(&mut h, "Dead", "2d");
+    retype(&mut h, "Board", "Qd7c2s");
+    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    let result = h.state().result().unwrap().clone();
+    assert!(result.method.is_exact());
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "calc", "--json", "--board", "Qd7c2s", "--dead", "2d", "AhAs", "KK,AKs", "QQ",
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for (seat, player) in json["players"].as_array().unwrap().iter().enumerate() {
+        let shown = h.state().seat_equity(seat).unwrap();
+        for key in ["equity", "win", "tie"] {
+            let cli = player[key].as_f64().unwrap();
+            let app = match key {
+                "equity" => shown.equity,
+                "win" => shown.win,
+                _ => shown.tie,
+            };
+            assert!(
+                (cli - app).abs() < 1e-12,
+                "seat {seat} {key}: {cli} vs {app}"
+            );
+        }
+    }
+    // An impossible scenario is reported where the bars are.
+    retype(&mut h, "Seat 3", "AhAs");
+    wait(&mut h, &|app| app.failure().is_some());
+    assert!(h.state().result().is_none());
+}
+
+#[test]
+fn a_burst_of_edits_ends_with_the_last_edits_result() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    retype(&mut h, "Board", "Ts9s4d");
+    retype(&mut h, "Seat 2", "22+");
+    click(&mut h, "Seat 1");
+    // Paint a whole row cell by cell, a frame each, without waiting.
+    let cells = [
+        "AKs", "AQs", "AJs", "ATs", "A9s", "A8s", "A7s", "A6s", "A5s",
+    ];
+    for class in cells {
+        let at = class_center(&h, class);
+        drag(&mut h, at, at);
+        // Whatever is shown belongs to the scenario on screen.
+        if let Some(result) = h.state().result() {
+            let direct =
+                engine::equity::calculate(&h.state().request(), &|| false, &mut |_| {}).unwrap();
+            if result.finished && result.method.is_exact() {
+                assert_eq!(result.seats, direct.seats, "a stale result after {class}");
+            }
+        }
+    }
+    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    let direct = engine::equity::calculate(&h.state().request(), &|| false, &mut |_| {}).unwrap();
+    // AKs was in the range: pressing it erased it.
+    assert_eq!(h.state().seats()[0].text, "QQ+,AQs-A5s");
+    let shown = h.state().result().unwrap();
+    assert_eq!(shown.method, direct.method);
+    if direct.method.is_exact() {
+        assert_eq!(shown.seats, direct.seats);
+    }
+    assert!(h.state().timing().first_numbers_ms.is_some());
+}
+
+#[test]
+fn the_session_survives_a_restart() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "QQ+,[50]AJs[/50]");
+    retype(&mut h, "Board", "Ah7d2c");
+    click(&mut h, "Add seat");
+    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    click(&mut h, "☀ Light");
+    let saved = h.state().persisted();
+    assert_eq!(saved.scenario.seats.len(), 3);
+    assert_eq!(saved.scenario.seats[2].mode, SeatMode::Folded);
+    assert!(!saved.dark);
+    // Through text, as eframe stores it.
+    let text = ron::to_string(&saved).unwrap();
+    let loaded: Persisted = ron::from_str(&text).unwrap();
+    let app = RangestoveApp::restore(&loaded, None);
+    assert_eq!(app.persisted(), saved);
+    assert_eq!(
+        app.seats()[0].range,
+        Range::parse("QQ+,[50]AJs[/50]").unwrap()
+    );
+    assert_eq!(app.board().len(), 3);
+    assert!(app.request().seats[2].folded);
+    // Bad saved text comes back as typed, with its error; missing fields
+    // take defaults.
+    let odd: Persisted =
+        ron::from_str(r#"(scenario: (seats: [(name: "Hero", range: "AKx")]))"#).unwrap();
+    let app = RangestoveApp::restore(&odd, None);
+    assert_eq!(app.seats().len(), 2);
+    assert_eq!(app.seats()[0].text, "AKx");
+    assert!(app.seats()[0].error.is_some());
+}
