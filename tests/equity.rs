@@ -593,3 +593,38 @@ fn automatic_choice_and_snapshots() {
     let cancelled = equity::calculate(&huge, &|| true, &mut |_| {});
     assert_eq!(cancelled.unwrap_err(), EquityError::Cancelled);
 }
+
+#[test]
+fn a_preview_estimate_comes_before_a_long_exact_result() {
+    let spot = spot(
+        &[
+            ("JJ+,AQs+,AKo", false),
+            ("22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+", false),
+        ],
+        "Kh9s4c",
+        "",
+    );
+    let mut request = spot.request(Method::Auto);
+    // A budget and a threshold that make this an exact run long enough to
+    // deserve a preview, whatever the machine.
+    request.time_budget_ms = 1e9;
+    request.preview = true;
+    let mut snapshots = Vec::new();
+    let result =
+        equity::calculate(&request, &|| false, &mut |s| snapshots.push(s.clone())).unwrap();
+    assert!(result.method.is_exact());
+    let first = snapshots.first().expect("a preview snapshot");
+    assert!(!first.method.is_exact() && !first.finished);
+    for (p, e) in first.seats.iter().zip(&result.seats) {
+        assert!(p.std_error > 0.0);
+        assert!(
+            (p.equity - e.equity).abs() < 6.0 * p.std_error,
+            "{p:?} vs {e:?}"
+        );
+    }
+    // Without the flag, no Monte Carlo snapshot.
+    request.preview = false;
+    let mut methods = Vec::new();
+    equity::calculate(&request, &|| false, &mut |s| methods.push(s.method)).unwrap();
+    assert!(methods.iter().all(|m| m.is_exact()));
+}

@@ -656,6 +656,7 @@ impl RangestoveApp {
         request.board = self.board.clone();
         request.dead = self.dead;
         request.target_std_error = Some(TARGET_STD_ERROR);
+        request.preview = true;
         (request, indices)
     }
 
@@ -679,8 +680,10 @@ impl RangestoveApp {
                 self.timing.first_numbers_ms = Some(ms);
                 if self.trace {
                     let queued = (submitted - edited).as_secs_f64() * 1e3;
+                    let engine_ms = self.result.as_ref().map_or(0.0, |r| r.elapsed_ms);
                     eprintln!(
-                        "rangestove: first numbers {ms:.1} ms after the edit (submitted after {queued:.1} ms)"
+                        "rangestove: first numbers {ms:.1} ms after the edit (submitted after \
+                         {queued:.1} ms; the engine's snapshot at {engine_ms:.1} ms)"
                     );
                 }
             }
@@ -882,13 +885,28 @@ fn cards_text(cards: &[Card]) -> String {
     cards.iter().map(Card::to_string).collect()
 }
 
-/// A count with an SI suffix: 1.2M.
+/// A count with an SI suffix and three significant digits: 165M, 65.3M.
 fn si(x: f64) -> String {
-    match x {
-        x if x >= 1e9 => format!("{:.2}G", x / 1e9),
-        x if x >= 1e6 => format!("{:.1}M", x / 1e6),
-        x if x >= 1e3 => format!("{:.1}k", x / 1e3),
-        x => format!("{x:.0}"),
+    let (value, suffix) = match x {
+        x if x >= 1e9 => (x / 1e9, "G"),
+        x if x >= 1e6 => (x / 1e6, "M"),
+        x if x >= 1e3 => (x / 1e3, "k"),
+        x => return format!("{x:.0}"),
+    };
+    let decimals = match value {
+        v if v >= 100.0 => 0,
+        v if v >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{value:.decimals$}{suffix}")
+}
+
+/// A weighted combo count: whole numbers without decimals.
+fn combos_text(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
     }
 }
 

@@ -7,7 +7,7 @@ use engine::equity::{EquityResult, SeatEquity};
 use engine::{HandClass, Range};
 
 use super::history::EditKey;
-use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, rate, si};
+use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, combos_text, rate, si};
 
 /// Thumbnail side in points.
 const THUMB: f32 = 58.0;
@@ -196,8 +196,8 @@ impl RangestoveApp {
         let seat = &self.seats[index];
         let blocked = self.blocked_for(index);
         let combos = format!(
-            "{:.1} combos ({:.2}%)",
-            seat.range.combos_given(blocked),
+            "{} combos ({:.1}%)",
+            combos_text(seat.range.combos_given(blocked)),
             seat.range.percent_given(blocked)
         );
         let combos_help = "Weighted combos left after removing the board, the dead cards and \

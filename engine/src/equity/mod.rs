@@ -118,7 +118,19 @@ pub struct EquityRequest {
     pub threads: Option<usize>,
     /// [`Method::Auto`] picks exact when its estimate fits this budget.
     pub time_budget_ms: f64,
+    /// [`Method::Auto`] choosing an exact run expected to take longer than
+    /// [`PREVIEW_ABOVE_MS`] first sends a snapshot of a quick Monte Carlo
+    /// estimate (a few milliseconds), so an interactive caller shows
+    /// numbers at once. The final result is the exact one either way.
+    pub preview: bool,
 }
+
+/// Exact runs expected to take longer than this get a Monte Carlo preview
+/// when [`EquityRequest::preview`] is set.
+pub const PREVIEW_ABOVE_MS: f64 = 5.0;
+
+/// Monte Carlo trials of a preview (a few milliseconds of work).
+const PREVIEW_TRIALS: u64 = 2 * montecarlo::BLOCK;
 
 /// Monte Carlo deals when a request sets neither `trials` nor a target.
 pub const DEFAULT_TRIALS: u64 = 10_000_000;
@@ -137,6 +149,7 @@ impl EquityRequest {
             seed: 0,
             threads: None,
             time_budget_ms: 100.0,
+            preview: false,
         }
     }
 }
@@ -243,7 +256,11 @@ pub fn calculate(
             Method::MonteCarlo => MethodUsed::MonteCarlo,
             Method::Auto => {
                 let plan = exact::plan(&setup);
-                if plan.estimate_s(threads) * 1000.0 <= request.time_budget_ms {
+                let estimate_ms = plan.estimate_s(threads) * 1000.0;
+                if estimate_ms <= request.time_budget_ms {
+                    if request.preview && estimate_ms > PREVIEW_ABOVE_MS {
+                        preview(&setup, request, start, cancel, on_snapshot);
+                    }
                     return exact::run(&setup, &plan, start, cancel, on_snapshot);
                 }
                 MethodUsed::MonteCarlo
@@ -266,6 +283,27 @@ pub fn calculate(
             pool.install(|| run(on_snapshot))
         }
         _ => run(on_snapshot),
+    }
+}
+
+/// Sends a snapshot of a short Monte Carlo run (unfinished, progress 0).
+fn preview(
+    setup: &Setup,
+    request: &EquityRequest,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) {
+    let quick = EquityRequest {
+        method: Method::MonteCarlo,
+        trials: Some(PREVIEW_TRIALS),
+        target_std_error: None,
+        ..request.clone()
+    };
+    if let Ok(mut result) = montecarlo::run(setup, &quick, start, cancel, &mut |_| {}) {
+        result.finished = false;
+        result.progress = 0.0;
+        on_snapshot(&result);
     }
 }
 
