@@ -12,8 +12,12 @@ mkdir -p "$out"
 # Runs the app at 1280x800 with session state $1 (RON of gui::Persisted, or
 # empty for a first start), xdotool steps $2, writing $3.
 take() {
-  local state=$1 steps=$2 png=$3 home
+  local state=$1 steps=$2 png=$3 preset=${4:-} home
   home=$(mktemp -d)
+  if [[ -n $preset ]]; then
+    mkdir -p "$home/data/rangestove/presets"
+    printf '%s\n' "$preset" >"$home/data/rangestove/presets/mine.ron"
+  fi
   if [[ -n $state ]]; then
     mkdir -p "$home/data/rangestove"
     python3 -c 'import json,sys; print("{" + json.dumps("app") + ": " + json.dumps(sys.argv[1]) + "}")' \
@@ -27,12 +31,16 @@ take() {
 seat() { printf '(name:"%s",range:"%s",mode:%s)' "$1" "$2" "${3:-Active}"; }
 three_way="(scenario:(seats:[$(seat Hero 'JJ+,AQs+,AKo'),$(seat 'Villain 1' '22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+'),$(seat 'Villain 2' 'TT-66,A9s-A2s,KTs+,QJs,JTs,T9s,98s,87s,76s,AJo-ATo,KQo')],board:\"Kh9s4c\",dead:\"\"),selected:0)"
 
-take "" "mousemove 1200 780 sleep 1" "$out/empty-start.png"
-take "$three_way" "mousemove 1200 780 sleep 3" "$out/three-way-flop.png"
+take "" "mousemove 200 600 sleep 1" "$out/empty-start.png"
+take "$three_way" "mousemove 200 600 sleep 3" "$out/three-way-flop.png"
 # The suit editor: AKs weighted per combo, hovered on the grid.
 suits="(scenario:(seats:[$(seat Hero 'QQ+,AKs:0.5,AsKs,AhKh') ,$(seat Villain 'random')],board:\"Kd7h2c\",dead:\"\"),selected:0)"
 take "$suits" "mousemove 480 150 sleep 1" "$out/suit-editor.png"
-# The presets panel: a search, one preset chosen (its tooltip shows).
-take "$three_way" "mousemove 1100 404 click 1 type BTN sleep 1 mousemove 990 470 click 1 sleep 2" \
-  "$out/presets-panel.png"
+# The presets panel: one preset of the user's, a shipped one chosen, the
+# list searched for "BTN". (The wrapper evals "xdotool STEPS"; `type` takes
+# every argument after it, so it comes last.)
+mine='(version: 1, name: "My BTN open vs fish", notes: Some("Wider than standard"), range: "22+,A2+,K2s+,K8o+,Q5s+,Q9o+,J7s+,J9o+,T7s+,T9o,96s+,86s+,75s+,65s,54s")'
+steps="search --name Rangestove windowfocus --sync mousemove 990 483 click 1 sleep 0.5"
+steps+=" mousemove 1100 404 click 1 sleep 0.3 type BTN"
+take "" "$steps" "$out/presets-panel.png" "$mine"
 ls -l "$out"

@@ -924,6 +924,18 @@ impl eframe::App for RangestoveApp {
         if let Some(cpu) = cpu {
             push_window(&mut self.timing.frames_ms, f64::from(cpu) * 1e3);
         }
+        if self.trace && self.timing.frames_ms.len() % 30 == 29 {
+            let busy = self.result.as_ref().is_some_and(|r| !r.finished);
+            if let (Some((ui_median, ui_max)), Some((median, max))) =
+                (self.timing.ui_ms(), self.timing.frame_ms())
+            {
+                eprintln!(
+                    "rangestove: last frames: UI {ui_median:.1} ms (max {ui_max:.1}), whole frame \
+                     {median:.1} ms (max {max:.1}); engine {}",
+                    if busy { "running" } else { "idle" }
+                );
+            }
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
