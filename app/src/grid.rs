@@ -224,7 +224,12 @@ fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: C
             painter.rect_filled(r, 2.0, Color32::from_black_alpha(150));
         }
         if summary.mixed {
-            painter.circle_filled(r.right_top() + Vec2::new(-4.0, 4.0), 2.5, Color32::WHITE);
+            let dot = if dark {
+                Color32::WHITE
+            } else {
+                Color32::from_gray(30)
+            };
+            painter.circle_filled(r.right_top() + Vec2::new(-4.0, 4.0), 2.5, dot);
         }
         if state.hovered == Some(class) {
             painter.rect_stroke(r, 2.0, Stroke::new(1.5, Color32::WHITE), StrokeKind::Inside);

@@ -41,17 +41,11 @@ pub(super) fn suit_color(suit: Suit, dark: bool) -> Color32 {
     }
 }
 
-/// Cards as rank and suit glyph, each in its suit's colour (`on_fill`:
-/// drawn over the range colour, where the dark-theme shades read best).
-pub(super) fn card_job(
-    cards: impl Iterator<Item = Card>,
-    size: f32,
-    dark: bool,
-    on_fill: bool,
-) -> LayoutJob {
+/// Cards as rank and suit glyph, each in its suit's colour.
+pub(super) fn card_job(cards: impl Iterator<Item = Card>, size: f32, dark: bool) -> LayoutJob {
     let mut job = LayoutJob::default();
     for card in cards {
-        let color = suit_color(card.suit(), dark || on_fill);
+        let color = suit_color(card.suit(), dark);
         let format = TextFormat {
             font_id: FontId::proportional(size),
             color,

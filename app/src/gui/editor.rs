@@ -339,13 +339,17 @@ fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool)
         );
     }
     let dark = visuals.dark_mode;
-    let job = card_job(combo.cards().iter().copied(), 15.0, dark, fill > 0.5);
+    let job = card_job(combo.cards().iter().copied(), 15.0, dark);
     let galley = ui.fonts_mut(|f| f.layout_job(job));
-    painter.galley(
-        rect.center_top() + Vec2::new(-galley.size().x / 2.0, 4.0),
-        galley,
-        Color32::WHITE,
+    let pos = rect.center_top() + Vec2::new(-galley.size().x / 2.0, 4.0);
+    // A plate in the background colour keeps the suit colours readable on
+    // the range fill.
+    painter.rect_filled(
+        Rect::from_min_size(pos, galley.size()).expand(2.0),
+        3.0,
+        visuals.extreme_bg_color.gamma_multiply(0.85),
     );
+    painter.galley(pos, galley, Color32::WHITE);
     let caption = if blocked {
         "blocked".to_owned()
     } else {
@@ -359,7 +363,7 @@ fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool)
         visuals.text_color(),
     );
     if blocked {
-        painter.rect_filled(rect, 4.0, Color32::from_black_alpha(140));
+        painter.rect_filled(rect, 4.0, visuals.faint_bg_color.gamma_multiply(0.8));
         painter.line_segment(
             [rect.left_bottom(), rect.right_top()],
             Stroke::new(1.0, Color32::from_gray(150)),

@@ -170,12 +170,18 @@ impl RangestoveApp {
     fn seat_text_ui(&mut self, ui: &mut egui::Ui, index: usize, label: egui::Id) {
         let seat = &mut self.seats[index];
         let mut text = seat.text.clone();
+        let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
+            let mut job = error_job(ui, buffer.as_str());
+            job.wrap.max_width = wrap_width;
+            ui.fonts_mut(|f| f.layout_job(job))
+        };
         let response = ui
             .add(
                 egui::TextEdit::singleline(&mut text)
                     .id_salt(("range", index))
                     .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
-                    .desired_width(f32::INFINITY),
+                    .desired_width(f32::INFINITY)
+                    .layouter(&mut layouter),
             )
             .labelled_by(label);
         if response.changed() {
@@ -234,6 +240,42 @@ impl RangestoveApp {
         ui.weak(format!("{combos} · {status}"))
             .on_hover_text(combos_help);
     }
+}
+
+/// Range text laid out with its bad token, if any, in the error colour and
+/// underlined: the parse error shows at the token itself.
+fn error_job(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let normal = egui::TextFormat::simple(font.clone(), ui.visuals().text_color());
+    let mut job = egui::text::LayoutJob::default();
+    let bad = Range::parse(text).err().map(|e| {
+        let start = floor_boundary(text, e.offset.min(text.len()));
+        let end = floor_boundary(text, (e.offset + e.token.len().max(1)).min(text.len()));
+        (start, end.max(start))
+    });
+    match bad {
+        Some((start, end)) if end > start => {
+            let error = ui.visuals().error_fg_color;
+            let marked = egui::TextFormat {
+                color: error,
+                underline: Stroke::new(1.5, error),
+                ..egui::TextFormat::simple(font, error)
+            };
+            job.append(&text[..start], 0.0, normal.clone());
+            job.append(&text[start..end], 0.0, marked);
+            job.append(&text[end..], 0.0, normal);
+        }
+        _ => job.append(text, 0.0, normal),
+    }
+    job
+}
+
+/// The largest char boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// A 13×13 picture of `range` (each cell shaded by its average weight);
