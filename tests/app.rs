@@ -477,3 +477,28 @@ fn the_session_survives_a_restart() {
     assert_eq!(app.seats()[0].text, "AKx");
     assert!(app.seats()[0].error.is_some());
 }
+
+#[test]
+fn hidpi_and_the_light_theme_lay_out_and_paint_the_same() {
+    // At 2 pixels per point (a HiDPI screen) and in the light theme the
+    // window still fits 1280×800 points and the grid maps clicks to the
+    // right cells.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_pixels_per_point(2.0)
+        .with_theme(egui::Theme::Light)
+        .build_ui_state(
+            |ui, app: &mut RangestoveApp| app.ui(ui),
+            RangestoveApp::default(),
+        );
+    h.step();
+    click(&mut h, "Clear");
+    let rect = h.state().grid_state().rect();
+    assert!(rect.width() >= 13.0 * 26.0, "grid too small: {rect:?}");
+    assert!(rect.max.x <= 1280.0 && rect.max.y <= 800.0);
+    for class in ["AA", "T9s", "72o", "22"] {
+        let at = class_center(&h, class);
+        drag(&mut h, at, at);
+    }
+    assert_eq!(h.state().seats()[0].text, "AA,22,T9s,72o");
+}
