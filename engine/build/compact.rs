@@ -18,7 +18,10 @@
 //! a key's row is `key >> HASH_SHIFT`, its column the low bits, and each row
 //! gets an offset such that no two keys of all rows land on the same slot:
 //! `slot = HASH_OFFSETS[key >> HASH_SHIFT] + (key & (2^HASH_SHIFT - 1))`.
-//! Flushes look up a 8192-entry table by the suit's rank mask.
+//! Flushes look up a 8192-entry table by the suit's rank mask. Both hash
+//! tables are padded with zeros to a power of two, so lookups can mask
+//! their indices instead of checking bounds; the padding is never read for
+//! seven cards and costs no cache.
 //!
 //! This file is compiled twice: by `build.rs`, which writes the tables, and
 //! by the engine's unit tests, which test the functions below.
@@ -76,9 +79,11 @@ pub fn seven_card_sums() -> Vec<(u32, [u8; 13])> {
 
 /// The compact evaluator's tables.
 pub struct CompactTables {
-    /// Per hash row, the slot of its column 0 in `ranks`.
+    /// Per hash row, the slot of its column 0 in `ranks` (padded with zeros
+    /// to a power of two).
     pub offsets: Vec<u32>,
-    /// Hand rank (`category << 12 | index`) per slot; 0 in unused slots.
+    /// Hand rank (`category << 12 | index`) per slot; 0 in unused slots
+    /// (padded to a power of two).
     pub ranks: Vec<u16>,
     /// Hand rank of the flush or straight flush made by each 13-bit rank
     /// mask of five or more ranks; 0 for fewer.
@@ -92,6 +97,11 @@ pub fn generate(rank_of: &dyn Fn(&[u8; 13], u16) -> u32) -> CompactTables {
     let sums = seven_card_sums();
     let (offsets, slots) = perfect_hash(&sums.iter().map(|&(k, _)| k).collect::<Vec<_>>());
     let mut ranks = vec![0u16; slots.iter().copied().max().map_or(0, |s| s as usize + 1)];
+    // Both lookup tables are padded to a power of two, so the evaluator can
+    // mask indices instead of checking bounds.
+    let mut offsets = offsets;
+    offsets.resize(offsets.len().next_power_of_two(), 0);
+    ranks.resize(ranks.len().next_power_of_two(), 0);
     for (&(_, counts), &slot) in sums.iter().zip(&slots) {
         ranks[slot as usize] = dense(rank_of(&counts, 0));
     }

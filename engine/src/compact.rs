@@ -31,23 +31,34 @@ const FLUSH_BITS: u32 = 0x8888;
 /// The suit counters' starting values, added when a hand is ranked.
 const COUNTER_BASE: u32 = 0x3333;
 
-/// Each card's key: its rank key in the low 32 bits, one in its suit's
-/// counter (bits `32 + 4 * suit ..`) above.
-static CARD_KEYS: [u64; 52] = {
-    let mut keys = [0u64; 52];
+/// Each card as a one-card hand: its rank key in the low 32 bits of `key`,
+/// one in its suit's counter (bits `32 + 4 * suit ..`) above; its bit
+/// `16 * suit + rank` in `suits`.
+static CARDS: [CompactHand; 52] = {
+    let mut cards = [CompactHand::EMPTY; 52];
     let mut i = 0;
     while i < 52 {
-        keys[i] = RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4));
+        cards[i] = CompactHand {
+            key: RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4)),
+            suits: 1u64 << (16 * (i % 4) + i / 4),
+        };
         i += 1;
     }
-    keys
+    cards
 };
+
+/// Mask of a hash row index: `HASH_OFFSETS` is padded to a power of two, so
+/// masking keeps any key in bounds without a check.
+const ROW_MASK: usize = HASH_OFFSETS.len() - 1;
+/// Mask of a slot: `HASH_RANKS` is padded to a power of two too.
+const SLOT_MASK: usize = HASH_RANKS.len() - 1;
+const _: () = assert!(HASH_OFFSETS.len().is_power_of_two() && HASH_RANKS.len().is_power_of_two());
 
 /// A set of distinct cards as the compact evaluator sees it: the sums of
 /// its cards' keys and its ranks per suit. Rank it once it holds exactly
 /// seven cards.
 ///
-/// Representation invariant: `key` is the sum of `CARD_KEYS` over the cards
+/// Representation invariant: `key` is the sum of `CARDS`' keys over the cards
 /// (rank keys below bit 32, a 4-bit card count per suit above); `suits` has
 /// bit `16 * suit + rank` set for each card. Hands combine by adding keys
 /// and or-ing masks, so a board's sum is computed once and shared by every
@@ -65,11 +76,17 @@ impl CompactHand {
     /// The hand holding just `card`.
     #[inline]
     pub fn single(card: Card) -> CompactHand {
-        let i = usize::from(card.index());
-        CompactHand {
-            key: CARD_KEYS[i],
-            suits: 1 << (16 * (i % 4) + i / 4),
-        }
+        CARDS[usize::from(card.index())]
+    }
+
+    /// The hand holding just the card with index `index` (`4 * rank +
+    /// suit`); the empty hand when `index` is 52 or more.
+    #[inline]
+    pub fn from_index(index: u8) -> CompactHand {
+        CARDS
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or(CompactHand::EMPTY)
     }
 
     /// The hand with `card` added (which must not be in it already).
@@ -110,9 +127,11 @@ impl CompactHand {
             let suit = flush.trailing_zeros() / 4;
             FLUSH_RANKS[(self.suits >> (16 * suit)) as usize & 0x1fff]
         } else {
+            // Seven cards' keys are in the tables' range; the masks only
+            // spare the bounds checks.
             let key = self.key as u32;
-            let row = HASH_OFFSETS[(key >> HASH_SHIFT) as usize];
-            HASH_RANKS[row as usize + (key & ((1 << HASH_SHIFT) - 1)) as usize]
+            let row = HASH_OFFSETS[(key >> HASH_SHIFT) as usize & ROW_MASK];
+            HASH_RANKS[(row as usize + (key & ((1 << HASH_SHIFT) - 1)) as usize) & SLOT_MASK]
         };
         HandRank::from_value(u32::from(value))
     }
@@ -153,16 +172,20 @@ mod tests {
             .map(|&(k, _)| k)
             .collect();
         let (offsets, mut slots) = generator::perfect_hash(&keys);
-        assert_eq!(offsets, HASH_OFFSETS);
+
         slots.sort_unstable();
         slots.dedup();
         assert_eq!(slots.len(), keys.len());
         assert!(slots.iter().all(|&s| (s as usize) < HASH_RANKS.len()));
+        assert_eq!(HASH_OFFSETS[..offsets.len()], offsets[..]);
     }
 
     #[test]
     fn tables_stay_cache_sized() {
-        let bytes = HASH_OFFSETS.len() * 4 + HASH_RANKS.len() * 2 + FLUSH_RANKS.len() * 2;
+        // Padding past the last used entry is never read.
+        let used_ranks = HASH_RANKS.iter().rposition(|&r| r != 0).unwrap() + 1;
+        let used_rows = HASH_OFFSETS.iter().rposition(|&r| r != 0).unwrap() + 1;
+        let bytes = used_rows * 4 + used_ranks * 2 + FLUSH_RANKS.len() * 2;
         assert!(bytes < 300 * 1024, "{bytes} bytes");
     }
 
