@@ -25,9 +25,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::deals::Setup;
-use super::{EXACT_LIMIT_S, EquityError, EquityResult, MethodUsed, Tally, add_outcome};
+use super::{EXACT_LIMIT_S, EquityError, EquityResult, MAX_SEATS, MethodUsed, Tally, add_outcome};
 use crate::card::{Card, Suit};
 use crate::combo::Combo;
+use crate::compact::CompactHand;
 use crate::eval::HandState;
 
 /// Most seat deals the exact paths will list.
@@ -38,6 +39,9 @@ const EVAL_RANDOM_S: f64 = 20e-9;
 const EVAL_WALK_S: f64 = 2.0e-9;
 /// Seconds per deal compared on a board.
 const COMPARE_S: f64 = 3e-9;
+/// Board-major counts outcomes per set of winners (`2^seats` counters) up
+/// to this many active seats.
+const WINNER_SET_SEATS: usize = 10;
 
 /// The two enumeration orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,34 +375,60 @@ fn board_major(
     let deck = setup.deck();
     let all_boards = boards(&deck, setup.missing);
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(64).collect();
-    let base = HandState::new().add_cards(setup.board.iter().copied());
+    let base = setup
+        .board
+        .iter()
+        .fold(CompactHand::EMPTY, |h, &c| h.add_card(c));
+    // Every live combo of the active seats as a compact hand, side by side
+    // like `ranks` below.
+    let hands: Vec<CompactHand> = active
+        .iter()
+        .flat_map(|&s| setup.seats[s].combos.iter())
+        .map(|combo| {
+            let [x, y] = combo.cards();
+            CompactHand::single(x).add_card(y)
+        })
+        .collect();
+    let combo_masks: Vec<u64> = active
+        .iter()
+        .flat_map(|&s| setup.seats[s].masks.iter().copied())
+        .collect();
     let n = active.len();
     // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
     // small (always for unweighted ranges): cheaper than u128 tallies.
     let small = setup.max_weight() * masks.len() as f64 * 64.0 < 1e18;
+    // With few seats, outcomes are counted per set of winners and split
+    // into wins and ties once per chunk.
+    let by_winners = small && n <= WINNER_SET_SEATS;
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
+        let mut winner_sets = vec![0u64; if by_winners { 1 << n } else { 0 }];
         for cards in chunk.iter() {
             let cards = &cards[..setup.missing];
-            let board = base.add_cards(cards.iter().copied());
+            let board = cards.iter().fold(base, |h, &c| h.add_card(c));
             let board_mask = cards.iter().fold(0u64, |m, c| m | c.bit());
-            for (&s, &offset) in active.iter().zip(&offsets) {
-                let seat = &setup.seats[s];
-                let out = &mut ranks[offset as usize..offset as usize + seat.combos.len()];
-                for ((r, combo), &mask) in out.iter_mut().zip(&seat.combos).zip(&seat.masks) {
-                    *r = if mask & board_mask == 0 {
-                        let [x, y] = combo.cards();
-                        board.add_card(x).rank_with(y).value()
-                    } else {
-                        0
-                    };
-                }
+            for ((r, hand), &mask) in ranks.iter_mut().zip(&hands).zip(&combo_masks) {
+                *r = if mask & board_mask == 0 {
+                    hand.combine(board).rank7().value()
+                } else {
+                    0
+                };
             }
             for ((&mask, slot), &weight) in masks.iter().zip(slots.chunks_exact(n)).zip(&weights) {
                 if mask & board_mask != 0 {
+                    continue;
+                }
+                if by_winners {
+                    let best = slot.iter().map(|&i| ranks[i as usize]).fold(0, u32::max);
+                    let mut winners = 0usize;
+                    for (s, &i) in slot.iter().enumerate() {
+                        winners |= usize::from(ranks[i as usize] == best) << s;
+                    }
+                    winner_sets[winners] += weight as u64;
+                    counts.deals += 1;
                     continue;
                 }
                 for (r, &i) in deal_ranks.iter_mut().zip(slot) {
@@ -408,6 +438,17 @@ fn board_major(
                     counts.record_weighted(&deal_ranks, weight as u64);
                 } else {
                     tally.record(&deal_ranks, weight);
+                }
+            }
+        }
+        for (winners, &weight) in winner_sets.iter().enumerate() {
+            let k = winners.count_ones() as usize;
+            counts.total += weight;
+            for s in (0..n).filter(|&s| winners >> s & 1 == 1) {
+                if k == 1 {
+                    counts.wins[s] += weight;
+                } else {
+                    counts.ties[s * (n + 1) + k] += weight;
                 }
             }
         }
@@ -549,23 +590,12 @@ fn walk_boards(
     ranks: &mut [u32],
     counts: &mut Counts,
 ) {
+    if let [a, b] = *states {
+        // Heads-up: the hottest loops of exact preflop.
+        walk_two(cards, from, missing, a, b, counts);
+        return;
+    }
     if missing == 1 {
-        if let [a, b] = *states {
-            // Heads-up, branch-free: the hottest loop of exact preflop.
-            let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
-            for &card in &cards[from..] {
-                let (x, y) = (a.rank_with(card).value(), b.rank_with(card).value());
-                first += u64::from(x > y);
-                second += u64::from(x < y);
-                tied += u64::from(x == y);
-            }
-            counts.wins[0] += first;
-            counts.wins[1] += second;
-            counts.ties[2] += tied;
-            counts.ties[3 + 2] += tied;
-            counts.deals += (cards.len() - from) as u64;
-            return;
-        }
         for &card in &cards[from..] {
             for (r, st) in ranks.iter_mut().zip(states) {
                 *r = st.rank_with(card).value();
@@ -574,11 +604,50 @@ fn walk_boards(
         }
         return;
     }
-    let mut next = states.to_vec();
+    let mut next = [HandState::new(); MAX_SEATS];
+    let next = &mut next[..states.len()];
     for i in from..cards.len() + 1 - missing {
         for (n, st) in next.iter_mut().zip(states) {
             *n = st.add_card(cards[i]);
         }
-        walk_boards(cards, i + 1, missing - 1, &next, ranks, counts);
+        walk_boards(cards, i + 1, missing - 1, next, ranks, counts);
+    }
+}
+
+/// [`walk_boards`] for two seats with at least one card to come: states
+/// passed by value, outcomes counted branch-free.
+fn walk_two(
+    cards: &[Card],
+    from: usize,
+    missing: usize,
+    a: HandState,
+    b: HandState,
+    counts: &mut Counts,
+) {
+    if missing == 1 {
+        let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
+        for &card in &cards[from..] {
+            let (x, y) = (a.rank_with(card).value(), b.rank_with(card).value());
+            first += u64::from(x > y);
+            second += u64::from(x < y);
+            tied += u64::from(x == y);
+        }
+        counts.wins[0] += first;
+        counts.wins[1] += second;
+        counts.ties[2] += tied;
+        counts.ties[3 + 2] += tied;
+        counts.deals += (cards.len() - from) as u64;
+        return;
+    }
+    for i in from..cards.len() + 1 - missing {
+        let card = cards[i];
+        walk_two(
+            cards,
+            i + 1,
+            missing - 1,
+            a.add_card(card),
+            b.add_card(card),
+            counts,
+        );
     }
 }
