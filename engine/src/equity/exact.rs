@@ -400,6 +400,20 @@ fn board_major(
     // With few seats, outcomes are counted per set of winners and split
     // into wins and ties once per chunk.
     let by_winners = small && n <= WINNER_SET_SEATS;
+    // For that count, the active seats split into those with one combo
+    // (active index, rank slot) and the others (active indices), whose rank
+    // slots per deal are `var_slots`.
+    let fixed: Vec<(usize, u32)> = (0..n)
+        .filter(|&a| setup.seats[active[a]].combos.len() == 1)
+        .map(|a| (a, offsets[a]))
+        .collect();
+    let variable: Vec<usize> = (0..n)
+        .filter(|&a| setup.seats[active[a]].combos.len() > 1)
+        .collect();
+    let var_slots: Vec<u32> = slots
+        .chunks_exact(n)
+        .flat_map(|slot| variable.iter().map(|&a| slot[a]))
+        .collect();
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut counts = Counts::new(n);
@@ -417,18 +431,39 @@ fn board_major(
                     0
                 };
             }
+            if by_winners {
+                // Seats with a single combo rank the same in every deal.
+                let fixed_best = fixed.iter().map(|&(_, i)| ranks[i as usize]).fold(0, u32::max);
+                let fixed_winners = fixed
+                    .iter()
+                    .filter(|&&(_, i)| ranks[i as usize] == fixed_best)
+                    .fold(0, |w, &(a, _)| w | 1 << a);
+                let scan = WinnerScan {
+                    ranks: &ranks,
+                    masks: &masks,
+                    weights: &weights,
+                    slots: &var_slots,
+                    board_mask,
+                    fixed_best,
+                    fixed_winners,
+                };
+                counts.deals += match variable.len() {
+                    1 => scan.run::<1>(&variable, &mut winner_sets),
+                    2 => scan.run::<2>(&variable, &mut winner_sets),
+                    3 => scan.run::<3>(&variable, &mut winner_sets),
+                    4 => scan.run::<4>(&variable, &mut winner_sets),
+                    5 => scan.run::<5>(&variable, &mut winner_sets),
+                    6 => scan.run::<6>(&variable, &mut winner_sets),
+                    7 => scan.run::<7>(&variable, &mut winner_sets),
+                    8 => scan.run::<8>(&variable, &mut winner_sets),
+                    9 => scan.run::<9>(&variable, &mut winner_sets),
+                    0 => scan.run::<0>(&variable, &mut winner_sets),
+                    _ => scan.run::<WINNER_SET_SEATS>(&variable, &mut winner_sets),
+                };
+                continue;
+            }
             for ((&mask, slot), &weight) in masks.iter().zip(slots.chunks_exact(n)).zip(&weights) {
                 if mask & board_mask != 0 {
-                    continue;
-                }
-                if by_winners {
-                    let best = slot.iter().map(|&i| ranks[i as usize]).fold(0, u32::max);
-                    let mut winners = 0usize;
-                    for (s, &i) in slot.iter().enumerate() {
-                        winners |= usize::from(ranks[i as usize] == best) << s;
-                    }
-                    winner_sets[winners] += weight as u64;
-                    counts.deals += 1;
                     continue;
                 }
                 for (r, &i) in deal_ranks.iter_mut().zip(slot) {
@@ -461,6 +496,77 @@ fn board_major(
         tally
     };
     rounds(&chunks, setup, process, start, cancel, on_snapshot)
+}
+
+/// One board's pass over the deals in board-major order, counting the
+/// weight of each set of winners.
+struct WinnerScan<'a> {
+    /// Rank of every live combo on this board.
+    ranks: &'a [u32],
+    /// Per deal: card mask, weight, and the rank slots of the seats with
+    /// more than one combo.
+    masks: &'a [u64],
+    weights: &'a [u128],
+    slots: &'a [u32],
+    /// The board's cards.
+    board_mask: u64,
+    /// Best rank among the active seats with a single combo (0 if none),
+    /// and those seats holding it (bits by active index).
+    fixed_best: u32,
+    fixed_winners: usize,
+}
+
+impl WinnerScan<'_> {
+    /// Adds each deal compatible with the board to `winner_sets[winners]`
+    /// and returns how many there were. `variable` holds the active
+    /// indices of the `V` seats with more than one combo (`V` is exact up
+    /// to 9; beyond, `variable.len() <= V` and the slots are read by
+    /// `variable.len()`).
+    #[inline(always)]
+    fn run<const V: usize>(&self, variable: &[usize], winner_sets: &mut [u64]) -> u64 {
+        let v = if V < WINNER_SET_SEATS { V } else { variable.len() };
+        let mut bits = [0usize; V];
+        for (b, &a) in bits.iter_mut().zip(variable) {
+            *b = a;
+        }
+        let mut deals = 0;
+        if v == 0 {
+            // Every active seat holds a single combo.
+            for (&mask, &weight) in self.masks.iter().zip(self.weights) {
+                if mask & self.board_mask == 0 {
+                    winner_sets[self.fixed_winners] += weight as u64;
+                    deals += 1;
+                }
+            }
+            return deals;
+        }
+        for ((&mask, slot), &weight) in self
+            .masks
+            .iter()
+            .zip(self.slots.chunks_exact(v))
+            .zip(self.weights)
+        {
+            if mask & self.board_mask != 0 {
+                continue;
+            }
+            let mut r = [0u32; V];
+            for (r, &i) in r.iter_mut().zip(slot) {
+                *r = self.ranks[i as usize];
+            }
+            let best = r.iter().copied().fold(self.fixed_best, u32::max);
+            let mut winners = if self.fixed_best == best {
+                self.fixed_winners
+            } else {
+                0
+            };
+            for (&r, &b) in r.iter().zip(&bits).take(v) {
+                winners |= usize::from(r == best) << b;
+            }
+            winner_sets[winners] += weight as u64;
+            deals += 1;
+        }
+        deals
+    }
 }
 
 /// Deal-major enumeration.
