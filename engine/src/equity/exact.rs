@@ -433,7 +433,10 @@ fn board_major(
             }
             if by_winners {
                 // Seats with a single combo rank the same in every deal.
-                let fixed_best = fixed.iter().map(|&(_, i)| ranks[i as usize]).fold(0, u32::max);
+                let fixed_best = fixed
+                    .iter()
+                    .map(|&(_, i)| ranks[i as usize])
+                    .fold(0, u32::max);
                 let fixed_winners = fixed
                     .iter()
                     .filter(|&&(_, i)| ranks[i as usize] == fixed_best)
@@ -524,7 +527,11 @@ impl WinnerScan<'_> {
     /// `variable.len()`).
     #[inline(always)]
     fn run<const V: usize>(&self, variable: &[usize], winner_sets: &mut [u64]) -> u64 {
-        let v = if V < WINNER_SET_SEATS { V } else { variable.len() };
+        let v = if V < WINNER_SET_SEATS {
+            V
+        } else {
+            variable.len()
+        };
         let mut bits = [0usize; V];
         for (b, &a) in bits.iter_mut().zip(variable) {
             *b = a;

@@ -157,8 +157,8 @@ pub struct EquityResult {
     /// The active seats, in request order.
     pub seats: Vec<SeatEquity>,
     /// Deals counted: every (seat deal, board) combination when exact; for
-    /// Monte Carlo, each sampled prefix (seat deal and all board cards but
-    /// the last) counts once per final card enumerated with it.
+    /// Monte Carlo, each sampled seat deal counts once per board completion
+    /// evaluated with it.
     pub samples: u64,
     /// Time since the calculation started.
     pub elapsed_ms: f64,
