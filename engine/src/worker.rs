@@ -62,15 +62,37 @@ impl Worker {
         let (commands, command_rx) = mpsc::channel();
         let (update_tx, updates) = mpsc::channel();
         let generation = Arc::new(AtomicU64::new(0));
+        // The pool's threads are spawned here so that the worker can join
+        // them: dropping a rayon pool only asks its threads to exit.
+        let pool_threads = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let spawned = Arc::clone(&pool_threads);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.unwrap_or(0))
-            .thread_name(|i| format!("rangestove-equity-{i}"))
+            .spawn_handler(move |thread| {
+                let handle = std::thread::Builder::new()
+                    .name(format!("rangestove-equity-{}", thread.index()))
+                    .spawn(|| thread.run())?;
+                if let Ok(mut handles) = spawned.lock() {
+                    handles.push(handle);
+                }
+                Ok(())
+            })
             .build()
             .map_err(std::io::Error::other)?;
         let counter = Arc::clone(&generation);
         let thread = std::thread::Builder::new()
             .name("rangestove-worker".to_owned())
-            .spawn(move || serve(&command_rx, &update_tx, &counter, &pool, &repaint))?;
+            .spawn(move || {
+                serve(&command_rx, &update_tx, &counter, &pool, &repaint);
+                drop(pool);
+                let handles = pool_threads
+                    .lock()
+                    .map(|mut handles| std::mem::take(&mut *handles))
+                    .unwrap_or_default();
+                for handle in handles {
+                    let _ = handle.join();
+                }
+            })?;
         Ok(Worker {
             commands,
             updates,
