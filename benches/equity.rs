@@ -51,7 +51,7 @@ fn benches(c: &mut Criterion) {
     });
     let mut mc = request(&["AhAs", "KhKs"], "", Method::MonteCarlo);
     mc.trials = Some(2_000_000);
-    group.bench_function("monte carlo AhAs vs KhKs, 2M trials (88M deals)", |b| {
+    group.bench_function("monte carlo AhAs vs KhKs, 2M trials (16M deals)", |b| {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
     group.finish();

@@ -191,6 +191,12 @@ impl HandRank {
         self.0
     }
 
+    /// The rank with raw value `value`, which must be one the evaluator
+    /// tables hold (`category << 12 | index`, category 1..=9).
+    pub(crate) const fn from_value(value: u32) -> HandRank {
+        HandRank(value)
+    }
+
     /// The ranks that decide between hands of this category, most
     /// significant first: the straight's top card; the quads' rank and the
     /// kicker; trips then pair for a full house; the five flush or high-card

@@ -9,6 +9,7 @@
 
 pub mod card;
 pub mod combo;
+pub mod compact;
 pub mod equity;
 pub mod eval;
 pub mod range;
@@ -16,5 +17,6 @@ pub mod worker;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};
 pub use combo::{Combo, HandClass, HandKind};
+pub use compact::CompactHand;
 pub use eval::{EvalError, HandCategory, HandRank, HandState};
 pub use range::{Dialect, ParseRangeError, Range, Ranking};

@@ -11,9 +11,9 @@
 //! update the worker calls the repaint callback (`ctx.request_repaint()` in
 //! the app). Dropping the worker stops and joins the thread.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::equity::{self, EquityError, EquityRequest, EquityResult};
@@ -49,8 +49,6 @@ pub struct Worker {
     updates: Receiver<Update>,
     generation: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
-    /// Compute threads still running; `Drop` waits for none.
-    live: Arc<(Mutex<usize>, Condvar)>,
 }
 
 impl Worker {
@@ -64,30 +62,42 @@ impl Worker {
         let (commands, command_rx) = mpsc::channel();
         let (update_tx, updates) = mpsc::channel();
         let generation = Arc::new(AtomicU64::new(0));
-        let live = Arc::new((Mutex::new(0usize), Condvar::new()));
-        let exited = Arc::clone(&live);
+        // The pool's threads are spawned here so that the worker can join
+        // them: dropping a rayon pool only asks its threads to exit.
+        let pool_threads = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let spawned = Arc::clone(&pool_threads);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.unwrap_or(0))
-            .thread_name(|i| format!("rangestove-equity-{i}"))
-            .exit_handler(move |_| {
-                let (count, exited_all) = &*exited;
-                let mut count = count.lock().unwrap_or_else(PoisonError::into_inner);
-                *count = count.saturating_sub(1);
-                exited_all.notify_all();
+            .spawn_handler(move |thread| {
+                let handle = std::thread::Builder::new()
+                    .name(format!("rangestove-equity-{}", thread.index()))
+                    .spawn(|| thread.run())?;
+                if let Ok(mut handles) = spawned.lock() {
+                    handles.push(handle);
+                }
+                Ok(())
             })
             .build()
             .map_err(std::io::Error::other)?;
-        *live.0.lock().unwrap_or_else(PoisonError::into_inner) = pool.current_num_threads();
         let counter = Arc::clone(&generation);
         let thread = std::thread::Builder::new()
             .name("rangestove-worker".to_owned())
-            .spawn(move || serve(&command_rx, &update_tx, &counter, &pool, &repaint))?;
+            .spawn(move || {
+                serve(&command_rx, &update_tx, &counter, &pool, &repaint);
+                drop(pool);
+                let handles = pool_threads
+                    .lock()
+                    .map(|mut handles| std::mem::take(&mut *handles))
+                    .unwrap_or_default();
+                for handle in handles {
+                    let _ = handle.join();
+                }
+            })?;
         Ok(Worker {
             commands,
             updates,
             generation,
             thread: Some(thread),
-            live,
         })
     }
 
@@ -142,15 +152,8 @@ impl Drop for Worker {
         self.cancel();
         let _ = self.commands.send(Command::Stop);
         if let Some(thread) = self.thread.take() {
-            // The thread owns the pool: when it ends, the pool is dropped
-            // and its threads wind down on their own.
             let _ = thread.join();
         }
-        // Wait (briefly: they are idle) for the compute threads to finish,
-        // so none outlives the handle.
-        let (count, exited) = &*self.live;
-        let count = count.lock().unwrap_or_else(PoisonError::into_inner);
-        let _ = exited.wait_timeout_while(count, std::time::Duration::from_secs(5), |n| *n > 0);
     }
 }
 

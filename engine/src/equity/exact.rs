@@ -25,9 +25,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::deals::Setup;
-use super::{EXACT_LIMIT_S, EquityError, EquityResult, MethodUsed, Tally, add_outcome};
+use super::{EXACT_LIMIT_S, EquityError, EquityResult, MAX_SEATS, MethodUsed, Tally, add_outcome};
 use crate::card::{Card, Suit};
 use crate::combo::Combo;
+use crate::compact::CompactHand;
 use crate::eval::HandState;
 
 /// Most seat deals the exact paths will list.
@@ -38,6 +39,9 @@ const EVAL_RANDOM_S: f64 = 20e-9;
 const EVAL_WALK_S: f64 = 2.0e-9;
 /// Seconds per deal compared on a board.
 const COMPARE_S: f64 = 3e-9;
+/// Board-major counts outcomes per set of winners (`2^seats` counters) up
+/// to this many active seats.
+const WINNER_SET_SEATS: usize = 10;
 
 /// The two enumeration orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,31 +375,95 @@ fn board_major(
     let deck = setup.deck();
     let all_boards = boards(&deck, setup.missing);
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(64).collect();
-    let base = HandState::new().add_cards(setup.board.iter().copied());
+    let base = setup
+        .board
+        .iter()
+        .fold(CompactHand::EMPTY, |h, &c| h.add_card(c));
+    // Every live combo of the active seats as a compact hand, side by side
+    // like `ranks` below.
+    let hands: Vec<CompactHand> = active
+        .iter()
+        .flat_map(|&s| setup.seats[s].combos.iter())
+        .map(|combo| {
+            let [x, y] = combo.cards();
+            CompactHand::single(x).add_card(y)
+        })
+        .collect();
+    let combo_masks: Vec<u64> = active
+        .iter()
+        .flat_map(|&s| setup.seats[s].masks.iter().copied())
+        .collect();
     let n = active.len();
     // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
     // small (always for unweighted ranges): cheaper than u128 tallies.
     let small = setup.max_weight() * masks.len() as f64 * 64.0 < 1e18;
+    // With few seats, outcomes are counted per set of winners and split
+    // into wins and ties once per chunk.
+    let by_winners = small && n <= WINNER_SET_SEATS;
+    // For that count, the active seats split into those with one combo
+    // (active index, rank slot) and the others (active indices), whose rank
+    // slots per deal are `var_slots`.
+    let fixed: Vec<(usize, u32)> = (0..n)
+        .filter(|&a| setup.seats[active[a]].combos.len() == 1)
+        .map(|a| (a, offsets[a]))
+        .collect();
+    let variable: Vec<usize> = (0..n)
+        .filter(|&a| setup.seats[active[a]].combos.len() > 1)
+        .collect();
+    let var_slots: Vec<u32> = slots
+        .chunks_exact(n)
+        .flat_map(|slot| variable.iter().map(|&a| slot[a]))
+        .collect();
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
+        let mut winner_sets = vec![0u64; if by_winners { 1 << n } else { 0 }];
         for cards in chunk.iter() {
             let cards = &cards[..setup.missing];
-            let board = base.add_cards(cards.iter().copied());
+            let board = cards.iter().fold(base, |h, &c| h.add_card(c));
             let board_mask = cards.iter().fold(0u64, |m, c| m | c.bit());
-            for (&s, &offset) in active.iter().zip(&offsets) {
-                let seat = &setup.seats[s];
-                let out = &mut ranks[offset as usize..offset as usize + seat.combos.len()];
-                for ((r, combo), &mask) in out.iter_mut().zip(&seat.combos).zip(&seat.masks) {
-                    *r = if mask & board_mask == 0 {
-                        let [x, y] = combo.cards();
-                        board.add_card(x).rank_with(y).value()
-                    } else {
-                        0
-                    };
-                }
+            for ((r, hand), &mask) in ranks.iter_mut().zip(&hands).zip(&combo_masks) {
+                *r = if mask & board_mask == 0 {
+                    hand.combine(board).rank7().value()
+                } else {
+                    0
+                };
+            }
+            if by_winners {
+                // Seats with a single combo rank the same in every deal.
+                let fixed_best = fixed
+                    .iter()
+                    .map(|&(_, i)| ranks[i as usize])
+                    .fold(0, u32::max);
+                let fixed_winners = fixed
+                    .iter()
+                    .filter(|&&(_, i)| ranks[i as usize] == fixed_best)
+                    .fold(0, |w, &(a, _)| w | 1 << a);
+                let scan = WinnerScan {
+                    ranks: &ranks,
+                    masks: &masks,
+                    weights: &weights,
+                    slots: &var_slots,
+                    board_mask,
+                    fixed_best,
+                    fixed_winners,
+                };
+                counts.deals += match variable.len() {
+                    1 => scan.run::<1>(&variable, &mut winner_sets),
+                    2 => scan.run::<2>(&variable, &mut winner_sets),
+                    3 => scan.run::<3>(&variable, &mut winner_sets),
+                    4 => scan.run::<4>(&variable, &mut winner_sets),
+                    5 => scan.run::<5>(&variable, &mut winner_sets),
+                    6 => scan.run::<6>(&variable, &mut winner_sets),
+                    7 => scan.run::<7>(&variable, &mut winner_sets),
+                    8 => scan.run::<8>(&variable, &mut winner_sets),
+                    9 => scan.run::<9>(&variable, &mut winner_sets),
+                    0 => scan.run::<0>(&variable, &mut winner_sets),
+                    _ => scan.run::<WINNER_SET_SEATS>(&variable, &mut winner_sets),
+                };
+                continue;
             }
             for ((&mask, slot), &weight) in masks.iter().zip(slots.chunks_exact(n)).zip(&weights) {
                 if mask & board_mask != 0 {
@@ -411,6 +479,17 @@ fn board_major(
                 }
             }
         }
+        for (winners, &weight) in winner_sets.iter().enumerate() {
+            let k = winners.count_ones() as usize;
+            counts.total += weight;
+            for s in (0..n).filter(|&s| winners >> s & 1 == 1) {
+                if k == 1 {
+                    counts.wins[s] += weight;
+                } else {
+                    counts.ties[s * (n + 1) + k] += weight;
+                }
+            }
+        }
         tally.add_weighted(
             &counts.wins,
             &counts.ties,
@@ -420,6 +499,81 @@ fn board_major(
         tally
     };
     rounds(&chunks, setup, process, start, cancel, on_snapshot)
+}
+
+/// One board's pass over the deals in board-major order, counting the
+/// weight of each set of winners.
+struct WinnerScan<'a> {
+    /// Rank of every live combo on this board.
+    ranks: &'a [u32],
+    /// Per deal: card mask, weight, and the rank slots of the seats with
+    /// more than one combo.
+    masks: &'a [u64],
+    weights: &'a [u128],
+    slots: &'a [u32],
+    /// The board's cards.
+    board_mask: u64,
+    /// Best rank among the active seats with a single combo (0 if none),
+    /// and those seats holding it (bits by active index).
+    fixed_best: u32,
+    fixed_winners: usize,
+}
+
+impl WinnerScan<'_> {
+    /// Adds each deal compatible with the board to `winner_sets[winners]`
+    /// and returns how many there were. `variable` holds the active
+    /// indices of the `V` seats with more than one combo (`V` is exact up
+    /// to 9; beyond, `variable.len() <= V` and the slots are read by
+    /// `variable.len()`).
+    #[inline(always)]
+    fn run<const V: usize>(&self, variable: &[usize], winner_sets: &mut [u64]) -> u64 {
+        let v = if V < WINNER_SET_SEATS {
+            V
+        } else {
+            variable.len()
+        };
+        let mut bits = [0usize; V];
+        for (b, &a) in bits.iter_mut().zip(variable) {
+            *b = a;
+        }
+        let mut deals = 0;
+        if v == 0 {
+            // Every active seat holds a single combo.
+            for (&mask, &weight) in self.masks.iter().zip(self.weights) {
+                if mask & self.board_mask == 0 {
+                    winner_sets[self.fixed_winners] += weight as u64;
+                    deals += 1;
+                }
+            }
+            return deals;
+        }
+        for ((&mask, slot), &weight) in self
+            .masks
+            .iter()
+            .zip(self.slots.chunks_exact(v))
+            .zip(self.weights)
+        {
+            if mask & self.board_mask != 0 {
+                continue;
+            }
+            let mut r = [0u32; V];
+            for (r, &i) in r.iter_mut().zip(slot) {
+                *r = self.ranks[i as usize];
+            }
+            let best = r.iter().copied().fold(self.fixed_best, u32::max);
+            let mut winners = if self.fixed_best == best {
+                self.fixed_winners
+            } else {
+                0
+            };
+            for (&r, &b) in r.iter().zip(&bits).take(v) {
+                winners |= usize::from(r == best) << b;
+            }
+            winner_sets[winners] += weight as u64;
+            deals += 1;
+        }
+        deals
+    }
 }
 
 /// Deal-major enumeration.
@@ -549,23 +703,12 @@ fn walk_boards(
     ranks: &mut [u32],
     counts: &mut Counts,
 ) {
+    if let [a, b] = *states {
+        // Heads-up: the hottest loops of exact preflop.
+        walk_two(cards, from, missing, a, b, counts);
+        return;
+    }
     if missing == 1 {
-        if let [a, b] = *states {
-            // Heads-up, branch-free: the hottest loop of exact preflop.
-            let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
-            for &card in &cards[from..] {
-                let (x, y) = (a.rank_with(card).value(), b.rank_with(card).value());
-                first += u64::from(x > y);
-                second += u64::from(x < y);
-                tied += u64::from(x == y);
-            }
-            counts.wins[0] += first;
-            counts.wins[1] += second;
-            counts.ties[2] += tied;
-            counts.ties[3 + 2] += tied;
-            counts.deals += (cards.len() - from) as u64;
-            return;
-        }
         for &card in &cards[from..] {
             for (r, st) in ranks.iter_mut().zip(states) {
                 *r = st.rank_with(card).value();
@@ -574,11 +717,50 @@ fn walk_boards(
         }
         return;
     }
-    let mut next = states.to_vec();
+    let mut next = [HandState::new(); MAX_SEATS];
+    let next = &mut next[..states.len()];
     for i in from..cards.len() + 1 - missing {
         for (n, st) in next.iter_mut().zip(states) {
             *n = st.add_card(cards[i]);
         }
-        walk_boards(cards, i + 1, missing - 1, &next, ranks, counts);
+        walk_boards(cards, i + 1, missing - 1, next, ranks, counts);
+    }
+}
+
+/// [`walk_boards`] for two seats with at least one card to come: states
+/// passed by value, outcomes counted branch-free.
+fn walk_two(
+    cards: &[Card],
+    from: usize,
+    missing: usize,
+    a: HandState,
+    b: HandState,
+    counts: &mut Counts,
+) {
+    if missing == 1 {
+        let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
+        for &card in &cards[from..] {
+            let (x, y) = (a.rank_with(card).value(), b.rank_with(card).value());
+            first += u64::from(x > y);
+            second += u64::from(x < y);
+            tied += u64::from(x == y);
+        }
+        counts.wins[0] += first;
+        counts.wins[1] += second;
+        counts.ties[2] += tied;
+        counts.ties[3 + 2] += tied;
+        counts.deals += (cards.len() - from) as u64;
+        return;
+    }
+    for i in from..cards.len() + 1 - missing {
+        let card = cards[i];
+        walk_two(
+            cards,
+            i + 1,
+            missing - 1,
+            a.add_card(card),
+            b.add_card(card),
+            counts,
+        );
     }
 }

@@ -175,8 +175,8 @@ pub struct EquityResult {
     /// The active seats, in request order.
     pub seats: Vec<SeatEquity>,
     /// Deals counted: every (seat deal, board) combination when exact; for
-    /// Monte Carlo, each sampled prefix (seat deal and all board cards but
-    /// the last) counts once per final card enumerated with it.
+    /// Monte Carlo, each sampled seat deal counts once per board completion
+    /// evaluated with it.
     pub samples: u64,
     /// Time since the calculation started.
     pub elapsed_ms: f64,
@@ -383,17 +383,6 @@ impl Tally {
         self.prefixes
     }
 
-    /// Records one sampled prefix: `x[s]` is seat `s`'s summed pot share over
-    /// the prefix's deals in units of `1 / unit`.
-    pub(crate) fn record_prefix(&mut self, x: &[u128], unit: u128) {
-        self.unit = unit;
-        self.prefixes += 1;
-        for (s, &v) in x.iter().enumerate() {
-            self.sum_x[s] += v;
-            self.sum_x2[s] += v * v;
-        }
-    }
-
     /// Counts one deal of weight `weight` whose active seats hold `ranks`.
     #[inline]
     pub(crate) fn record(&mut self, ranks: &[u32], weight: u128) {
@@ -425,6 +414,25 @@ impl Tally {
         }
         for (a, &b) in self.ties.iter_mut().zip(ties) {
             *a += u128::from(b);
+        }
+    }
+
+    /// Adds `prefixes` sampled prefixes whose per-seat summed pot shares
+    /// (units `1 / unit`) have sums `sum_x` and sums of squares `sum_x2`.
+    pub(crate) fn add_prefixes(
+        &mut self,
+        sum_x: &[u128],
+        sum_x2: &[u128],
+        prefixes: u64,
+        unit: u128,
+    ) {
+        self.unit = unit;
+        self.prefixes += prefixes;
+        for (a, &b) in self.sum_x.iter_mut().zip(sum_x) {
+            *a += b;
+        }
+        for (a, &b) in self.sum_x2.iter_mut().zip(sum_x2) {
+            *a += b;
         }
     }
 

@@ -1,21 +1,41 @@
 //! Monte Carlo: an unbiased estimator of the exact figures.
 //!
-//! Each trial draws every seat's combo independently from its weighted live
-//! combos (an alias table: O(1) per draw) and **rejects the whole deal** if
-//! two seats share a card, then completes the board uniformly from the cards
-//! left, all but the last card at random and the last card **every way it
-//! can fall** (the lookups for the last card stay in one table row per seat,
-//! so they cost little next to the random accesses of the rest). Accepted
-//! deals therefore follow exactly the joint distribution of
-//! DESIGN.md §3 (the product of weights restricted to disjoint deals).
-//! Dealing seat after seat from what is left instead would be biased: the
-//! first seat would never feel the others' cards. The tests show both.
+//! A **prefix** is one sampled seat deal; each prefix is evaluated on
+//! several disjoint board completions drawn together with it, and its
+//! seats' mean pot shares over those boards are one independent
+//! observation (the standard errors come from the spread of these means).
+//!
+//! Sampling a prefix:
+//!
+//! 1. Seats whose range is **restricted** (anything but equal weights on
+//!    every pair of the cards still free) draw their combos independently
+//!    from their weighted live combos (an alias table: O(1) per draw), and
+//!    **the whole draw is rejected** if two of them share a card. Accepted
+//!    draws follow the joint distribution of DESIGN.md §3 restricted to
+//!    these seats: the number of ways to deal the other seats and the board
+//!    from what is left does not depend on which cards they took (it only
+//!    depends on how many are left), so it cancels.
+//! 2. **Uniform** seats (such as `random`) then get two cards each, drawn
+//!    uniformly without replacement from the cards left (a partial
+//!    Fisher–Yates shuffle of the free cards that skips those the
+//!    restricted seats hold). Given step 1, every dealing of them is equally
+//!    likely, which is exactly the joint distribution. Dealing *restricted*
+//!    seats one after another from what is left would be biased instead:
+//!    the first seat would never feel the others' cards. The tests show
+//!    both.
+//! 3. The boards: with one card to come, every card left (exact on the
+//!    river given the prefix); with more, up to [`MAX_BOARDS`] disjoint
+//!    completions drawn together, each uniform over the cards left given
+//!    the prefix.
+//!
+//! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
 //!
 //! A trial is one accepted prefix (the trial budget counts these; the
-//! result's `samples` counts the deals they stand for).
+//! result's `samples` counts the deals, prefix and board, evaluated).
 //!
 //! Determinism: trials come in blocks of [`BLOCK`] accepted prefixes; block `b`
-//! draws from ChaCha8 seeded with the request's seed on stream `b`. Tallies
+//! draws from a xoshiro256++ generator seeded from ChaCha8 seeded with the
+//! request's seed on stream `b`. Tallies
 //! are integers, so merging blocks in any order, on any number of threads,
 //! gives bit-identical results. Blocks run in rounds of a size fixed by the
 //! round number alone, and the target-error stop is checked between rounds,
@@ -29,16 +49,23 @@ use rayon::prelude::*;
 
 use super::deals::Setup;
 use super::{
-    DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MethodUsed, Tally, add_outcome, gcd,
+    DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MAX_SEATS, MethodUsed, Tally, gcd,
 };
-use crate::card::{Card, CardSet};
-use crate::eval::HandState;
+use crate::card::CardSet;
+use crate::compact::CompactHand;
 
 /// Accepted deals per block.
 pub const BLOCK: u64 = 4096;
 /// Rejected draws allowed per accepted deal on average before giving up
 /// (a spot this constrained has almost no deals; exact enumeration suits it).
 const MAX_REJECTIONS_PER_DEAL: u64 = 100_000;
+/// Most board completions per prefix when two or more cards are to come.
+/// The seat deal explains little of the variance of a pot share (about 5%
+/// with six random hands), so several boards per deal spread its cost;
+/// disjoint boards also vary less together than independent ones. Eight
+/// measured best for six random hands (2, 4, 8 disjoint and 16, 64
+/// independent boards tried).
+pub const MAX_BOARDS: usize = 8;
 
 /// Walker's alias table over a seat's live combos.
 #[derive(Clone, Debug)]
@@ -99,117 +126,369 @@ impl Alias {
     }
 }
 
+/// The block's random numbers: xoshiro256++ (Blackman and Vigna), a small
+/// fast generator of excellent statistical quality, seeded from the
+/// block's ChaCha8 stream (so blocks stay independent and reproducible).
+/// Sampling is cheap enough that ChaCha8 itself would cost a fifth of the
+/// time.
+struct Randoms {
+    state: [u64; 4],
+    /// The unused half of the last 64-bit number, if any.
+    spare: Option<u32>,
+}
+
+impl Randoms {
+    /// The generator of block `block` for `seed`.
+    fn new(seed: u64, block: u64) -> Randoms {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(block);
+        let mut state = [0u64; 4];
+        while state == [0; 4] {
+            state = std::array::from_fn(|_| rng.next_u64());
+        }
+        Randoms { state, spare: None }
+    }
+
+    /// The next 64-bit random number.
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        let [a, b, c, d] = &mut self.state;
+        let result = a.wrapping_add(*d).rotate_left(23).wrapping_add(*a);
+        let t = *b << 17;
+        *c ^= *a;
+        *d ^= *b;
+        *b ^= *c;
+        *a ^= *d;
+        *c ^= t;
+        *d = d.rotate_left(45);
+        result
+    }
+
+    /// The next 32-bit random number.
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        match self.spare.take() {
+            Some(half) => half,
+            None => {
+                let full = self.next_u64();
+                self.spare = Some((full >> 32) as u32);
+                full as u32
+            }
+        }
+    }
+
+    /// A uniform integer in `0..n` (`1 <= n`), without bias: Lemire's
+    /// multiply-and-shift, rejecting the few products that would favour
+    /// some results.
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as u32
+    }
+}
+
+/// Deals `count` cards uniformly at random, without replacement, from the
+/// cards of `deck[from..]` not in `used`, into `deck[from..from + count]`:
+/// a partial Fisher–Yates shuffle that skips used cards. `deck[from..]`
+/// keeps the same cards in another order. Given `used` and `deck[..from]`,
+/// every dealing is equally likely, whatever order `deck` was in.
+#[inline(always)]
+fn deal(rng: &mut Randoms, deck: &mut [u8], from: usize, count: usize, used: u64) {
+    let want = from + count;
+    let mut got = from;
+    let mut i = from;
+    while got < want {
+        // Invariant: `deck[from..got]` dealt, `deck[got..i]` skipped,
+        // `deck[i..]` the cards not drawn yet.
+        let j = i + rng.below((deck.len() - i) as u32) as usize;
+        let card = deck[j];
+        deck[j] = deck[i];
+        if used >> card & 1 == 0 {
+            deck[i] = deck[got];
+            deck[got] = card;
+            got += 1;
+        } else {
+            deck[i] = card;
+        }
+        i += 1;
+    }
+}
+
+/// How a seat gets its cards.
+#[derive(Clone, Debug)]
+enum Dealing {
+    /// Drawn from its alias table, with whole-draw rejection.
+    Restricted(Alias),
+    /// Two cards drawn uniformly from the cards left.
+    Uniform,
+}
+
 /// What one block needs, shared by all blocks.
 struct Sampler<'a> {
     setup: &'a Setup,
-    aliases: Vec<Alias>,
-    base: HandState,
-    /// Cards not on the board and not dead.
+    /// Per seat (active and folded), in request order.
+    dealing: Vec<Dealing>,
+    /// The restricted seats' indices.
+    restricted: Vec<usize>,
+    /// The uniform seats' indices.
+    uniform: Vec<usize>,
+    /// Per seat, its index among the active seats (`None` when folded).
+    active_index: Vec<Option<usize>>,
+    /// The known board cards.
+    base: CompactHand,
+    /// Cards not on the board, not dead, not held by a single-combo seat.
     free: u64,
+    /// Board completions per prefix (with two or more cards to come).
+    boards: usize,
+}
+
+/// Per-block accumulators for `n <= N` active seats, in small integers.
+struct Accumulator<const N: usize> {
+    /// `wins[s]`, `ties[s * (n + 1) + k]` as in `Tally`.
+    wins: [u64; N],
+    ties: Vec<u64>,
+    /// Deals evaluated.
+    deals: u64,
+    /// Per seat, the current prefix's summed pot share, units `1 / lcm`.
+    x: [u64; N],
+    /// `lcm / k` for `k` tied winners.
+    share: [u64; MAX_SEATS + 1],
+}
+
+impl<const N: usize> Accumulator<N> {
+    /// Counts one deal whose first `n` active seats hold `ranks`.
+    #[inline(always)]
+    fn record(&mut self, ranks: &[u16; N], n: usize) {
+        let ranks = &ranks[..n];
+        let best = ranks.iter().copied().fold(0, u16::max);
+        let mut winners = 0u32;
+        for (s, &r) in ranks.iter().enumerate() {
+            winners |= u32::from(r == best) << s;
+        }
+        self.deals += 1;
+        let k = winners.count_ones() as usize;
+        let share = self.share[k];
+        if k == 1 {
+            let s = winners.trailing_zeros() as usize % N;
+            self.wins[s] += 1;
+            self.x[s] += share;
+            return;
+        }
+        while winners != 0 {
+            let s = winners.trailing_zeros() as usize % N;
+            winners &= winners - 1;
+            self.ties[s * (n + 1) + k] += 1;
+            self.x[s] += share;
+        }
+    }
 }
 
 impl Sampler<'_> {
-    /// Runs block `block` with `size` accepted deals.
+    /// Runs block `block` with `size` accepted prefixes.
     fn block(&self, seed: u64, block: u64, size: u64) -> Result<Tally, EquityError> {
+        // Seat counts up to 8 get code with the count fixed at compile time.
+        match self.setup.active.len() {
+            2 => self.block_for::<2>(seed, block, size),
+            3 => self.block_for::<3>(seed, block, size),
+            4 => self.block_for::<4>(seed, block, size),
+            5 => self.block_for::<5>(seed, block, size),
+            6 => self.block_for::<6>(seed, block, size),
+            7 => self.block_for::<7>(seed, block, size),
+            8 => self.block_for::<8>(seed, block, size),
+            _ => self.block_for::<MAX_SEATS>(seed, block, size),
+        }
+    }
+
+    /// [`Sampler::block`] for at most `N` active seats (exactly `N` when
+    /// `N < MAX_SEATS`).
+    #[inline(always)]
+    fn block_for<const N: usize>(
+        &self,
+        seed: u64,
+        block: u64,
+        size: u64,
+    ) -> Result<Tally, EquityError> {
         let setup = self.setup;
-        let n = setup.active.len();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(block);
-        let mut tally = Tally::new(n);
-        let mut ranks = vec![0u32; n];
-        let mut holes = vec![0usize; setup.seats.len()];
+        let n = if N < MAX_SEATS { N } else { setup.active.len() };
+        let mut rng = Randoms::new(seed, block);
+        let lcm = (1..=n as u64).fold(1, |l, k| l / gcd(u128::from(l), u128::from(k)) as u64 * k);
+        let mut acc = Accumulator::<N> {
+            wins: [0; N],
+            ties: vec![0; n * (n + 1)],
+            deals: 0,
+            x: [0; N],
+            share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
+        };
+        let mut sum_x = [0u128; N];
+        let mut sum_x2 = [0u128; N];
+        let mut holes = [CompactHand::EMPTY; N];
+        let mut ranks = [0u16; N];
+        let missing = setup.missing;
+        let seat_cards = self.uniform.len() * 2;
+        // The free cards, shuffled in place a prefix at a time.
+        let mut deck = [0u8; 52];
+        let mut free = self.free;
+        let mut len = 0;
+        while free != 0 {
+            deck[len] = free.trailing_zeros() as u8;
+            free &= free - 1;
+            len += 1;
+        }
+        let deck = &mut deck[..len];
         let mut rejected = 0u64;
-        let mut states = vec![HandState::new(); n];
-        let mut x = vec![0u128; n];
-        let mut wins = vec![0u64; n];
-        let mut ties = vec![0u64; n * (n + 1)];
-        let lcm = (1..=n as u128).fold(1, |l, k| l / gcd(l, k) * k);
-        let mut accepted = 0u64;
-        while accepted < size {
-            // Draw every seat; reject the whole deal on any shared card.
-            let mut used = 0u64;
-            let mut clash = false;
-            for (s, alias) in self.aliases.iter().enumerate() {
-                let i = alias.sample(rng.next_u64());
-                let mask = setup.seats[s].masks[i];
-                clash |= mask & used != 0;
-                used |= mask;
-                holes[s] = i;
-            }
-            if clash {
+        let mut deals_per_prefix = 0u64;
+        for accepted in 0..size {
+            // 1. Restricted seats: independent draws, whole-draw rejection.
+            let mut used;
+            loop {
+                used = 0u64;
+                let mut clash = false;
+                for &s in &self.restricted {
+                    let Dealing::Restricted(alias) = &self.dealing[s] else {
+                        continue;
+                    };
+                    let i = alias.sample(rng.next_u64());
+                    let mask = setup.seats[s].masks[i];
+                    clash |= mask & used != 0;
+                    used |= mask;
+                    if let Some(a) = self.active_index[s] {
+                        let [p, q] = setup.seats[s].combos[i].cards();
+                        holes[a % N] = CompactHand::single(p).add_card(q);
+                    }
+                }
+                if !clash {
+                    break;
+                }
                 rejected += 1;
                 if rejected > MAX_REJECTIONS_PER_DEAL * (accepted + 1) {
                     return Err(EquityError::BadSetting(
                         "almost every random deal conflicts; use exact enumeration",
                     ));
                 }
-                continue;
             }
-            // Complete the board but its last card uniformly from the free
-            // cards, then enumerate the last card exactly: its lookups stay
-            // in one table row per seat, so they are nearly free.
-            let mut board = self.base;
-            let mut taken = used;
-            let last = setup.missing.saturating_sub(1);
-            for _ in 0..last {
-                loop {
-                    let c = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
-                    let bit = 1u64 << c;
-                    if self.free & bit != 0 && taken & bit == 0 {
-                        taken |= bit;
-                        if let Some(card) = Card::from_index(c) {
-                            board = board.add_card(card);
+            // 2. Uniform seats, uniformly from what is left.
+            deal(&mut rng, deck, 0, seat_cards, used);
+            for (u, &s) in self.uniform.iter().enumerate() {
+                let (p, q) = (deck[2 * u], deck[2 * u + 1]);
+                used |= 1 << p | 1 << q;
+                if let Some(a) = self.active_index[s] {
+                    holes[a % N] = card_hand(p).combine(card_hand(q));
+                }
+            }
+            // 3. The boards.
+            let before = acc.deals;
+            match missing {
+                0 => {
+                    for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                        *r = h.combine(self.base).rank7().value() as u16;
+                    }
+                    acc.record(&ranks, n);
+                }
+                1 => {
+                    // Every card left.
+                    let mut avail = self.free & !used;
+                    while avail != 0 {
+                        let c = avail.trailing_zeros() as u8;
+                        avail &= avail - 1;
+                        let board = self.base.combine(card_hand(c));
+                        for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                            *r = h.combine(board).rank7().value() as u16;
                         }
-                        break;
+                        acc.record(&ranks, n);
+                    }
+                }
+                _ => {
+                    // Disjoint completions, each uniform given the seats.
+                    deal(&mut rng, deck, seat_cards, missing * self.boards, used);
+                    let cards = &deck[seat_cards..seat_cards + missing * self.boards];
+                    for completion in cards.chunks_exact(missing) {
+                        let board = completion
+                            .iter()
+                            .fold(self.base, |b, &c| b.combine(card_hand(c)));
+                        for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                            *r = h.combine(board).rank7().value() as u16;
+                        }
+                        acc.record(&ranks, n);
                     }
                 }
             }
-            // Count the prefix's deals in small local counters; convert to
-            // the u128 tallies once per prefix.
-            wins.iter_mut().for_each(|v| *v = 0);
-            ties.iter_mut().for_each(|v| *v = 0);
-            let mut rivers = 0u64;
-            if setup.missing == 0 {
-                for (a, &s) in setup.active.iter().enumerate() {
-                    let [p, q] = setup.seats[s].combos[holes[s]].cards();
-                    ranks[a] = board
-                        .add_card(p)
-                        .add_card(q)
-                        .rank()
-                        .map_or(0, |r| r.value());
-                }
-                add_outcome(&ranks, &mut wins, &mut ties, 1);
-                rivers = 1;
-            } else {
-                for (a, &s) in setup.active.iter().enumerate() {
-                    let [p, q] = setup.seats[s].combos[holes[s]].cards();
-                    states[a] = board.add_card(p).add_card(q);
-                }
-                let mut rest = self.free & !taken;
-                while rest != 0 {
-                    let c = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
-                    let Some(card) = Card::from_index(c) else {
-                        continue;
-                    };
-                    for (r, st) in ranks.iter_mut().zip(&states) {
-                        *r = st.rank_with(card).value();
-                    }
-                    add_outcome(&ranks, &mut wins, &mut ties, 1);
-                    rivers += 1;
-                }
+            deals_per_prefix = acc.deals - before;
+            for ((x, sx), sx2) in acc.x.iter_mut().zip(&mut sum_x).zip(&mut sum_x2).take(n) {
+                *sx += u128::from(*x);
+                *sx2 += u128::from(*x) * u128::from(*x);
+                *x = 0;
             }
-            tally.add_counts(&wins, &ties, rivers, 1);
-            for (s, v) in x.iter_mut().enumerate() {
-                *v = u128::from(wins[s]) * lcm
-                    + (2..=n)
-                        .map(|k| u128::from(ties[s * (n + 1) + k]) * (lcm / k as u128))
-                        .sum::<u128>();
-            }
-            tally.record_prefix(&x, lcm * u128::from(rivers));
-            accepted += 1;
         }
+        let mut tally = Tally::new(n);
+        tally.add_counts(&acc.wins[..n], &acc.ties, acc.deals, 1);
+        tally.add_prefixes(
+            &sum_x[..n],
+            &sum_x2[..n],
+            size,
+            u128::from(lcm) * u128::from(deals_per_prefix),
+        );
         Ok(tally)
+    }
+}
+
+/// The compact hand of the card with index `c` (< 52).
+#[inline(always)]
+fn card_hand(c: u8) -> CompactHand {
+    CompactHand::from_index(c)
+}
+
+impl Sampler<'_> {
+    /// Prepares sampling for `setup`.
+    fn new(setup: &Setup) -> Sampler<'_> {
+        let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
+        let free_count = free.len();
+        let all_pairs = free_count * free_count.saturating_sub(1) / 2;
+        let dealing: Vec<Dealing> = setup
+            .seats
+            .iter()
+            .map(|seat| {
+                let uniform = seat.combos.len() == all_pairs
+                    && seat.combos.len() > 1
+                    && seat.weights.iter().all(|&w| w == seat.weights[0]);
+                if uniform {
+                    Dealing::Uniform
+                } else {
+                    Dealing::Restricted(Alias::new(&seat.weights))
+                }
+            })
+            .collect();
+        let restricted = (0..dealing.len())
+            .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
+            .collect();
+        let uniform: Vec<usize> = (0..dealing.len())
+            .filter(|&s| matches!(dealing[s], Dealing::Uniform))
+            .collect();
+        let mut active_index = vec![None; setup.seats.len()];
+        for (a, &s) in setup.active.iter().enumerate() {
+            active_index[s] = Some(a);
+        }
+        // Cards left once every seat holds two and the known board is out.
+        let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
+        let boards = (left / setup.missing.max(1)).clamp(1, MAX_BOARDS);
+        Sampler {
+            setup,
+            dealing,
+            restricted,
+            uniform,
+            active_index,
+            base: setup
+                .board
+                .iter()
+                .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
+            free: free.bits(),
+            boards,
+        }
     }
 }
 
@@ -244,14 +523,7 @@ pub fn run(
         (None, Some(_)) => u64::MAX,
         (None, None) => DEFAULT_TRIALS,
     };
-    let sampler = Sampler {
-        setup,
-        aliases: setup.seats.iter().map(|s| Alias::new(&s.weights)).collect(),
-        base: HandState::new().add_cards(setup.board.iter().copied()),
-        free: CardSet::from_bits(setup.known.bits() | setup.fixed.bits())
-            .complement()
-            .bits(),
-    };
+    let sampler = Sampler::new(setup);
     let n = setup.active.len();
     let mut tally = Tally::new(n);
     let mut next_block = 0u64;
