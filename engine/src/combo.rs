@@ -184,6 +184,9 @@ impl HandKind {
 pub struct HandClass(u8);
 
 impl HandClass {
+    /// Pocket aces, the top-left cell.
+    pub const ACES: HandClass = HandClass(0);
+
     /// The class of two ranks (in either order) and a kind; `None` when the
     /// ranks do not fit the kind (a pair needs equal ranks, the others
     /// different ones).

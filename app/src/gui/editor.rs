@@ -174,7 +174,6 @@ impl RangestoveApp {
             )
             .clicked()
         {
-            self.paste_requested = true;
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
         }

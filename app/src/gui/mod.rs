@@ -333,7 +333,6 @@ pub struct RangestoveApp {
     presets: presets_panel::PresetsPanel,
     deck_rects: [egui::Rect; 52],
     slot_rects: [egui::Rect; 5],
-    paste_requested: bool,
     trace: bool,
 }
 
@@ -404,7 +403,6 @@ impl RangestoveApp {
             presets: presets_panel::PresetsPanel::default(),
             deck_rects: [egui::Rect::NOTHING; 52],
             slot_rects: [egui::Rect::NOTHING; 5],
-            paste_requested: false,
             trace: false,
         };
         app.load_scenario(&persisted.scenario);
@@ -633,7 +631,7 @@ impl RangestoveApp {
         self.grid
             .hovered()
             .or(self.grid.pressed())
-            .unwrap_or_else(|| HandClass::from_index(0).unwrap_or_else(|| unreachable!()))
+            .unwrap_or(HandClass::ACES)
     }
 
     /// The request for the current scenario (absent seats left out), and
@@ -745,7 +743,6 @@ impl RangestoveApp {
         if let Some(text) = paste {
             self.paste_range(&text);
         }
-        self.paste_requested = false;
     }
 
     /// Copies the selected seat's range in the chosen dialect.
