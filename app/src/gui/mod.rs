@@ -921,7 +921,7 @@ impl eframe::App for RangestoveApp {
         if let Some(cpu) = cpu {
             push_window(&mut self.timing.frames_ms, f64::from(cpu) * 1e3);
         }
-        if self.trace && self.timing.frames_ms.len() % 30 == 29 {
+        if self.trace && self.timing.frames_ms.len() % 10 == 9 {
             let busy = self.result.as_ref().is_some_and(|r| !r.finished);
             if let (Some((ui_median, ui_max)), Some((median, max))) =
                 (self.timing.ui_ms(), self.timing.frame_ms())
