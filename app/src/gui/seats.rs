@@ -170,9 +170,9 @@ impl RangestoveApp {
     fn seat_text_ui(&mut self, ui: &mut egui::Ui, index: usize, label: egui::Id) {
         let seat = &mut self.seats[index];
         let mut text = seat.text.clone();
-        let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
-            let mut job = error_job(ui, buffer.as_str());
-            job.wrap.max_width = wrap_width;
+        // One line, never wrapped (the box scrolls), like a plain singleline box.
+        let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _wrap_width: f32| {
+            let job = error_job(ui, buffer.as_str());
             ui.fonts_mut(|f| f.layout_job(job))
         };
         let response = ui
