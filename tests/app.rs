@@ -256,6 +256,15 @@ fn quick_actions_sliders_and_paste() {
     assert_eq!(
         h.state().seats()[0].range,
         Range::parse("KK,[50]AA[/50]").unwrap()
+    ); // Copy (Ctrl+C outside a text box) writes the chosen dialect.
+    h.event(Event::Copy);
+    h.step();
+    let commands = &h.output().platform_output.commands;
+    assert!(
+        commands
+            .iter()
+            .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if t == "KK,AA:0.5")),
+        "{commands:?}"
     );
 }
 

@@ -162,7 +162,7 @@ impl RangestoveApp {
             );
         if ui
             .button("Copy")
-            .on_hover_text("Copy the range as text in this dialect (Ctrl+Shift+C)")
+            .on_hover_text("Copy the range as text in this dialect (Ctrl+C outside a text box, or Ctrl+Shift+C)")
             .clicked()
         {
             self.copy_range(ui.ctx());

@@ -51,7 +51,8 @@ const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 /// Redo, the Windows way: Ctrl+Y.
 const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-/// Copy the selected seat's range: Ctrl+Shift+C.
+/// Copy the selected seat's range: Ctrl+Shift+C (or Ctrl+C outside a text
+/// box).
 const COPY_RANGE: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
 /// A random flop: Ctrl+R.
@@ -728,7 +729,9 @@ impl RangestoveApp {
         if ui.input_mut(|i| i.consume_shortcut(&UNDO)) {
             self.undo();
         }
-        if ui.input_mut(|i| i.consume_shortcut(&COPY_RANGE)) {
+        // Ctrl+C outside a text box arrives as a copy event.
+        let copy = ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Copy)));
+        if copy || ui.input_mut(|i| i.consume_shortcut(&COPY_RANGE)) {
             self.copy_range(ui.ctx());
         }
         if ui.input_mut(|i| i.consume_shortcut(&RANDOM_FLOP)) {
