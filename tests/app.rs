@@ -482,6 +482,13 @@ fn the_session_survives_a_restart() {
     let odd: Persisted =
         ron::from_str(r#"(scenario: (seats: [(name: "Hero", range: "AKx")]))"#).unwrap();
     let app = RangestoveApp::restore(&odd, None);
+    let odd_numbers: Persisted =
+        ron::from_str("(top_percent: NaN, band: (inf, -3.0), selected: 99, brush_bp: 60000)")
+            .unwrap();
+    let restored = RangestoveApp::restore(&odd_numbers, None).persisted();
+    assert_eq!(restored.top_percent, 15.0);
+    assert_eq!(restored.band, (5.0, 0.0));
+    assert_eq!((restored.selected, restored.brush_bp), (1, 10_000));
     assert_eq!(app.seats().len(), 2);
     assert_eq!(app.seats()[0].text, "AKx");
     assert!(app.seats()[0].error.is_some());

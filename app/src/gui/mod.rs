@@ -384,10 +384,10 @@ impl RangestoveApp {
             dead_text: String::new(),
             dead: CardSet::EMPTY,
             dead_error: None,
-            top_percent: persisted.top_percent.clamp(0.0, 100.0),
+            top_percent: percent_or(persisted.top_percent, 15.0),
             band: (
-                persisted.band.0.clamp(0.0, 100.0),
-                persisted.band.1.clamp(0.0, 100.0),
+                percent_or(persisted.band.0, 5.0),
+                percent_or(persisted.band.1, 15.0),
             ),
             grid: GridState::default(),
             card_mode: persisted.card_mode,
@@ -877,6 +877,16 @@ impl RangestoveApp {
                 );
             });
         });
+    }
+}
+
+/// `x` clamped to 0–100, or `default` if it is not a number (a hand-edited
+/// settings file may hold `NaN`).
+fn percent_or(x: f64, default: f64) -> f64 {
+    if x.is_finite() {
+        x.clamp(0.0, 100.0)
+    } else {
+        default
     }
 }
 
