@@ -129,40 +129,28 @@ impl RangestoveApp {
             .num_columns(2)
             .spacing([6.0, 4.0])
             .show(ui, |ui| {
-                let label = ui.label("Board");
-                let mut text = self.board_text.clone();
-                let response = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut text)
-                            .id_salt("board text")
-                            .hint_text("Ah7d2c")
-                            .desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(
-                        "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
-                    );
-                if response.changed() {
+                let board = cards_entry_ui(
+                    ui,
+                    "Board",
+                    &self.board_text,
+                    "Ah7d2c",
+                    "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
+                );
+                if let Some(text) = board {
                     self.set_board_text(&text);
                     self.edited(EditKey::BoardText);
                 }
-                ui.end_row();
-                let label = ui.label("Dead");
-                let mut text = self.dead_text.clone();
-                let response = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut text)
-                            .id_salt("dead text")
-                            .hint_text("Kc 3s")
-                            .desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text("Cards out of play: no hand or board can hold them");
-                if response.changed() {
+                let dead = cards_entry_ui(
+                    ui,
+                    "Dead",
+                    &self.dead_text,
+                    "Kc 3s",
+                    "Cards out of play: no hand or board can hold them",
+                );
+                if let Some(text) = dead {
                     self.set_dead_text(&text);
                     self.edited(EditKey::DeadText);
                 }
-                ui.end_row();
             });
         for error in [&self.board_error, &self.dead_error].into_iter().flatten() {
             ui.colored_label(ui.visuals().error_fg_color, error);
@@ -362,6 +350,30 @@ impl RangestoveApp {
         }
         self.set_board(board);
     }
+}
+
+/// A labelled row of a grid with a text box for cards; returns the new text
+/// when it was edited.
+fn cards_entry_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &str,
+    hint: &str,
+    tooltip: &str,
+) -> Option<String> {
+    let label = ui.label(label);
+    let mut edited = text.to_owned();
+    let changed = ui
+        .add(
+            egui::TextEdit::singleline(&mut edited)
+                .hint_text(hint)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(tooltip)
+        .changed();
+    ui.end_row();
+    changed.then_some(edited)
 }
 
 /// A card face: rank and suit glyph in the suit's colour.

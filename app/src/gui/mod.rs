@@ -526,7 +526,7 @@ impl RangestoveApp {
     /// Sets the dead cards; the text follows.
     fn set_dead(&mut self, dead: CardSet) {
         self.dead = dead;
-        self.dead_text = cards_text(&dead.iter().collect::<Vec<_>>());
+        self.dead_text = dead.to_string();
         self.dead_error = None;
         self.edited(EditKey::Discrete);
     }
@@ -840,21 +840,12 @@ impl RangestoveApp {
             if let Some(failure) = &self.failure {
                 ui.colored_label(ui.visuals().error_fg_color, failure.to_string());
             } else if let Some(result) = &self.result {
-                ui.label(format!(
-                    "{} · {} deals · {} · {}",
-                    if result.method.is_exact() {
-                        "exact"
-                    } else {
-                        "estimated"
-                    },
-                    si(result.samples as f64),
-                    rate(result.samples_per_s),
-                    if result.finished {
-                        "done".to_owned()
-                    } else {
-                        format!("{:.0}%", 100.0 * result.progress)
-                    }
-                ));
+                let method = if result.method.is_exact() {
+                    "exact"
+                } else {
+                    "estimated"
+                };
+                ui.label(format!("{method} · {}", progress_text(result)));
             } else if self.worker.is_some() {
                 ui.label("computing…");
             }
@@ -920,9 +911,18 @@ fn combos_text(x: f64) -> String {
     }
 }
 
-/// Deals per second, compactly.
-fn rate(per_s: f64) -> String {
-    format!("{}/s", si(per_s))
+/// Deals, deals per second and progress: `25.1M deals · 35.0M/s · done`.
+fn progress_text(result: &EquityResult) -> String {
+    let progress = if result.finished {
+        "done".to_owned()
+    } else {
+        format!("{:.0}%", 100.0 * result.progress)
+    };
+    format!(
+        "{} deals · {}/s · {progress}",
+        si(result.samples as f64),
+        si(result.samples_per_s)
+    )
 }
 
 impl eframe::App for RangestoveApp {

@@ -134,51 +134,30 @@ impl RangestoveApp {
                     .unwrap_or_else(|| "no data directory".to_owned());
                 ui.weak("Mine")
                     .on_hover_text(format!("Saved in {store_dir}"));
-                let user: Vec<(String, Option<String>, String)> = panel
+                let user: Vec<(Chosen, Preset)> = panel
                     .user
                     .iter()
                     .filter(|s| panel.matches(&s.preset))
-                    .map(|s| {
-                        let p = &s.preset;
-                        (p.name.clone(), p.notes.clone(), p.range.clone())
-                    })
+                    .map(|s| (Chosen::User(s.preset.name.clone()), s.preset.clone()))
                     .collect();
                 if user.is_empty() {
                     ui.weak("  (none yet: save a seat's range below)");
                 }
-                for (name, notes, range) in user {
-                    let chosen = Chosen::User(name.clone());
-                    preset_row(
-                        ui,
-                        panel,
-                        chosen,
-                        &name,
-                        notes.as_deref(),
-                        &range,
-                        &mut load,
-                    );
+                for (chosen, preset) in user {
+                    preset_row(ui, panel, chosen, &preset, &mut load);
                 }
                 for problem in &panel.problems {
                     ui.colored_label(ui.visuals().error_fg_color, problem);
                 }
                 ui.weak("Shipped");
-                let shipped: Vec<(String, Option<String>, String)> = panel
+                let shipped: Vec<(Chosen, Preset)> = panel
                     .shipped
                     .iter()
                     .filter(|p| panel.matches(p))
-                    .map(|p| (p.name.clone(), p.notes.clone(), p.range.clone()))
+                    .map(|p| (Chosen::Shipped(p.name.clone()), p.clone()))
                     .collect();
-                for (name, notes, range) in shipped {
-                    let chosen = Chosen::Shipped(name.clone());
-                    preset_row(
-                        ui,
-                        panel,
-                        chosen,
-                        &name,
-                        notes.as_deref(),
-                        &range,
-                        &mut load,
-                    );
+                for (chosen, preset) in shipped {
+                    preset_row(ui, panel, chosen, &preset, &mut load);
                 }
             });
         if load {
@@ -475,24 +454,22 @@ fn preset_row(
     ui: &mut egui::Ui,
     panel: &mut PresetsPanel,
     chosen: Chosen,
-    name: &str,
-    notes: Option<&str>,
-    range: &str,
+    preset: &Preset,
     load: &mut bool,
 ) {
     let is_chosen = panel.chosen.as_ref() == Some(&chosen);
-    let response = ui
-        .selectable_label(is_chosen, name)
-        .on_hover_text(match notes {
-            Some(notes) => format!("{range}\n\n{notes}"),
-            None => range.to_owned(),
-        });
+    let response =
+        ui.selectable_label(is_chosen, &preset.name)
+            .on_hover_text(match &preset.notes {
+                Some(notes) => format!("{}\n\n{notes}", preset.range),
+                None => preset.range.clone(),
+            });
     if response.clicked() {
-        panel.chosen = Some(chosen.clone());
-        panel.confirm = None;
         if let Chosen::User(name) = &chosen {
             panel.name = name.clone();
         }
+        panel.chosen = Some(chosen.clone());
+        panel.confirm = None;
     }
     if response.double_clicked() {
         panel.chosen = Some(chosen);

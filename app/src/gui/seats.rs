@@ -7,7 +7,7 @@ use engine::equity::{EquityResult, SeatEquity};
 use engine::{HandClass, Range};
 
 use super::history::EditKey;
-use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, combos_text, rate, si};
+use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, combos_text, progress_text};
 
 /// Thumbnail side in points.
 const THUMB: f32 = 58.0;
@@ -224,16 +224,7 @@ impl RangestoveApp {
             equity_bar_ui(ui, figures, self.result.as_ref());
         });
         let status = match (figures, &self.result) {
-            (Some(_), Some(result)) => format!(
-                "{} deals · {} · {}",
-                si(result.samples as f64),
-                rate(result.samples_per_s),
-                if result.finished {
-                    "done".to_owned()
-                } else {
-                    format!("{:.0}%", 100.0 * result.progress)
-                }
-            ),
+            (Some(_), Some(result)) => progress_text(result),
             _ if self.failure.is_none() && self.worker.is_some() => "computing…".to_owned(),
             _ => String::new(),
         };
