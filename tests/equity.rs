@@ -15,18 +15,22 @@ use rand_chacha::ChaCha8Rng;
 use crate::evaluator::Naive;
 
 /// A scenario as text: (range, folded) per seat, board, dead cards.
-struct Spot {
+pub(crate) struct Spot {
+    pub(crate) seats: &'static [(&'static str, bool)],
+    pub(crate) board: &'static str,
+    pub(crate) dead: &'static str,
+}
+
+pub(crate) fn spot(
     seats: &'static [(&'static str, bool)],
     board: &'static str,
     dead: &'static str,
-}
-
-fn spot(seats: &'static [(&'static str, bool)], board: &'static str, dead: &'static str) -> Spot {
+) -> Spot {
     Spot { seats, board, dead }
 }
 
 impl Spot {
-    fn request(&self, method: Method) -> EquityRequest {
+    pub(crate) fn request(&self, method: Method) -> EquityRequest {
         let seats = self
             .seats
             .iter()
@@ -43,7 +47,7 @@ impl Spot {
     }
 }
 
-fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> {
+pub(crate) fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> {
     equity::calculate(request, &|| false, &mut |_| {})
 }
 
@@ -51,7 +55,7 @@ fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> {
 type BruteSeat = (Vec<([Card; 2], u128)>, bool);
 
 /// Brute force: per active seat (equity, win, tie).
-fn brute_force(spot: &Spot) -> Vec<(f64, f64, f64)> {
+pub(crate) fn brute_force(spot: &Spot) -> Vec<(f64, f64, f64)> {
     let board = parse_cards(spot.board).unwrap();
     let dead = parse_cards(spot.dead).unwrap();
     let known: Vec<Card> = board.iter().chain(&dead).copied().collect();
@@ -176,9 +180,10 @@ fn for_each_subset(deck: &[Card], k: usize, f: &mut dyn FnMut(&[Card])) {
 
 /// Dead cards that shrink the deck so a preflop brute force stays small:
 /// every card of ranks 2 to 8 except the few a spot names.
-const SMALL_DECK: &str = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s";
+pub(crate) const SMALL_DECK: &str = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s";
 /// `SMALL_DECK` without the nines too.
-const TINY_DECK: &str = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9s";
+pub(crate) const TINY_DECK: &str =
+    "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9s";
 
 /// The brute-force set: 2–6 seats, weights, folded seats, dead cards, every
 /// street.

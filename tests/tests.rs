@@ -4,6 +4,7 @@
 // Helpers in these modules unwrap freely: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod analysis; // per-combo breakdown vs brute force, board breakdown, hero analysis
 mod app; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
 mod cards; // card, combo and hand-class parsing, display and indexing
 mod cli; // the `rangestove` binary: subcommands, output, exit status

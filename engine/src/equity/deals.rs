@@ -18,6 +18,9 @@ pub(crate) struct SeatCombos {
     /// weights: unweighted ranges have weight 1 everywhere, so products of
     /// weights stay small integers.
     pub(crate) weights: Vec<u64>,
+    /// What the weights were divided by: basis points are
+    /// `weight * divisor`.
+    pub(crate) divisor: u64,
 }
 
 /// A validated request, ready to compute.
@@ -36,6 +39,8 @@ pub struct Setup {
     pub(crate) fixed: CardSet,
     /// Board cards still to come.
     pub(crate) missing: usize,
+    /// Whether per-combo tallies are asked for (`EquityRequest::breakdown`).
+    pub(crate) breakdown: bool,
 }
 
 impl Setup {
@@ -87,6 +92,7 @@ impl Setup {
                 combos: live.iter().map(|&(c, _)| c).collect(),
                 masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
                 weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
+                divisor,
             });
         }
         let fixed = Setup::fix_single_combos(&mut seats)?;
@@ -97,6 +103,7 @@ impl Setup {
             board: request.board.clone(),
             known,
             missing: 5 - n,
+            breakdown: request.breakdown,
         };
         if !setup.feasible() {
             return Err(EquityError::NoFeasibleDeal);

@@ -24,6 +24,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::breakdown::{self, ComboCount, share_unit};
 use super::deals::Setup;
 use super::{EXACT_LIMIT_S, EquityError, EquityResult, MAX_SEATS, MethodUsed, Tally, add_outcome};
 use crate::card::{Card, Suit};
@@ -122,6 +123,9 @@ struct Walk {
     combos: Vec<Combo>,
     mask: u64,
     weight: u128,
+    /// With a breakdown: every deal the walk stands for, as its weight and
+    /// each active seat's slot in the flat per-combo tallies.
+    members: Vec<(u128, Vec<u32>)>,
 }
 
 /// The deals to walk: all of them, or one per suit-isomorphism class.
@@ -134,7 +138,17 @@ fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
         vec![[0, 1, 2, 3]]
     };
     let mut over = false;
+    let (offsets, _) = breakdown::layout(setup);
     setup.for_each_deal(&mut |positions, mask, weight| {
+        let member = || {
+            let slots = setup
+                .active
+                .iter()
+                .zip(&offsets)
+                .map(|(&s, &o)| (o + usize::from(positions[s])) as u32)
+                .collect();
+            (weight, slots)
+        };
         let combos: Vec<Combo> = positions
             .iter()
             .enumerate()
@@ -151,13 +165,23 @@ fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
             .min()
             .unwrap_or_default();
         match index.get(&key) {
-            Some(&i) => out[i].weight += weight,
+            Some(&i) => {
+                out[i].weight += weight;
+                if setup.breakdown {
+                    out[i].members.push(member());
+                }
+            }
             None => {
                 index.insert(key, out.len());
                 out.push(Walk {
                     combos,
                     mask,
                     weight,
+                    members: if setup.breakdown {
+                        vec![member()]
+                    } else {
+                        Vec::new()
+                    },
                 });
                 if out.len() as u64 > limit {
                     over = true;
@@ -274,6 +298,11 @@ fn result(
 ) -> EquityResult {
     let elapsed = start.elapsed().as_secs_f64();
     EquityResult {
+        breakdown: if tally.combos.is_empty() {
+            Vec::new()
+        } else {
+            breakdown::breakdown(setup, &tally.combos, false)
+        },
         seats: tally.figures(&setup.active, false),
         samples: tally.deals,
         elapsed_ms: elapsed * 1000.0,
@@ -414,8 +443,15 @@ fn board_major(
         .chunks_exact(n)
         .flat_map(|slot| variable.iter().map(|&a| slot[a]))
         .collect();
+    let unit = share_unit(n);
+    let unit_per_k: Vec<u128> = (0..=n as u128).map(|k| unit / k.max(1)).collect();
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
+        let mut combos = if setup.breakdown {
+            vec![ComboCount::default(); live]
+        } else {
+            Vec::new()
+        };
         let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
@@ -430,6 +466,39 @@ fn board_major(
                 } else {
                     0
                 };
+            }
+            if setup.breakdown {
+                // Per deal, also the outcome of each seat's combo.
+                for ((&mask, slot), &weight) in
+                    masks.iter().zip(slots.chunks_exact(n)).zip(&weights)
+                {
+                    if mask & board_mask != 0 {
+                        continue;
+                    }
+                    for (r, &i) in deal_ranks.iter_mut().zip(slot) {
+                        *r = ranks[i as usize];
+                    }
+                    let best = deal_ranks.iter().copied().fold(0, u32::max);
+                    let k = deal_ranks.iter().filter(|&&r| r == best).count();
+                    for (&r, &i) in deal_ranks.iter().zip(slot) {
+                        let c = &mut combos[i as usize];
+                        c.total += weight;
+                        if r == best {
+                            if k == 1 {
+                                c.win += weight;
+                            } else {
+                                c.tie += weight;
+                            }
+                            c.share += weight * unit_per_k[k];
+                        }
+                    }
+                    if small {
+                        counts.record_weighted(&deal_ranks, weight as u64);
+                    } else {
+                        tally.record(&deal_ranks, weight);
+                    }
+                }
+                continue;
             }
             if by_winners {
                 // Seats with a single combo rank the same in every deal.
@@ -496,6 +565,7 @@ fn board_major(
             counts.deals,
             u128::from(counts.total),
         );
+        tally.combos = combos;
         tally
     };
     rounds(&chunks, setup, process, start, cancel, on_snapshot)
@@ -591,6 +661,8 @@ fn deal_major(
     let base = HandState::new().add_cards(setup.board.iter().copied());
     let n = setup.active.len();
     let missing = setup.missing;
+    let unit = share_unit(n);
+    let (_, live) = breakdown::layout(setup);
     // Work items: a walk, split by its first board card when two or more
     // cards are missing, so even a single deal spreads over all threads.
     let items: Vec<(usize, usize)> = list
@@ -640,6 +712,36 @@ fn deal_major(
         }
         let mut tally = Tally::new(n);
         tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
+        if setup.breakdown {
+            tally.combos = vec![ComboCount::default(); live];
+            // Every deal of the walk has the walk's outcomes seat by seat
+            // (the same deal up to suits).
+            let outcome: Vec<ComboCount> = (0..n)
+                .map(|a| {
+                    let ties = &counts.ties[a * (n + 1)..(a + 1) * (n + 1)];
+                    let win = u128::from(counts.wins[a]);
+                    ComboCount {
+                        total: u128::from(counts.deals),
+                        win,
+                        tie: ties.iter().map(|&t| u128::from(t)).sum(),
+                        share: win * unit
+                            + (2..=n)
+                                .map(|k| u128::from(ties[k]) * (unit / k as u128))
+                                .sum::<u128>(),
+                        ..ComboCount::default()
+                    }
+                })
+                .collect();
+            for (weight, member) in &walk.members {
+                for (o, &i) in outcome.iter().zip(member) {
+                    let c = &mut tally.combos[i as usize];
+                    c.total += o.total * weight;
+                    c.win += o.win * weight;
+                    c.tie += o.tie * weight;
+                    c.share += o.share * weight;
+                }
+            }
+        }
         tally
     };
     rounds(&items, setup, process, start, cancel, on_snapshot)

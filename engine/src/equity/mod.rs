@@ -21,10 +21,13 @@ use std::time::Instant;
 use crate::card::{Card, CardSet};
 use crate::range::Range;
 
+mod breakdown;
 mod deals;
 pub mod exact;
 pub mod montecarlo;
 
+pub(crate) use breakdown::ComboCount;
+pub use breakdown::{ClassEquity, ComboEquity, SeatBreakdown};
 pub use deals::Setup;
 
 /// Most seats the engine takes: 23 two-card hands and a five-card board use
@@ -123,6 +126,11 @@ pub struct EquityRequest {
     /// estimate (a few milliseconds), so an interactive caller shows
     /// numbers at once. The final result is the exact one either way.
     pub preview: bool,
+    /// Also compute every active seat's figures per combo and per class
+    /// ([`EquityResult::breakdown`]): the hand-versus-range breakdown. It
+    /// costs a counter update per seat and deal, and exact enumeration
+    /// then walks board by board (or deal by deal preflop).
+    pub breakdown: bool,
 }
 
 /// Exact runs expected to take longer than this get a Monte Carlo preview
@@ -150,6 +158,7 @@ impl EquityRequest {
             threads: None,
             time_budget_ms: 100.0,
             preview: false,
+            breakdown: false,
         }
     }
 }
@@ -190,6 +199,9 @@ pub struct EquityResult {
     pub samples_per_s: f64,
     /// Whether this is the final result.
     pub finished: bool,
+    /// Per active seat, its figures per combo and class, when the request
+    /// asked for them (else empty).
+    pub breakdown: Vec<SeatBreakdown>,
 }
 
 /// A request that cannot be computed.
@@ -361,6 +373,9 @@ pub(crate) struct Tally {
     prefixes: u64,
     /// The unit of `sum_x`: `lcm(1..=seats)` times the deals per prefix.
     unit: u128,
+    /// Per active seat and live combo (laid out by `breakdown::layout`),
+    /// when a breakdown is asked for; else empty.
+    pub(crate) combos: Vec<ComboCount>,
 }
 
 impl Tally {
@@ -375,6 +390,7 @@ impl Tally {
             sum_x2: vec![0; seats],
             prefixes: 0,
             unit: 1,
+            combos: Vec::new(),
         }
     }
 
@@ -455,6 +471,13 @@ impl Tally {
         }
         for (a, b) in self.sum_x2.iter_mut().zip(&other.sum_x2) {
             *a += b;
+        }
+        if self.combos.is_empty() {
+            self.combos.clone_from(&other.combos);
+        } else {
+            for (a, b) in self.combos.iter_mut().zip(&other.combos) {
+                a.add(b);
+            }
         }
     }
 

@@ -47,6 +47,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::breakdown::{self, ComboCount};
 use super::deals::Setup;
 use super::{
     DEFAULT_TRIALS, EquityError, EquityRequest, EquityResult, MAX_SEATS, MethodUsed, Tally, gcd,
@@ -246,6 +247,12 @@ struct Sampler<'a> {
     free: u64,
     /// Board completions per prefix (with two or more cards to come).
     boards: usize,
+    /// With a breakdown: per seat, the offset of its live combos in the
+    /// flat per-combo tallies (active seats only), their total, and per
+    /// uniform active seat its combo's slot by card pair (`52 * hi + lo`).
+    offsets: Vec<u32>,
+    live: usize,
+    pair_slots: Vec<Vec<u32>>,
 }
 
 /// Per-block accumulators for `n <= N` active seats, in small integers.
@@ -257,6 +264,8 @@ struct Accumulator<const N: usize> {
     deals: u64,
     /// Per seat, the current prefix's summed pot share, units `1 / lcm`.
     x: [u64; N],
+    /// Per seat, deals it tied (all `k`).
+    tied: [u64; N],
     /// `lcm / k` for `k` tied winners.
     share: [u64; MAX_SEATS + 1],
 }
@@ -284,6 +293,7 @@ impl<const N: usize> Accumulator<N> {
             let s = winners.trailing_zeros() as usize % N;
             winners &= winners - 1;
             self.ties[s * (n + 1) + k] += 1;
+            self.tied[s] += 1;
             self.x[s] += share;
         }
     }
@@ -323,6 +333,7 @@ impl Sampler<'_> {
             ties: vec![0; n * (n + 1)],
             deals: 0,
             x: [0; N],
+            tied: [0; N],
             share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
         };
         let mut sum_x = [0u128; N];
@@ -343,6 +354,14 @@ impl Sampler<'_> {
         let deck = &mut deck[..len];
         let mut rejected = 0u64;
         let mut deals_per_prefix = 0u64;
+        let breakdown = setup.breakdown;
+        let mut combos = if breakdown {
+            vec![ComboCount::default(); self.live]
+        } else {
+            Vec::new()
+        };
+        // Per active seat, its combo's slot in `combos` this prefix.
+        let mut slots = [0u32; N];
         for accepted in 0..size {
             // 1. Restricted seats: independent draws, whole-draw rejection.
             let mut used;
@@ -360,6 +379,7 @@ impl Sampler<'_> {
                     if let Some(a) = self.active_index[s] {
                         let [p, q] = setup.seats[s].combos[i].cards();
                         holes[a % N] = CompactHand::single(p).add_card(q);
+                        slots[a % N] = self.offsets[s] + i as u32;
                     }
                 }
                 if !clash {
@@ -379,10 +399,16 @@ impl Sampler<'_> {
                 used |= 1 << p | 1 << q;
                 if let Some(a) = self.active_index[s] {
                     holes[a % N] = card_hand(p).combine(card_hand(q));
+                    if breakdown {
+                        let (hi, lo) = (p.max(q) as usize, p.min(q) as usize);
+                        slots[a % N] = self.pair_slots[s][52 * hi + lo];
+                    }
                 }
             }
             // 3. The boards.
             let before = acc.deals;
+            let wins_before = acc.wins;
+            let tied_before = acc.tied;
             match missing {
                 0 => {
                     for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
@@ -419,6 +445,18 @@ impl Sampler<'_> {
                 }
             }
             deals_per_prefix = acc.deals - before;
+            if breakdown {
+                for a in 0..n {
+                    let c = &mut combos[slots[a] as usize];
+                    let x = u128::from(acc.x[a]);
+                    c.prefixes += 1;
+                    c.total += u128::from(deals_per_prefix);
+                    c.win += u128::from(acc.wins[a] - wins_before[a]);
+                    c.tie += u128::from(acc.tied[a] - tied_before[a]);
+                    c.share += x;
+                    c.share_sq += x * x;
+                }
+            }
             for ((x, sx), sx2) in acc.x.iter_mut().zip(&mut sum_x).zip(&mut sum_x2).take(n) {
                 *sx += u128::from(*x);
                 *sx2 += u128::from(*x) * u128::from(*x);
@@ -433,6 +471,7 @@ impl Sampler<'_> {
             size,
             u128::from(lcm) * u128::from(deals_per_prefix),
         );
+        tally.combos = combos;
         Ok(tally)
     }
 }
@@ -476,6 +515,24 @@ impl Sampler<'_> {
         // Cards left once every seat holds two and the known board is out.
         let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
         let boards = (left / setup.missing.max(1)).clamp(1, MAX_BOARDS);
+        let (active_offsets, live) = breakdown::layout(setup);
+        let mut offsets = vec![0u32; setup.seats.len()];
+        for (&s, &o) in setup.active.iter().zip(&active_offsets) {
+            offsets[s] = o as u32;
+        }
+        let mut pair_slots = vec![Vec::new(); setup.seats.len()];
+        if setup.breakdown {
+            for &s in &uniform {
+                if active_index[s].is_some() {
+                    let mut table = vec![0u32; 52 * 52];
+                    for (i, combo) in setup.seats[s].combos.iter().enumerate() {
+                        let (hi, lo) = (combo.hi().index() as usize, combo.lo().index() as usize);
+                        table[52 * hi + lo] = offsets[s] + i as u32;
+                    }
+                    pair_slots[s] = table;
+                }
+            }
+        }
         Sampler {
             setup,
             dealing,
@@ -488,6 +545,9 @@ impl Sampler<'_> {
                 .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
             free: free.bits(),
             boards,
+            offsets,
+            live,
+            pair_slots,
         }
     }
 }
@@ -547,6 +607,11 @@ pub fn run(
             tally.prefixes() as f64 / budget as f64
         };
         EquityResult {
+            breakdown: if tally.combos.is_empty() {
+                Vec::new()
+            } else {
+                breakdown::breakdown(setup, &tally.combos, true)
+            },
             seats: tally.figures(&setup.active, true),
             samples: tally.deals,
             elapsed_ms: elapsed * 1000.0,
