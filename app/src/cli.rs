@@ -95,6 +95,10 @@ pub struct CalcArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also print the first seat's equity per hand class (the
+    /// hand-versus-range breakdown).
+    #[arg(long)]
+    pub breakdown: bool,
 }
 
 /// A failed command: bad input (exit status 2) or anything else (status 1).
@@ -285,6 +289,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     request.threads = args.threads;
+    request.breakdown = args.breakdown;
     if args.threads == Some(0) {
         return Err(input(anyhow::anyhow!("--threads must be at least 1")));
     }
@@ -306,13 +311,31 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
                 })
             })
             .collect();
-        let object = serde_json::json!({
+        let mut object = serde_json::json!({
             "method": result.method.name(),
             "samples": result.samples,
             "elapsed_ms": result.elapsed_ms,
             "seed": result.seed,
             "players": players,
         });
+        if let Some(first) = result.breakdown.first() {
+            // NaN standard errors (too few samples) become null.
+            let classes: Vec<serde_json::Value> = first
+                .classes
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "class": c.class.to_string(),
+                        "combos": c.combos,
+                        "equity": c.equity,
+                        "win": c.win,
+                        "tie": c.tie,
+                        "std_error": c.std_error,
+                    })
+                })
+                .collect();
+            object["breakdown"] = serde_json::Value::Array(classes);
+        }
         writeln!(out, "{object}")
     } else {
         write_calc_text(&result, &args.ranges, out)
@@ -363,6 +386,38 @@ fn write_calc_text(
         )?;
         if s.std_error > 0.0 {
             write!(out, "  ± {:.3}%", 100.0 * s.std_error)?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(first) = result.breakdown.first() {
+        write_breakdown_text(first, &ranges[first.seat], out)?;
+    }
+    Ok(())
+}
+
+/// The first seat's classes, strongest first.
+fn write_breakdown_text(
+    breakdown: &equity::SeatBreakdown,
+    range: &str,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{range} by hand class (strongest first):")?;
+    writeln!(out, "{:<6} {:>8} {:>9}", "class", "combos", "equity")?;
+    let mut classes = breakdown.classes.clone();
+    classes.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    for c in &classes {
+        write!(
+            out,
+            "{:<6} {:>8.2} {:>8.2}%",
+            c.class.to_string(),
+            c.combos,
+            100.0 * c.equity
+        )?;
+        if c.std_error > 0.0 {
+            write!(out, "  ± {:.2}%", 100.0 * c.std_error)?;
+        } else if c.std_error.is_nan() {
+            write!(out, "  (too few samples)")?;
         }
         writeln!(out)?;
     }

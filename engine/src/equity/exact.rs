@@ -452,6 +452,11 @@ fn board_major(
         } else {
             Vec::new()
         };
+        let mut heads_up = if setup.breakdown && n == 2 && small {
+            vec![[0u64; 3]; live]
+        } else {
+            Vec::new()
+        };
         let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
@@ -466,6 +471,44 @@ fn board_major(
                 } else {
                     0
                 };
+            }
+            if setup.breakdown && n == 2 && small {
+                // Heads-up: per combo slot [weight, wins, ties] in u64,
+                // counted branch-free.
+                let (mut first, mut second, mut tied) = (0u64, 0u64, 0u64);
+                for ((&mask, slot), &weight) in
+                    masks.iter().zip(slots.chunks_exact(2)).zip(&weights)
+                {
+                    if mask & board_mask != 0 {
+                        continue;
+                    }
+                    let (i, j) = (slot[0] as usize, slot[1] as usize);
+                    let (a, b) = (ranks[i], ranks[j]);
+                    let w = weight as u64;
+                    let (gt, lt, eq) = (
+                        w * u64::from(a > b),
+                        w * u64::from(a < b),
+                        w * u64::from(a == b),
+                    );
+                    let x = &mut heads_up[i];
+                    x[0] += w;
+                    x[1] += gt;
+                    x[2] += eq;
+                    let y = &mut heads_up[j];
+                    y[0] += w;
+                    y[1] += lt;
+                    y[2] += eq;
+                    first += gt;
+                    second += lt;
+                    tied += eq;
+                    counts.deals += 1;
+                }
+                counts.wins[0] += first;
+                counts.wins[1] += second;
+                counts.ties[2] += tied;
+                counts.ties[3 + 2] += tied;
+                counts.total += first + second + tied;
+                continue;
             }
             if setup.breakdown {
                 // Per deal, also the outcome of each seat's combo.
@@ -565,6 +608,12 @@ fn board_major(
             counts.deals,
             u128::from(counts.total),
         );
+        for (c, &[total, win, tie]) in combos.iter_mut().zip(&heads_up) {
+            c.total += u128::from(total);
+            c.win += u128::from(win);
+            c.tie += u128::from(tie);
+            c.share += u128::from(2 * win + tie);
+        }
         tally.combos = combos;
         tally
     };
