@@ -210,3 +210,40 @@ fn monte_carlo_breakdown_with_random_seats() {
     );
     assert!(freq("AhAs") > 0.0);
 }
+
+#[test]
+fn both_exact_orders_give_the_same_breakdown() {
+    use engine::equity::{Setup, exact};
+    let spots = [
+        spot(&[("TT+,AK", false), ("random", false)], "Ts7h2c", ""),
+        spot(&[("QQ+,AK:0.37", false), ("JJ-99,AQs", false)], "Kh9s4c", "2d"),
+        spot(
+            &[("AA,KK", false), ("AK,QQ", false), ("JJ,AQs", false)],
+            "Kh9s4c7d",
+            "",
+        ),
+        spot(&[("AA:0.5,KK", false), ("AK", false)], "", SMALL_DECK),
+    ];
+    for base in &spots {
+        let mut request = base.request(Method::Exact);
+        request.breakdown = true;
+        let setup = Setup::new(&request).unwrap();
+        let mut results = Vec::new();
+        for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
+            let mut plan = exact::plan(&setup);
+            plan.order = order;
+            let result = exact::run(
+                &setup,
+                &plan,
+                std::time::Instant::now(),
+                &|| false,
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_recombines(&result, 1e-12);
+            results.push(result);
+        }
+        assert_eq!(results[0].seats, results[1].seats, "{:?}", base.seats);
+        assert_eq!(results[0].breakdown, results[1].breakdown, "{:?}", base.seats);
+    }
+}

@@ -270,6 +270,9 @@ fn rounds<T: Sync>(
             },
         );
         tally.merge(&part);
+        if setup.breakdown {
+            tally.settle(breakdown::layout(setup).1);
+        }
         done = end;
         if round_start.elapsed().as_secs_f64() < 0.02 {
             batch *= 2;
@@ -711,7 +714,6 @@ fn deal_major(
     let n = setup.active.len();
     let missing = setup.missing;
     let unit = share_unit(n);
-    let (_, live) = breakdown::layout(setup);
     // Work items: a walk, split by its first board card when two or more
     // cards are missing, so even a single deal spreads over all threads.
     let items: Vec<(usize, usize)> = list
@@ -762,7 +764,6 @@ fn deal_major(
         let mut tally = Tally::new(n);
         tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
         if setup.breakdown {
-            tally.combos = vec![ComboCount::default(); live];
             // Every deal of the walk has the walk's outcomes seat by seat
             // (the same deal up to suits).
             let outcome: Vec<ComboCount> = (0..n)
@@ -783,11 +784,14 @@ fn deal_major(
                 .collect();
             for (weight, member) in &walk.members {
                 for (o, &i) in outcome.iter().zip(member) {
-                    let c = &mut tally.combos[i as usize];
-                    c.total += o.total * weight;
-                    c.win += o.win * weight;
-                    c.tie += o.tie * weight;
-                    c.share += o.share * weight;
+                    let c = ComboCount {
+                        total: o.total * weight,
+                        win: o.win * weight,
+                        tie: o.tie * weight,
+                        share: o.share * weight,
+                        ..ComboCount::default()
+                    };
+                    tally.sparse.push((i, c));
                 }
             }
         }

@@ -376,6 +376,10 @@ pub(crate) struct Tally {
     /// Per active seat and live combo (laid out by `breakdown::layout`),
     /// when a breakdown is asked for; else empty.
     pub(crate) combos: Vec<ComboCount>,
+    /// Per-combo additions not yet folded into `combos` (slot, counts):
+    /// work items touching few combos add these instead of a whole
+    /// `combos` array each.
+    pub(crate) sparse: Vec<(u32, ComboCount)>,
 }
 
 impl Tally {
@@ -391,6 +395,22 @@ impl Tally {
             prefixes: 0,
             unit: 1,
             combos: Vec::new(),
+            sparse: Vec::new(),
+        }
+    }
+
+    /// Folds the sparse per-combo additions into `live` dense counters.
+    pub(crate) fn settle(&mut self, live: usize) {
+        if self.sparse.is_empty() {
+            return;
+        }
+        if self.combos.is_empty() {
+            self.combos = vec![ComboCount::default(); live];
+        }
+        for (slot, count) in self.sparse.drain(..) {
+            if let Some(c) = self.combos.get_mut(slot as usize) {
+                c.add(&count);
+            }
         }
     }
 
@@ -472,6 +492,7 @@ impl Tally {
         for (a, b) in self.sum_x2.iter_mut().zip(&other.sum_x2) {
             *a += b;
         }
+        self.sparse.extend_from_slice(&other.sparse);
         if self.combos.is_empty() {
             self.combos.clone_from(&other.combos);
         } else {
