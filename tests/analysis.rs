@@ -216,7 +216,11 @@ fn both_exact_orders_give_the_same_breakdown() {
     use engine::equity::{Setup, exact};
     let spots = [
         spot(&[("TT+,AK", false), ("random", false)], "Ts7h2c", ""),
-        spot(&[("QQ+,AK:0.37", false), ("JJ-99,AQs", false)], "Kh9s4c", "2d"),
+        spot(
+            &[("QQ+,AK:0.37", false), ("JJ-99,AQs", false)],
+            "Kh9s4c",
+            "2d",
+        ),
         spot(
             &[("AA,KK", false), ("AK,QQ", false), ("JJ,AQs", false)],
             "Kh9s4c7d",
@@ -244,6 +248,182 @@ fn both_exact_orders_give_the_same_breakdown() {
             results.push(result);
         }
         assert_eq!(results[0].seats, results[1].seats, "{:?}", base.seats);
-        assert_eq!(results[0].breakdown, results[1].breakdown, "{:?}", base.seats);
+        assert_eq!(
+            results[0].breakdown, results[1].breakdown,
+            "{:?}",
+            base.seats
+        );
+    }
+}
+
+/// HS, PPot, NPot by brute force: every opponent combo and every
+/// completion, ranked by the naive evaluator, counted as the module docs
+/// define.
+fn potential_brute_force(hero: &str, board: &str, villain: Option<&str>) -> (f64, f64, f64) {
+    use crate::evaluator::Naive;
+    use engine::Card;
+    let hero: Combo = hero.parse().unwrap();
+    let board = engine::card::parse_cards(board).unwrap();
+    let range = villain.map(|v| Range::parse(v).unwrap());
+    let value = |cards: &[Card]| {
+        cards
+            .iter()
+            .fold(Naive::default(), |h, &c| h.add_card(c))
+            .value()
+    };
+    let used: Vec<Card> = board.iter().copied().chain(hero.cards()).collect();
+    let deck: Vec<Card> = Card::all().filter(|c| !used.contains(c)).collect();
+    let mut now_total = [0.0; 3];
+    let mut hp = [[0.0; 3]; 3];
+    let stand = |h: u32, v: u32| {
+        if h > v {
+            0
+        } else if h == v {
+            1
+        } else {
+            2
+        }
+    };
+    for (i, &a) in deck.iter().enumerate() {
+        for &b in &deck[i + 1..] {
+            let combo = Combo::new(a, b).unwrap();
+            let w = range
+                .as_ref()
+                .map_or(1.0, |r| f64::from(r.weight_bp(combo)) / 10_000.0);
+            if w == 0.0 {
+                continue;
+            }
+            let mine: Vec<Card> = board.iter().copied().chain(hero.cards()).collect();
+            let theirs: Vec<Card> = board.iter().copied().chain([a, b]).collect();
+            let now = stand(value(&mine), value(&theirs));
+            now_total[now] += w;
+            let rest: Vec<Card> = deck.iter().copied().filter(|&c| c != a && c != b).collect();
+            let mut river = |extra: &[Card]| {
+                let m: Vec<Card> = mine.iter().chain(extra).copied().collect();
+                let t: Vec<Card> = theirs.iter().chain(extra).copied().collect();
+                hp[now][stand(value(&m), value(&t))] += w;
+            };
+            match 5 - board.len() {
+                0 => river(&[]),
+                1 => rest.iter().for_each(|&c| river(&[c])),
+                _ => {
+                    for (j, &c) in rest.iter().enumerate() {
+                        for &d in &rest[j + 1..] {
+                            river(&[c, d]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let total: f64 = now_total.iter().sum();
+    let hs = (now_total[0] + now_total[1] / 2.0) / total;
+    let s = |r: &[f64; 3]| r.iter().sum::<f64>();
+    if board.len() == 5 {
+        return (hs, 0.0, 0.0);
+    }
+    // Never behind (or never ahead): no potential to count, 0.
+    let ratio = |n: f64, d: f64| if d > 0.0 { n / d } else { 0.0 };
+    let ppot = ratio(
+        hp[2][0] + hp[2][1] / 2.0 + hp[1][0] / 2.0,
+        s(&hp[2]) + s(&hp[1]) / 2.0,
+    );
+    let npot = ratio(
+        hp[0][2] + hp[0][1] / 2.0 + hp[1][2] / 2.0,
+        s(&hp[0]) + s(&hp[1]) / 2.0,
+    );
+    (hs, ppot, npot)
+}
+
+#[test]
+fn hand_strength_and_potential_match_brute_force() {
+    use engine::analysis::hero::potential;
+    let cases: [(&str, &str, Option<&str>); 5] = [
+        // The paper's example hand: AdQc on 3h4cJh.
+        ("AdQc", "3h4cJh", Some("JJ+,AJs+,KQs,AJo+,33,44")),
+        ("9h8h", "Th7c2h5s", None),
+        ("AdQc", "3h4cJh2s", Some("22+,A2s+,KJo+")),
+        ("KsKd", "Ah7c2d9s4h", None),
+        ("5c5d", "Ah5h2dTc", Some("AK,AQ,A5s,22")),
+    ];
+    for (hero, board, villain) in cases {
+        let range = villain.map(|v| Range::parse(v).unwrap());
+        let p = potential(
+            hero.parse().unwrap(),
+            &engine::card::parse_cards(board).unwrap(),
+            engine::CardSet::EMPTY,
+            range.as_ref(),
+            &|| false,
+        )
+        .unwrap();
+        let (hs, ppot, npot) = potential_brute_force(hero, board, villain);
+        assert!(
+            (p.hs - hs).abs() < 1e-12,
+            "{hero} {board}: HS {} vs {hs}",
+            p.hs
+        );
+        assert!(
+            (p.ppot - ppot).abs() < 1e-12,
+            "{hero} {board}: PPot {} vs {ppot}",
+            p.ppot
+        );
+        assert!(
+            (p.npot - npot).abs() < 1e-12,
+            "{hero} {board}: NPot {} vs {npot}",
+            p.npot
+        );
+        assert!((p.ehs - (hs + (1.0 - hs) * ppot)).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn hand_strength_of_the_papers_example() {
+    // Billings et al.: AdQc on 3h4cJh against one random hand: HS 0.585,
+    // PPot 0.208, NPot 0.274 (their figures, to three places).
+    let p = engine::analysis::hero::potential(
+        "AdQc".parse().unwrap(),
+        &engine::card::parse_cards("3h4cJh").unwrap(),
+        engine::CardSet::EMPTY,
+        None,
+        &|| false,
+    )
+    .unwrap();
+    assert!((p.hs - 0.585).abs() < 0.0005, "{p:?}");
+    assert!((p.ppot - 0.208).abs() < 0.0005, "{p:?}");
+    assert!((p.npot - 0.274).abs() < 0.0005, "{p:?}");
+}
+
+#[test]
+fn board_breakdown_counts_sum_on_every_board_kind() {
+    use engine::analysis::BoardBreakdown;
+    let range = Range::parse("22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+,QJo:0.5").unwrap();
+    for (board, dead) in [
+        ("Th7c2h", ""),
+        ("AhKd5c", "Qs"),
+        ("9s9d4c4h", ""),
+        ("6h7h8h9hTh", ""),
+        ("2c3d4h", "5s5c"),
+    ] {
+        let b = BoardBreakdown::new(
+            &range,
+            &engine::card::parse_cards(board).unwrap(),
+            engine::CardSet::parse(dead).unwrap(),
+        )
+        .unwrap();
+        let known = engine::CardSet::parse(&format!("{board}{dead}")).unwrap();
+        let live = range.combos_given(known);
+        assert!((b.total - live).abs() < 1e-9);
+        let made: f64 = b.made.iter().map(|r| r.weight).sum();
+        assert!((made - live).abs() < 1e-9, "{board}: {made} vs {live}");
+        // A combo is in exactly one made row.
+        let mut seen = std::collections::HashSet::new();
+        for row in &b.made {
+            for c in &row.combos {
+                assert!(seen.insert(*c), "{c} twice");
+            }
+        }
+        for row in &b.draws {
+            assert!(row.combos.iter().all(|c| seen.contains(c)));
+        }
     }
 }

@@ -7,6 +7,7 @@
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod analysis;
 pub mod card;
 pub mod combo;
 pub mod compact;
