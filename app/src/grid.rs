@@ -17,6 +17,34 @@ use engine::{CardSet, HandClass, HandKind, Range};
 /// The colour of a range's weight, in the grid and the thumbnails.
 pub const FILL: Color32 = Color32::from_rgb(214, 120, 40);
 
+/// What the grid shows on top of the range's weights.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    /// Heat map: per class index, the seat's equity with that class (cells
+    /// of classes not in the range stay plain).
+    pub heat: Option<Vec<Option<f32>>>,
+    /// Per class index, the share of its combos a board-breakdown row
+    /// selects: those cells are outlined, the others dimmed.
+    pub highlight: Option<Vec<f32>>,
+}
+
+/// The heat map's colour for an equity in 0..=1: red (0) through amber
+/// (0.5) to green (1).
+pub fn heat_color(equity: f32) -> Color32 {
+    let e = equity.clamp(0.0, 1.0);
+    let lerp = |a: u8, b: u8, t: f32| (f32::from(a) + (f32::from(b) - f32::from(a)) * t) as u8;
+    let (from, to, t) = if e < 0.5 {
+        ((200, 50, 45), (225, 170, 40), e * 2.0)
+    } else {
+        ((225, 170, 40), (45, 160, 75), (e - 0.5) * 2.0)
+    };
+    Color32::from_rgb(
+        lerp(from.0, to.0, t),
+        lerp(from.1, to.1, t),
+        lerp(from.2, to.2, t),
+    )
+}
+
 /// What a drag does to the cells it crosses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -141,6 +169,17 @@ pub fn grid_ui(
     state: &mut GridState,
     blocked: CardSet,
 ) -> bool {
+    grid_overlay_ui(ui, range, state, blocked, &Overlay::default())
+}
+
+/// [`grid_ui`] with a heat map or a highlight drawn over the cells.
+pub fn grid_overlay_ui(
+    ui: &mut egui::Ui,
+    range: &mut Range,
+    state: &mut GridState,
+    blocked: CardSet,
+    overlay: &Overlay,
+) -> bool {
     let side = ui
         .available_width()
         .min(ui.available_height())
@@ -189,12 +228,19 @@ pub fn grid_ui(
     if changed {
         ui.ctx().request_repaint();
     }
-    paint(ui, rect, range, state, blocked);
+    paint(ui, rect, range, state, blocked, overlay);
     changed
 }
 
 /// Draws the cells.
-fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: CardSet) {
+fn paint(
+    ui: &egui::Ui,
+    rect: Rect,
+    range: &Range,
+    state: &GridState,
+    blocked: CardSet,
+    overlay: &Overlay,
+) {
     let painter = ui.painter_at(rect);
     let cell = rect.width() / 13.0;
     let dark = ui.visuals().dark_mode;
@@ -213,11 +259,31 @@ fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: C
         };
         painter.rect_filled(r, 2.0, base);
         let summary = range.class_summary(class);
-        let fill = summary.average_weight() as f32;
-        if fill > 0.0 {
+        let mut fill = summary.average_weight() as f32;
+        let heat = overlay
+            .heat
+            .as_ref()
+            .and_then(|h| h.get(class.index()).copied().flatten());
+        if let Some(equity) = heat {
+            // The heat colour fills the cell; the weight still sets how
+            // much of it.
+            let top = r.max.y - r.height() * fill.max(0.25);
+            let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
+            painter.rect_filled(filled, 2.0, heat_color(equity));
+            fill = 1.0;
+        } else if fill > 0.0 {
             let top = r.max.y - r.height() * fill;
             let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
             painter.rect_filled(filled, 2.0, FILL);
+        }
+        if let Some(highlight) = &overlay.highlight {
+            let share = highlight.get(class.index()).copied().unwrap_or(0.0);
+            if share > 0.0 {
+                let stroke = Stroke::new(2.5, Color32::from_rgb(80, 200, 255));
+                painter.rect_stroke(r, 2.0, stroke, StrokeKind::Inside);
+            } else {
+                painter.rect_filled(r, 2.0, Color32::from_black_alpha(120));
+            }
         }
         let all_blocked = class.combos().all(|c| !c.mask().is_disjoint(blocked));
         if all_blocked {
@@ -239,12 +305,26 @@ fn paint(ui: &egui::Ui, rect: Rect, range: &Range, state: &GridState, blocked: C
         } else {
             Color32::BLACK
         };
+        let label_at = if heat.is_some() {
+            r.center() - Vec2::new(0.0, cell * 0.14)
+        } else {
+            r.center()
+        };
         painter.text(
-            r.center(),
+            label_at,
             egui::Align2::CENTER_CENTER,
             class.to_string(),
             font.clone(),
             text_color,
         );
+        if let Some(equity) = heat {
+            painter.text(
+                r.center() + Vec2::new(0.0, cell * 0.22),
+                egui::Align2::CENTER_CENTER,
+                format!("{:.0}", 100.0 * equity),
+                egui::FontId::proportional((cell * 0.28).clamp(7.0, 14.0)),
+                Color32::WHITE,
+            );
+        }
     }
 }

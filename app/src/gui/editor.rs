@@ -9,7 +9,7 @@ use engine::{CardSet, Combo, HandClass, HandKind, Range, Rank, Ranking};
 use super::RangestoveApp;
 use super::board::card_job;
 use super::history::EditKey;
-use crate::grid::{FILL, grid_ui};
+use crate::grid::{FILL, Overlay, grid_overlay_ui, heat_color};
 
 /// Height kept under the grid for the suit editor.
 const SUIT_EDITOR_HEIGHT: f32 = 136.0;
@@ -42,8 +42,17 @@ impl RangestoveApp {
         self.editor_header_ui(ui);
         self.quick_actions_ui(ui);
         self.top_percent_ui(ui);
+        self.heat_map_ui(ui);
         ui.add_space(4.0);
         let blocked = self.blocked_for(self.selected);
+        let overlay = Overlay {
+            heat: if self.heat_map { self.heat_map() } else { None },
+            highlight: if self.show_analysis {
+                self.row_highlight()
+            } else {
+                None
+            },
+        };
         let side = ui
             .available_width()
             .min(ui.available_height() - SUIT_EDITOR_HEIGHT)
@@ -51,7 +60,13 @@ impl RangestoveApp {
         let index = self.selected;
         let changed = ui
             .allocate_ui(Vec2::splat(side), |ui| {
-                grid_ui(ui, &mut self.seats[index].range, &mut self.grid, blocked)
+                grid_overlay_ui(
+                    ui,
+                    &mut self.seats[index].range,
+                    &mut self.grid,
+                    blocked,
+                    &overlay,
+                )
             })
             .inner;
         if changed {
@@ -270,6 +285,62 @@ impl RangestoveApp {
         });
     }
 
+    /// The heat-map switch, its legend, and the hovered class's figures.
+    fn heat_map_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let mut on = self.heat_map;
+            if ui
+                .checkbox(&mut on, "Heat map")
+                .on_hover_text(
+                    "Colour each class of the selected seat by its equity against the other                      seats (exact when affordable, else estimated), red 0% to green 100%",
+                )
+                .changed()
+            {
+                self.set_heat_map(on);
+            }
+            if !self.heat_map {
+                return;
+            }
+            // The legend: a gradient from 0% to 100%.
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(120.0, 12.0), Sense::hover());
+            let steps = 24;
+            for i in 0..steps {
+                let f = i as f32 / steps as f32;
+                let x0 = rect.min.x + f * rect.width();
+                let x1 = rect.min.x + (i + 1) as f32 / steps as f32 * rect.width();
+                ui.painter().rect_filled(
+                    Rect::from_min_max(egui::pos2(x0, rect.min.y), egui::pos2(x1, rect.max.y)),
+                    0.0,
+                    heat_color(f + 0.5 / steps as f32),
+                );
+            }
+            ui.weak("0% … 100%");
+            let class = self.suit_editor_class();
+            let figures = self
+                .seat_breakdown(self.selected)
+                .and_then(|b| b.class(class).copied());
+            match figures {
+                Some(c) => {
+                    let mut text = format!(
+                        "{class}: {:.1}% over {:.1} combos",
+                        100.0 * c.equity,
+                        c.combos
+                    );
+                    if c.std_error > 0.0 {
+                        text.push_str(&format!(" ± {:.1}%", 100.0 * c.std_error));
+                    }
+                    ui.label(text);
+                }
+                None if self.seat_breakdown(self.selected).is_none() => {
+                    ui.weak("computing…");
+                }
+                None => {
+                    ui.weak(format!("{class}: not in the range"));
+                }
+            }
+        });
+    }
+
     /// The combos of one class as cards, each toggled on its own.
     fn suit_editor_ui(&mut self, ui: &mut egui::Ui, blocked: CardSet) {
         let class = self.suit_editor_class();
@@ -292,12 +363,21 @@ impl RangestoveApp {
         let per_row = ((ui.available_width() / (TILE.x + 4.0)) as usize).clamp(4, 6);
         let brush = self.grid.brush_bp;
         let mut toggled = None;
+        let breakdown = if self.wants_breakdown() {
+            self.seat_breakdown(index).cloned()
+        } else {
+            None
+        };
         for row in combos.chunks(per_row) {
             ui.horizontal(|ui| {
                 for &combo in row {
                     let weight = self.seats[index].range.weight_bp(combo);
                     let is_blocked = !combo.mask().is_disjoint(blocked);
-                    if combo_tile_ui(ui, combo, weight, is_blocked).clicked() {
+                    let equity = breakdown
+                        .as_ref()
+                        .and_then(|b| b.combo(combo))
+                        .map(|c| c.equity);
+                    if combo_tile_ui(ui, combo, weight, is_blocked, equity).clicked() {
                         toggled = Some(combo);
                     }
                 }
@@ -319,7 +399,13 @@ impl RangestoveApp {
 }
 
 /// One combo of the suit editor: its two cards, filled by its weight.
-fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool) -> egui::Response {
+fn combo_tile_ui(
+    ui: &mut egui::Ui,
+    combo: Combo,
+    weight_bp: u16,
+    blocked: bool,
+    equity: Option<f64>,
+) -> egui::Response {
     let (rect, response) = ui
         .add_enabled_ui(!blocked, |ui| ui.allocate_exact_size(TILE, Sense::click()))
         .inner;
@@ -349,18 +435,23 @@ fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool)
         visuals.extreme_bg_color.gamma_multiply(0.85),
     );
     painter.galley(pos, galley, Color32::WHITE);
-    let caption = if blocked {
-        "blocked".to_owned()
-    } else {
-        format!("{}%", weight_bp / 100)
+    let caption = match (blocked, equity) {
+        (true, _) => "blocked".to_owned(),
+        (false, Some(e)) if weight_bp > 0 => format!("eq {:.1}%", 100.0 * e),
+        (false, _) => format!("{}%", weight_bp / 100),
     };
-    painter.text(
-        rect.center_bottom() - Vec2::new(0.0, 3.0),
-        egui::Align2::CENTER_BOTTOM,
+    let caption = painter.layout_no_wrap(
         caption,
         egui::FontId::proportional(11.0),
-        visuals.text_color(),
+        visuals.strong_text_color(),
     );
+    let at = rect.center_bottom() - Vec2::new(caption.size().x / 2.0, caption.size().y + 3.0);
+    painter.rect_filled(
+        Rect::from_min_size(at, caption.size()).expand(1.5),
+        3.0,
+        visuals.extreme_bg_color.gamma_multiply(0.85),
+    );
+    painter.galley(at, caption, visuals.strong_text_color());
     if blocked {
         painter.rect_filled(rect, 4.0, visuals.faint_bg_color.gamma_multiply(0.8));
         painter.line_segment(
@@ -374,9 +465,13 @@ fn combo_tile_ui(ui: &mut egui::Ui, combo: Combo, weight_bp: u16, blocked: bool)
         visuals.widgets.noninteractive.bg_stroke
     };
     painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
-    response.on_hover_text(if blocked {
-        format!("{combo} holds a known card")
-    } else {
-        format!("{combo}: weight {}%", f64::from(weight_bp) / 100.0)
+    response.on_hover_text(match (blocked, equity) {
+        (true, _) => format!("{combo} holds a known card"),
+        (false, Some(e)) => format!(
+            "{combo}: weight {}%, equity {:.2}% against the other seats",
+            f64::from(weight_bp) / 100.0,
+            100.0 * e
+        ),
+        (false, None) => format!("{combo}: weight {}%", f64::from(weight_bp) / 100.0),
     })
 }

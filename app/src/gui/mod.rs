@@ -11,6 +11,7 @@
 //! picker and presets on the right, a toolbar on top and a status line below
 //! (responsiveness figures included).
 
+mod analysis;
 mod board;
 mod editor;
 mod history;
@@ -30,6 +31,7 @@ use crate::grid::GridState;
 use crate::presets::PresetStore;
 use history::{EditKey, History};
 
+pub use analysis::{HeroFigures, RowKey};
 pub use board::CardMode;
 
 /// The window title.
@@ -40,6 +42,8 @@ pub const MAX_SEATS: usize = 10;
 
 /// Monte Carlo in the app runs until every seat's standard error is this.
 const TARGET_STD_ERROR: f64 = 0.0002;
+/// The exact-enumeration budget when per-combo figures are shown.
+const BREAKDOWN_BUDGET_MS: f64 = 1000.0;
 
 /// Frames whose timings the status line summarises.
 const FRAME_WINDOW: usize = 240;
@@ -169,6 +173,10 @@ pub struct Persisted {
     pub band: (f64, f64),
     /// Whether the presets panel is open.
     pub show_presets: bool,
+    /// Whether the analysis panel is open (in the presets' place).
+    pub show_analysis: bool,
+    /// Whether the grid shows the selected seat's equity per class.
+    pub heat_map: bool,
 }
 
 impl Default for Persisted {
@@ -183,6 +191,8 @@ impl Default for Persisted {
             top_percent: 15.0,
             band: (5.0, 15.0),
             show_presets: true,
+            show_analysis: false,
+            heat_map: false,
         }
     }
 }
@@ -323,6 +333,9 @@ pub struct RangestoveApp {
     dialect: Dialect,
     dark: bool,
     show_presets: bool,
+    show_analysis: bool,
+    heat_map: bool,
+    analysis: analysis::AnalysisState,
     history: History,
     worker: Option<Worker>,
     dirty: bool,
@@ -394,6 +407,9 @@ impl RangestoveApp {
             dialect: Dialect::from_name(&persisted.dialect).unwrap_or(Dialect::Canonical),
             dark: persisted.dark,
             show_presets: persisted.show_presets,
+            show_analysis: persisted.show_analysis,
+            heat_map: persisted.heat_map,
+            analysis: analysis::AnalysisState::default(),
             history: History::new(Scenario::default()),
             worker,
             dirty: true,
@@ -425,6 +441,8 @@ impl RangestoveApp {
             top_percent: self.top_percent,
             band: self.band,
             show_presets: self.show_presets,
+            show_analysis: self.show_analysis,
+            heat_map: self.heat_map,
         }
     }
 
@@ -656,7 +674,50 @@ impl RangestoveApp {
         request.dead = self.dead;
         request.target_std_error = Some(TARGET_STD_ERROR);
         request.preview = true;
+        // The heat map and the distribution graph need per-combo figures;
+        // an exact answer is worth a longer wait then (a preview comes
+        // first).
+        request.breakdown = self.wants_breakdown();
+        if request.breakdown {
+            request.time_budget_ms = BREAKDOWN_BUDGET_MS;
+        }
         (request, indices)
+    }
+
+    /// Whether per-combo figures are on screen (heat map or analysis).
+    pub fn wants_breakdown(&self) -> bool {
+        self.heat_map || self.show_analysis
+    }
+
+    /// Shows or hides the heat map.
+    pub fn set_heat_map(&mut self, on: bool) {
+        if on != self.heat_map {
+            self.heat_map = on;
+            self.mark_dirty();
+        }
+    }
+
+    /// Shows or hides the analysis panel (it takes the presets' place).
+    pub fn set_show_analysis(&mut self, on: bool) {
+        if on != self.show_analysis {
+            self.show_analysis = on;
+            self.mark_dirty();
+        }
+    }
+
+    /// The selected board-breakdown row.
+    pub fn selected_row(&self) -> Option<RowKey> {
+        self.analysis.row
+    }
+
+    /// Selects a board-breakdown row (highlighting its combos).
+    pub fn select_row(&mut self, row: Option<RowKey>) {
+        self.analysis.row = row;
+    }
+
+    /// The hero analysis of the selected seat, once computed.
+    pub fn hero_figures(&self) -> Option<&HeroFigures> {
+        self.analysis.hero_figures()
     }
 
     /// The request for the current scenario (absent seats left out).
@@ -789,7 +850,11 @@ impl RangestoveApp {
                     .show(ui, |ui| {
                         self.board_ui(ui);
                         ui.separator();
-                        self.presets_ui(ui);
+                        if self.show_analysis {
+                            self.analysis_ui(ui);
+                        } else {
+                            self.presets_ui(ui);
+                        }
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| self.editor_ui(ui));
@@ -829,8 +894,27 @@ impl RangestoveApp {
                 self.dark = !self.dark;
                 ui.ctx().set_theme(self.theme());
             }
-            ui.toggle_value(&mut self.show_presets, "Presets")
-                .on_hover_text("Show or hide the presets library");
+            let mut presets = self.show_presets && !self.show_analysis;
+            if ui
+                .toggle_value(&mut presets, "Presets")
+                .on_hover_text("Show or hide the presets library")
+                .clicked()
+            {
+                self.show_presets = presets;
+                if presets {
+                    self.set_show_analysis(false);
+                }
+            }
+            let mut analysis = self.show_analysis;
+            if ui
+                .toggle_value(&mut analysis, "Analysis")
+                .on_hover_text(
+                    "Equity distribution of every seat, the selected seat's range on the board,                      and an exact hand's strength and potential (in the presets' place)",
+                )
+                .clicked()
+            {
+                self.set_show_analysis(analysis);
+            }
         });
     }
 
