@@ -518,3 +518,116 @@ fn hidpi_and_the_light_theme_lay_out_and_paint_the_same() {
     }
     assert_eq!(h.state().seats()[0].text, "AA,22,T9s,72o");
 }
+
+#[test]
+fn heat_map_shows_the_class_equities_of_calc_breakdown() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    // Typing in a seat's box selects it: the hero last.
+    retype(&mut h, "Seat 2", "JJ-99,AQs,KQs");
+    retype(&mut h, "Seat 1", "QQ+,AK,T9s");
+    retype(&mut h, "Board", "Kh9s4c");
+    assert!(!h.state().request().breakdown);
+    click(&mut h, "Heat map");
+    assert!(h.state().request().breakdown);
+    wait(&mut h, &|app| {
+        app.result()
+            .is_some_and(|r| r.finished && !r.breakdown.is_empty())
+    });
+    assert!(h.state().result().unwrap().method.is_exact());
+    let heat = h.state().heat_map().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "calc",
+            "--json",
+            "--breakdown",
+            "--board",
+            "Kh9s4c",
+            "QQ+,AK,T9s",
+            "JJ-99,AQs,KQs",
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let classes = json["breakdown"].as_array().unwrap();
+    assert_eq!(classes.len(), 6); // AA KK QQ AKs AKo T9s
+    for c in classes {
+        let class: HandClass = c["class"].as_str().unwrap().parse().unwrap();
+        let shown = heat[class.index()].unwrap();
+        let cli = c["equity"].as_f64().unwrap();
+        assert!(
+            (f64::from(shown) - cli).abs() < 1e-6,
+            "{class}: {shown} vs {cli}"
+        );
+    }
+    // Cells outside the range have no heat.
+    assert!(heat[HandClass::from_grid(12, 12).unwrap().index()].is_none());
+    // Combos weighted by the deal distribution recombine to the seat.
+    let combos: f64 = classes.iter().map(|c| c["combos"].as_f64().unwrap()).sum();
+    let mean: f64 = classes
+        .iter()
+        .map(|c| c["combos"].as_f64().unwrap() * c["equity"].as_f64().unwrap())
+        .sum::<f64>()
+        / combos;
+    assert!((mean - json["players"][0]["equity"].as_f64().unwrap()).abs() < 1e-12);
+    // Turning it off stops asking for the breakdown.
+    click(&mut h, "Heat map");
+    assert!(!h.state().request().breakdown);
+}
+
+#[test]
+fn board_rows_highlight_and_filter_the_range() {
+    let mut h = app_harness(RangestoveApp::default());
+    click(&mut h, "Analysis");
+    retype(&mut h, "Seat 1", "QQ+,AK");
+    retype(&mut h, "Board", "Kh9s4c");
+    h.get_by_label_contains("set    ").click();
+    h.run();
+    assert_eq!(
+        h.state().selected_row(),
+        Some(rangestove::gui::RowKey::Made(
+            engine::analysis::MadeHand::Set
+        ))
+    );
+    click(&mut h, "Keep only");
+    assert_eq!(
+        h.state().seats()[0].range,
+        Range::parse("KsKd,KsKc,KdKc").unwrap()
+    );
+    h.state_mut().undo();
+    h.step();
+    h.get_by_label_contains("overpair    ").click();
+    h.run();
+    click(&mut h, "Remove");
+    assert_eq!(
+        h.state().seats()[0].range,
+        Range::parse("KK,QQ,AK").unwrap()
+    );
+    assert_eq!(h.state().selected_row(), None);
+}
+
+#[test]
+fn an_exact_hand_gets_its_strength_and_potential() {
+    let mut h = app_harness(RangestoveApp::default());
+    click(&mut h, "Analysis");
+    retype(&mut h, "Seat 2", "JJ+,AJs+,KQs,AJo+,33,44");
+    retype(&mut h, "Seat 1", "AdQc");
+    retype(&mut h, "Board", "3h4cJh");
+    wait(&mut h, &|app| app.hero_figures().is_some());
+    let figures = h.state().hero_figures().unwrap().clone();
+    let random = figures.random.unwrap();
+    assert!((random.hs - 0.585).abs() < 0.0005, "{random:?}");
+    assert_eq!(figures.villains.len(), 1);
+    let (name, villain) = &figures.villains[0];
+    assert_eq!(name, "Seat 2");
+    let villain = villain.clone().unwrap();
+    // Against a strong range the hero is mostly behind.
+    assert!(villain.hs < 0.3, "{villain:?}");
+    assert!(h.query_by_label_contains("Chen score 9").is_some());
+    // A new board recomputes.
+    retype(&mut h, "Board", "3h4cJh5s");
+    wait(&mut h, &|app| {
+        app.hero_figures().is_some_and(|f| f.job.board.len() == 4)
+    });
+}

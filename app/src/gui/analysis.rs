@@ -475,6 +475,32 @@ impl RangestoveApp {
             }
         };
         ui.label(format!("{:.1} combos live", b.total));
+        if let Some(key) = self.analysis.row {
+            ui.horizontal(|ui| {
+                ui.label(key.name());
+                if ui
+                    .button("Keep only")
+                    .on_hover_text("Remove every other combo from the range")
+                    .clicked()
+                {
+                    self.filter_by_row(key, true);
+                }
+                if ui
+                    .button("Remove")
+                    .on_hover_text("Remove these combos from the range")
+                    .clicked()
+                {
+                    self.filter_by_row(key, false);
+                }
+                if ui
+                    .button("Unselect")
+                    .on_hover_text("Stop highlighting these combos")
+                    .clicked()
+                {
+                    self.analysis.row = None;
+                }
+            });
+        }
         egui::Grid::new("board breakdown")
             .num_columns(1)
             .show(ui, |ui| {
@@ -502,32 +528,6 @@ impl RangestoveApp {
             } else {
                 Some(key)
             };
-        }
-        if let Some(key) = self.analysis.row {
-            ui.horizontal(|ui| {
-                ui.label(key.name());
-                if ui
-                    .button("Keep only")
-                    .on_hover_text("Remove every other combo from the range")
-                    .clicked()
-                {
-                    self.filter_by_row(key, true);
-                }
-                if ui
-                    .button("Remove")
-                    .on_hover_text("Remove these combos from the range")
-                    .clicked()
-                {
-                    self.filter_by_row(key, false);
-                }
-                if ui
-                    .button("Clear")
-                    .on_hover_text("Stop highlighting")
-                    .clicked()
-                {
-                    self.analysis.row = None;
-                }
-            });
         }
     }
 
