@@ -44,6 +44,12 @@ fn benches(c: &mut Criterion) {
         let r = request(&ranges, board, Method::Exact);
         group.bench_function(name, |b| b.iter(|| pool.install(|| black_box(run(&r)))));
     }
+    // The analysis issue's heat map: every combo's equity, exactly.
+    let mut heat = request(&["25%", "15%"], "Kh9s4c", Method::Exact);
+    heat.breakdown = true;
+    group.bench_function("exact breakdown 25% vs 15% on Kh9s4c (heat map)", |b| {
+        b.iter(|| pool.install(|| black_box(run(&heat))))
+    });
     let mut mc = request(&["random"; 6], "", Method::MonteCarlo);
     mc.target_std_error = Some(0.0001);
     group.bench_function("monte carlo 6 x random preflop to stderr 0.0001", |b| {

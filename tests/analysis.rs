@@ -227,6 +227,17 @@ fn both_exact_orders_give_the_same_breakdown() {
             "",
         ),
         spot(&[("AA:0.5,KK", false), ("AK", false)], "", SMALL_DECK),
+        // Weights whose products overflow the u64 counters: u128 tallies.
+        spot(
+            &[
+                ("AA:0.9999,KK", false),
+                ("AK:0.9998,QQ", false),
+                ("JJ:0.9997,AQs", false),
+                ("TT:0.9993,99", false),
+            ],
+            "Kh8s4c7d",
+            "",
+        ),
     ];
     for base in &spots {
         let mut request = base.request(Method::Exact);

@@ -226,7 +226,13 @@ pub fn plan(setup: &Setup) -> Plan {
         deal_count
     };
     let deal_major = walks as f64 * boards as f64 * active * EVAL_WALK_S;
-    let board_major = boards as f64 * (live * EVAL_RANDOM_S + deal_count as f64 * COMPARE_S);
+    // Per-combo counting costs about as much again per deal multiway.
+    let compare_s = if setup.breakdown && setup.active.len() > 2 {
+        2.0 * COMPARE_S
+    } else {
+        COMPARE_S
+    };
+    let board_major = boards as f64 * (live * EVAL_RANDOM_S + deal_count as f64 * compare_s);
     let (order, cost_s) = if deal_major <= board_major {
         (Order::DealMajor, deal_major)
     } else {
@@ -448,10 +454,19 @@ fn board_major(
         .collect();
     let unit = share_unit(n);
     let unit_per_k: Vec<u128> = (0..=n as u128).map(|k| unit / k.max(1)).collect();
+    // Multiway per-combo counters fit a u64 per chunk (shares are in
+    // units of 1/lcm(1..=n)).
+    let compact =
+        n > 2 && small && setup.max_weight() * masks.len() as f64 * 64.0 * (unit as f64) < 1e18;
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut combos = if setup.breakdown {
             vec![ComboCount::default(); live]
+        } else {
+            Vec::new()
+        };
+        let mut multi = if setup.breakdown && compact && n > 2 {
+            vec![[0u64; 4]; live]
         } else {
             Vec::new()
         };
@@ -511,6 +526,45 @@ fn board_major(
                 counts.ties[2] += tied;
                 counts.ties[3 + 2] += tied;
                 counts.total += first + second + tied;
+                continue;
+            }
+            if setup.breakdown && compact {
+                // Per deal, also the outcome of each seat's combo, in u64
+                // counters per chunk: [weight, wins, ties, share].
+                let unit_k: [u64; MAX_SEATS + 1] =
+                    std::array::from_fn(|k| unit_per_k.get(k).copied().unwrap_or(0) as u64);
+                for ((&mask, slot), &weight) in
+                    masks.iter().zip(slots.chunks_exact(n)).zip(&weights)
+                {
+                    if mask & board_mask != 0 {
+                        continue;
+                    }
+                    let w = weight as u64;
+                    let mut best = 0;
+                    for (r, &i) in deal_ranks.iter_mut().zip(slot) {
+                        *r = ranks[i as usize];
+                        best = best.max(*r);
+                    }
+                    let k = deal_ranks.iter().filter(|&&r| r == best).count();
+                    let (sole, shared) = (w * u64::from(k == 1), w * u64::from(k > 1));
+                    let share = w * unit_k[k];
+                    let mut winners = 0usize;
+                    for (a, (&r, &i)) in deal_ranks.iter().zip(slot).enumerate() {
+                        let c = &mut multi[i as usize];
+                        let top = u64::from(r == best);
+                        winners |= (top as usize) << a;
+                        c[0] += w;
+                        c[1] += sole * top;
+                        c[2] += shared * top;
+                        c[3] += share * top;
+                    }
+                    if by_winners {
+                        winner_sets[winners] += w;
+                        counts.deals += 1;
+                    } else {
+                        counts.record_weighted(&deal_ranks, w);
+                    }
+                }
                 continue;
             }
             if setup.breakdown {
@@ -611,6 +665,12 @@ fn board_major(
             counts.deals,
             u128::from(counts.total),
         );
+        for (c, &[total, win, tie, share]) in combos.iter_mut().zip(&multi) {
+            c.total += u128::from(total);
+            c.win += u128::from(win);
+            c.tie += u128::from(tie);
+            c.share += u128::from(share);
+        }
         for (c, &[total, win, tie]) in combos.iter_mut().zip(&heads_up) {
             c.total += u128::from(total);
             c.win += u128::from(win);
