@@ -43,4 +43,14 @@ mine='(version: 1, name: "My BTN open vs fish", notes: Some("Wider than standard
 steps="search --name Rangestove windowfocus --sync mousemove 990 483 click 1 sleep 0.5"
 steps+=" mousemove 1100 404 click 1 sleep 0.3 type BTN"
 take "" "$steps" "$out/presets-panel.png" "$mine"
+# Analysis: the heat map of a 25% range against a 15% one on the flop, with
+# the equity distribution and the board breakdown beside it.
+heat="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c\",dead:\"\"),selected:0,heat_map:true,show_analysis:true)"
+take "$heat" "mousemove 480 150 sleep 3" "$out/heat-map.png"
+# The board breakdown: a row clicked highlights its combos on the grid.
+wide="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,Q9s+,J9s+,T8s+,97s+,87s,76s,65s,ATo+,KTo+,QTo+,JTo'),$(seat Villain '15%')],board:\"Th7c2h\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
+take "$wide" "search --name Rangestove windowfocus --sync mousemove 1000 652 click 1 sleep 1 mousemove 700 700" "$out/board-breakdown.png"
+# Hand strength and potential of an exact hand (the paper's AdQc on 3h4cJh).
+hero="(scenario:(seats:[$(seat Hero 'AdQc'),$(seat Villain 'JJ+,AJs+,KQs,AJo+,33,44')],board:\"3h4cJh\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
+take "$hero" "mousemove 200 600 sleep 3" "$out/hero-analysis.png"
 ls -l "$out"
