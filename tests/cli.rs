@@ -173,3 +173,71 @@ fn calc_errors_are_one_line_with_status_2() {
         assert_eq!(text.lines().count(), 1, "{text}");
     }
 }
+
+#[test]
+fn calc_breakdown_json_recombines_to_the_first_seat() {
+    for method in ["--exact", "--mc"] {
+        let output = rangestove(&[
+            "calc",
+            "--json",
+            "--breakdown",
+            method,
+            "--seed",
+            "3",
+            "--trials",
+            "200K",
+            "--board",
+            "Th7c2h",
+            "JJ+,AK,T9s:0.5",
+            "22+,AT+,KQ",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let classes = json["breakdown"].as_array().unwrap();
+        let names: Vec<&str> = classes
+            .iter()
+            .map(|c| c["class"].as_str().unwrap())
+            .collect();
+        // Grid order: row by row from AA.
+        assert_eq!(names, ["AA", "AKs", "AKo", "KK", "QQ", "JJ", "T9s"]);
+        let combos: f64 = classes.iter().map(|c| c["combos"].as_f64().unwrap()).sum();
+        // 6+6+6+6 pairs, 4 AKs, 12 AKo, 2 T9s at 0.5 (T and 7 on the board leave
+        // 3 T9s combos).
+        assert!(
+            (combos - (24.0 + 4.0 + 12.0 + 1.5)).abs() < 0.05,
+            "{combos}"
+        );
+        let mean: f64 = classes
+            .iter()
+            .map(|c| c["combos"].as_f64().unwrap() * c["equity"].as_f64().unwrap())
+            .sum::<f64>()
+            / combos;
+        let seat = json["players"][0]["equity"].as_f64().unwrap();
+        assert!((mean - seat).abs() < 1e-9, "{method}: {mean} vs {seat}");
+        if method == "--mc" {
+            assert!(
+                classes
+                    .iter()
+                    .all(|c| c["std_error"].as_f64().unwrap() > 0.0)
+            );
+        }
+    }
+    // Without the flag there is no breakdown.
+    let output = rangestove(&["calc", "--json", "AA", "KK"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(json.get("breakdown").is_none());
+    // The text form lists the classes, strongest first.
+    let output = rangestove(&[
+        "calc",
+        "--breakdown",
+        "--board",
+        "Kh9s4c",
+        "QQ+,AK",
+        "JJ-99",
+    ]);
+    let text = stdout(&output);
+    assert!(text.contains("QQ+,AK by hand class"), "{text}");
+    let kk = text.find("\nKK ").unwrap();
+    let aks = text.find("\nAKs ").unwrap();
+    assert!(kk < aks, "{text}");
+}
