@@ -21,6 +21,10 @@ fn main() {
     }
     request.threads = Some(1);
     request.seed = 1;
+    if std::env::var_os("PLAN").is_some() {
+        let setup = equity::Setup::new(&request).unwrap();
+        eprintln!("{:?}", equity::exact::plan(&setup));
+    }
     let repeat: usize = std::env::var("REPEAT").map_or(1, |r| r.parse().unwrap());
     let mut r = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();
     let start = std::time::Instant::now();

@@ -43,6 +43,8 @@ const COMPARE_S: f64 = 3e-9;
 /// Board-major counts outcomes per set of winners (`2^seats` counters) up
 /// to this many active seats.
 const WINNER_SET_SEATS: usize = 10;
+/// Copies of the winner-set counters, used in turn by consecutive deals.
+const LANES: usize = 4;
 
 /// The two enumeration orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -448,9 +450,16 @@ fn board_major(
     let variable: Vec<usize> = (0..n)
         .filter(|&a| setup.seats[active[a]].combos.len() > 1)
         .collect();
-    let var_slots: Vec<u32> = slots
+    // The winner scan reads per deal a mask, a u64 weight (weights are
+    // small whenever it runs) and u16 slots: 8 + 8 + 2·V bytes.
+    let weights64: Vec<u64> = if by_winners {
+        weights.iter().map(|&w| w as u64).collect()
+    } else {
+        Vec::new()
+    };
+    let var_slots: Vec<u16> = slots
         .chunks_exact(n)
-        .flat_map(|slot| variable.iter().map(|&a| slot[a]))
+        .flat_map(|slot| variable.iter().map(|&a| slot[a] as u16))
         .collect();
     let unit = share_unit(n);
     let unit_per_k: Vec<u128> = (0..=n as u128).map(|k| unit / k.max(1)).collect();
@@ -478,7 +487,9 @@ fn board_major(
         let mut counts = Counts::new(n);
         let mut ranks = vec![0u32; live];
         let mut deal_ranks = vec![0u32; n];
-        let mut winner_sets = vec![0u64; if by_winners { 1 << n } else { 0 }];
+        // `LANES` copies, deals taking turns: consecutive deals often add to
+        // the same set, and one copy would chain every add on the last.
+        let mut winner_sets = vec![0u64; if by_winners { LANES << n } else { 0 }];
         for cards in chunk.iter() {
             let cards = &cards[..setup.missing];
             let board = cards.iter().fold(base, |h, &c| h.add_card(c));
@@ -613,11 +624,12 @@ fn board_major(
                 let scan = WinnerScan {
                     ranks: &ranks,
                     masks: &masks,
-                    weights: &weights,
+                    weights: &weights64,
                     slots: &var_slots,
                     board_mask,
                     fixed_best,
                     fixed_winners,
+                    sets: 1 << n,
                 };
                 counts.deals += match variable.len() {
                     1 => scan.run::<1>(&variable, &mut winner_sets),
@@ -648,7 +660,9 @@ fn board_major(
                 }
             }
         }
-        for (winners, &weight) in winner_sets.iter().enumerate() {
+        let sets = if by_winners { 1 << n } else { 0 };
+        for winners in 0..sets {
+            let weight: u64 = (0..LANES).map(|l| winner_sets[l * sets + winners]).sum();
             let k = winners.count_ones() as usize;
             counts.total += weight;
             for s in (0..n).filter(|&s| winners >> s & 1 == 1) {
@@ -691,14 +705,16 @@ struct WinnerScan<'a> {
     /// Per deal: card mask, weight, and the rank slots of the seats with
     /// more than one combo.
     masks: &'a [u64],
-    weights: &'a [u128],
-    slots: &'a [u32],
+    weights: &'a [u64],
+    slots: &'a [u16],
     /// The board's cards.
     board_mask: u64,
     /// Best rank among the active seats with a single combo (0 if none),
     /// and those seats holding it (bits by active index).
     fixed_best: u32,
     fixed_winners: usize,
+    /// Winner sets per lane: `2^n`.
+    sets: usize,
 }
 
 impl WinnerScan<'_> {
@@ -723,7 +739,8 @@ impl WinnerScan<'_> {
             // Every active seat holds a single combo.
             for (&mask, &weight) in self.masks.iter().zip(self.weights) {
                 if mask & self.board_mask == 0 {
-                    winner_sets[self.fixed_winners] += weight as u64;
+                    winner_sets[(deals as usize % LANES) * self.sets + self.fixed_winners] +=
+                        weight;
                     deals += 1;
                 }
             }
@@ -751,7 +768,7 @@ impl WinnerScan<'_> {
             for (&r, &b) in r.iter().zip(&bits).take(v) {
                 winners |= usize::from(r == best) << b;
             }
-            winner_sets[winners] += weight as u64;
+            winner_sets[(deals as usize % LANES) * self.sets + winners] += weight;
             deals += 1;
         }
         deals
