@@ -308,6 +308,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             .collect();
         let object = serde_json::json!({
             "method": result.method.name(),
+            "path": result.method.path(),
             "samples": result.samples,
             "elapsed_ms": result.elapsed_ms,
             "seed": result.seed,
@@ -328,6 +329,7 @@ fn write_calc_text(
 ) -> std::io::Result<()> {
     let method = match result.method {
         equity::MethodUsed::Exact => "exact".to_owned(),
+        equity::MethodUsed::PreflopTable => "exact (preflop table)".to_owned(),
         equity::MethodUsed::MonteCarlo => {
             format!("Monte Carlo, seed {}", result.seed.unwrap_or(0))
         }
