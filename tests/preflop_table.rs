@@ -5,9 +5,7 @@
 use std::time::Instant;
 
 use engine::equity::table::{self, Matchup, TableError};
-use engine::equity::{
-    self, EquityRequest, EquityResult, Method, MethodUsed, Seat, Setup, exact,
-};
+use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat, Setup, exact};
 use engine::{CardSet, Combo, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -226,7 +224,9 @@ fn only_heads_up_preflop_spots_take_the_table() {
     dead.dead = CardSet::parse("2c").unwrap();
     assert_eq!(path(&dead), "enumeration");
     let mut folded = request(&["AhAs", "KhKs"], Method::Exact);
-    folded.seats.push(Seat::folded(Range::parse("QcQd").unwrap()));
+    folded
+        .seats
+        .push(Seat::folded(Range::parse("QcQd").unwrap()));
     assert_eq!(path(&folded), "enumeration");
     let three = request(&["AhAs", "KhKs", "QcQd"], Method::Exact);
     assert_eq!(path(&three), "enumeration");

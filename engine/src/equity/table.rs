@@ -362,8 +362,10 @@ fn read_entry(payload: &[u8], bit: usize) -> u64 {
     let byte = bit / 8;
     let mut window = [0u8; 8];
     let end = (byte + 8).min(payload.len());
-    if let (Some(dst), Some(src)) = (window.get_mut(..end.saturating_sub(byte)), payload.get(byte..end))
-    {
+    if let (Some(dst), Some(src)) = (
+        window.get_mut(..end.saturating_sub(byte)),
+        payload.get(byte..end),
+    ) {
         dst.copy_from_slice(src);
     }
     (u64::from_le_bytes(window) >> (bit % 8)) & ((1 << ENTRY_BITS) - 1)
@@ -548,7 +550,10 @@ pub fn shipped_bytes() -> &'static [u8] {
 /// milliseconds), shared afterwards.
 pub fn shipped() -> Result<&'static Table, TableError> {
     static TABLE: OnceLock<Result<Table, TableError>> = OnceLock::new();
-    TABLE.get_or_init(|| parse(SHIPPED)).as_ref().map_err(Clone::clone)
+    TABLE
+        .get_or_init(|| parse(SHIPPED))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// The counts of `a` against `b` over every board that avoids both, from
@@ -607,10 +612,7 @@ pub fn count_matchups(
         }
         *s as usize
     };
-    let slots: Vec<(usize, usize)> = pairs
-        .iter()
-        .map(|&(a, b)| (slot(a), slot(b)))
-        .collect();
+    let slots: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (slot(a), slot(b))).collect();
     let usable: Vec<bool> = pairs
         .iter()
         .map(|(a, b)| a.mask().is_disjoint(b.mask()))
@@ -651,8 +653,7 @@ pub fn count_matchups(
                             }
                         }
                     }
-                    for ((count, &(x, y)), &usable) in counts.iter_mut().zip(&slots).zip(&usable)
-                    {
+                    for ((count, &(x, y)), &usable) in counts.iter_mut().zip(&slots).zip(&usable) {
                         if usable {
                             let (wins, ties) = compare(&first[x], &second[y]);
                             count[0] += wins;
@@ -895,7 +896,11 @@ mod tests {
                     Combo::from_index(combo_index(permute_card(x, perm), permute_card(y, perm)))
                         .unwrap()
                 };
-                assert_eq!(canonical(map(a), map(b)), Some(expected), "{a} {b} {perm:?}");
+                assert_eq!(
+                    canonical(map(a), map(b)),
+                    Some(expected),
+                    "{a} {b} {perm:?}"
+                );
             }
             // The canonical form is itself a permutation of the pair.
             assert!(perms.iter().any(|perm| {
