@@ -528,15 +528,17 @@ impl Table {
     }
 
     /// The row of `a`'s class and the permutation taking `a` to the class's
-    /// representative, for summing `a` against many combos.
+    /// representative (as a combo map and as its number), for summing `a`
+    /// against many combos.
     #[inline]
-    fn row_for(&self, a: usize) -> (&[[u32; 2]], &[u16]) {
+    fn row_for(&self, a: usize) -> (&[[u32; 2]], &[u16], usize) {
         let canon = canon();
         let (class, g) = canon.to_rep[a];
         let (class, g) = (usize::from(class), usize::from(g));
         (
             &self.rows[class * COMBOS..(class + 1) * COMBOS],
             &canon.image[g * COMBOS..(g + 1) * COMBOS],
+            g,
         )
     }
 }
@@ -753,15 +755,108 @@ pub struct HeadsUp {
 
 /// Below this many combo pairs the sums run on the calling thread.
 const PARALLEL_PAIRS: usize = 40_000;
+/// From this many opponent combos on, a combo's sums run densely over all
+/// 1,326 entries of its row (no gather) instead of over the opponents.
+const DENSE_FROM: usize = 256;
 
-/// Seat 0's rows of a heads-up sum and seat 1's columns.
-struct Sums {
-    /// Per seat-0 combo: summed opponent weight, win weight, tie weight
-    /// (before multiplying by the combo's own weight) and compatible pairs.
-    rows: Vec<[u64; 4]>,
-    /// Per seat-1 combo: summed seat-0 weight, its win weight and tie weight
-    /// (before its own weight).
-    columns: Vec<[u64; 3]>,
+/// One seat's live combos as the sums need them.
+struct Side<'a> {
+    combos: &'a [Combo],
+    weights: &'a [u64],
+}
+
+/// The weight of a seat's combos that avoid a given combo, in constant
+/// time: all of it, less the combos holding either card of the given one
+/// (the given combo itself, if the seat holds it, is subtracted twice).
+struct Compatible {
+    all: u64,
+    by_card: [u64; 52],
+    by_combo: Vec<u64>,
+}
+
+impl Compatible {
+    fn new<'a>(combos: &[Combo], weights: impl IntoIterator<Item = &'a u64>) -> Compatible {
+        let mut c = Compatible {
+            all: 0,
+            by_card: [0; 52],
+            by_combo: vec![0; COMBOS],
+        };
+        for (combo, &w) in combos.iter().zip(weights) {
+            c.all += w;
+            c.by_combo[combo.index()] = w;
+            for card in combo.cards() {
+                c.by_card[usize::from(card.index())] += w;
+            }
+        }
+        c
+    }
+
+    fn weight(&self, a: Combo) -> u64 {
+        let [x, y] = a.cards().map(|c| self.by_card[usize::from(c.index())]);
+        self.all + self.by_combo[a.index()] - x - y
+    }
+}
+
+/// Per combo of `own`, over the combos of `other` it does not meet: the
+/// summed weight of those combos, and the sums of their weights times the
+/// boards `own`'s combo wins and ties against each, `[weight, win, tie]`
+/// (before multiplying by the combo's own weight). Each sum is below
+/// 1,326 × 10,000 × 1,712,304 < 2^45.
+fn side_sums(table: &Table, own: &Side, other: &Side) -> Vec<[u64; 3]> {
+    let compatible = Compatible::new(other.combos, other.weights);
+    let dense = other.combos.len() >= DENSE_FROM;
+    // Dense: the opponents' weights seen through each suit permutation a
+    // combo of `own` may use, `weights[g][g(b)] = w(b)`.
+    let permuted: Vec<Vec<u32>> = if dense {
+        let canon = canon();
+        let mut used = [false; 24];
+        for a in own.combos {
+            used[usize::from(canon.to_rep[a.index()].1)] = true;
+        }
+        (0..24)
+            .map(|g| {
+                let mut w = vec![0u32; if used[g] { COMBOS } else { 0 }];
+                if used[g] {
+                    let image = &canon.image[g * COMBOS..(g + 1) * COMBOS];
+                    for (b, &weight) in other.combos.iter().zip(other.weights) {
+                        w[usize::from(image[b.index()])] = weight as u32;
+                    }
+                }
+                w
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let opponents: Vec<(usize, u64)> = other
+        .combos
+        .iter()
+        .zip(other.weights)
+        .map(|(c, &w)| (c.index(), w))
+        .collect();
+    let sum = |a: &Combo| {
+        let (row, image, g) = table.row_for(a.index());
+        let (mut win, mut tie) = (0u64, 0u64);
+        if dense {
+            // Entries where the combos meet hold [0, 0].
+            for (&w, &[wins, ties]) in permuted[g].iter().zip(row) {
+                win += u64::from(w) * u64::from(wins);
+                tie += u64::from(w) * u64::from(ties);
+            }
+        } else {
+            for &(b, w) in &opponents {
+                let [wins, ties] = row[usize::from(image[b])];
+                win += w * u64::from(wins);
+                tie += w * u64::from(ties);
+            }
+        }
+        [compatible.weight(*a), win, tie]
+    };
+    if own.combos.len() * other.combos.len() < PARALLEL_PAIRS {
+        own.combos.iter().map(sum).collect()
+    } else {
+        own.combos.par_iter().with_min_len(8).map(sum).collect()
+    }
 }
 
 /// The tallies of `setup` from the shipped table, when it is a heads-up
@@ -777,93 +872,36 @@ pub fn heads_up(setup: &Setup) -> Option<HeadsUp> {
         return None;
     }
     let table = shipped().ok()?;
-    let [first, second] = [&setup.seats[0], &setup.seats[1]];
-    let opponents: Vec<(usize, u64, u64)> = second
-        .combos
-        .iter()
-        .zip(&second.masks)
-        .zip(&second.weights)
-        .map(|((c, &m), &w)| (c.index(), m, w))
-        .collect();
-    let sum_rows = |range: std::ops::Range<usize>| {
-        let mut sums = Sums {
-            rows: Vec::with_capacity(range.len()),
-            columns: vec![[0; 3]; opponents.len()],
-        };
-        for i in range {
-            let (own, mask, weight) = (first.combos[i].index(), first.masks[i], first.weights[i]);
-            let (row, image) = table.row_for(own);
-            let mut sum = [0u64; 4];
-            for (&(b, b_mask, b_weight), column) in opponents.iter().zip(&mut sums.columns) {
-                let valid = u64::from(mask & b_mask == 0);
-                let [wins, ties] = row[usize::from(image[b])];
-                let (wins, ties) = (u64::from(wins), u64::from(ties));
-                // Zero where the combos meet: the row holds [0, 0] there.
-                let losses = (u64::from(BOARDS) - wins - ties) * valid;
-                let w = b_weight * valid;
-                sum[0] += w;
-                sum[1] += w * wins;
-                sum[2] += w * ties;
-                sum[3] += valid;
-                column[0] += weight * valid;
-                column[1] += weight * losses;
-                column[2] += weight * ties;
-            }
-            sums.rows.push(sum);
-        }
-        sums
-    };
-    let n = first.combos.len();
-    let parts: Vec<Sums> = if n * opponents.len() < PARALLEL_PAIRS {
-        vec![sum_rows(0..n)]
-    } else {
-        let chunks = (rayon::current_num_threads() * 4).clamp(1, n);
-        let size = n.div_ceil(chunks);
-        (0..n.div_ceil(size))
-            .into_par_iter()
-            .map(|k| sum_rows(k * size..((k + 1) * size).min(n)))
+    let sides = [0, 1].map(|s| Side {
+        combos: &setup.seats[s].combos,
+        weights: &setup.seats[s].weights,
+    });
+    let boards = u128::from(BOARDS);
+    let tallies = |s: usize, sums: Vec<[u64; 3]>| -> Vec<ComboTally> {
+        sums.iter()
+            .zip(sides[s].weights)
+            .map(|(&[weight, win, tie], &own)| {
+                let own = u128::from(own);
+                ComboTally {
+                    total: own * u128::from(weight) * boards,
+                    win: own * u128::from(win),
+                    tie: own * u128::from(tie),
+                }
+            })
             .collect()
     };
-    let boards = u128::from(BOARDS);
-    let mut result = HeadsUp {
-        total: 0,
-        wins: [0; 2],
-        ties: 0,
-        pairs: 0,
-        combos: [Vec::with_capacity(n), Vec::with_capacity(opponents.len())],
-    };
-    let mut columns = vec![[0u64; 3]; opponents.len()];
-    for part in &parts {
-        for (column, add) in columns.iter_mut().zip(&part.columns) {
-            for (x, y) in column.iter_mut().zip(add) {
-                *x += y;
-            }
-        }
-    }
-    for (sum, &weight) in parts.iter().flat_map(|p| &p.rows).zip(&first.weights) {
-        let weight = u128::from(weight);
-        let tally = ComboTally {
-            total: weight * u128::from(sum[0]) * boards,
-            win: weight * u128::from(sum[1]),
-            tie: weight * u128::from(sum[2]),
-        };
-        result.total += tally.total;
-        result.wins[0] += tally.win;
-        result.ties += tally.tie;
-        result.pairs += sum[3];
-        result.combos[0].push(tally);
-    }
-    for (column, &weight) in columns.iter().zip(&second.weights) {
-        let weight = u128::from(weight);
-        let tally = ComboTally {
-            total: weight * u128::from(column[0]) * boards,
-            win: weight * u128::from(column[1]),
-            tie: weight * u128::from(column[2]),
-        };
-        result.wins[1] += tally.win;
-        result.combos[1].push(tally);
-    }
-    Some(result)
+    let first = tallies(0, side_sums(table, &sides[0], &sides[1]));
+    let second = tallies(1, side_sums(table, &sides[1], &sides[0]));
+    // Compatible pairs (for the deal count): the same sum unweighted.
+    let ones = Compatible::new(sides[1].combos, std::iter::repeat(&1));
+    let pairs = sides[0].combos.iter().map(|&a| ones.weight(a)).sum();
+    Some(HeadsUp {
+        total: first.iter().map(|t| t.total).sum(),
+        wins: [&first, &second].map(|side| side.iter().map(|t| t.win).sum()),
+        ties: first.iter().map(|t| t.tie).sum(),
+        pairs,
+        combos: [first, second],
+    })
 }
 
 #[cfg(test)]
