@@ -594,7 +594,7 @@ const BOARDS_PER_ITEM: usize = LANES * 64;
 /// enumeration on the current rayon pool: for every one of the 2,598,960
 /// boards, rank each combo of the pairs once with the compact evaluator,
 /// then compare the two ranks of every pair compatible with the board,
-/// [`LANES`] boards at a time. `progress(boards_done, ALL_BOARDS)` is called
+/// 32 boards at a time. `progress(boards_done, ALL_BOARDS)` is called
 /// from the worker threads after each batch of boards. This is the
 /// generator of the shipped table (about a minute on two cores for all
 /// [`canonical_pairs`]); pairs that share a card count nothing.
