@@ -68,7 +68,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         "counted in {counted_s:.1} s, checked and wrote {} bytes to {output} in {:.1} s (checksum {:016x})",
         bytes.len(),
         start.elapsed().as_secs_f64(),
-        table::fnv1a64(&bytes[..bytes.len() - 8]),
+        table::checksum(&bytes[..bytes.len() - 8]),
     );
     Ok(())
 }
