@@ -55,6 +55,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let counted_s = start.elapsed().as_secs_f64();
     let bytes = table::encode(&counts)?;
     let parsed = table::parse(&bytes)?;
+    parsed.check_entries()?;
     // A spread-out sample against the engine's exact walk.
     let step = pairs.len() / CHECKED;
     for &(a, b) in pairs.iter().step_by(step.max(1)) {
