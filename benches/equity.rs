@@ -62,9 +62,10 @@ fn benches(c: &mut Criterion) {
         assert_eq!(first.method, MethodUsed::PreflopTable, "{name}");
         group.bench_function(name, |b| b.iter(|| pool.install(|| black_box(run(&r)))));
     }
-    group.bench_function("preflop table: load the shipped bytes (header, checksum)", |b| {
-        b.iter(|| black_box(table::parse(table::shipped_bytes()).map(|_| ()).is_ok()))
-    });
+    group.bench_function(
+        "preflop table: load the shipped bytes (header, checksum)",
+        |b| b.iter(|| black_box(table::parse(table::shipped_bytes()).map(|_| ()).is_ok())),
+    );
     let r = request(
         &["JcJh", "8s7s", "99+,AJs+", "QQ+,AQs+,AQo+"],
         "4dAc5d",

@@ -339,9 +339,11 @@ fn write_calc_text(
             format!("Monte Carlo, seed {}", result.seed.unwrap_or(0))
         }
     };
+    // Table answers take microseconds: keep two significant digits.
+    let decimals = if result.elapsed_ms < 1.0 { 3 } else { 1 };
     writeln!(
         out,
-        "{method}: {} deals in {:.1} ms",
+        "{method}: {} deals in {:.decimals$} ms",
         result.samples, result.elapsed_ms
     )?;
     let width = ranges
