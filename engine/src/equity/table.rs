@@ -50,7 +50,7 @@
 //! [`parse`] checks the magic, version, counts, length, checksum and that no
 //! entry exceeds the board count, returning a typed [`TableError`]; it never
 //! panics. The embedded file is checked once, at first use ([`shipped`],
-//! about 0.1 ms).
+//! 0.02–0.1 ms).
 //!
 //! # Large spots
 //!
@@ -499,7 +499,8 @@ pub fn shipped_bytes() -> &'static [u8] {
 }
 
 /// The shipped table, its header and checksum checked at the first call
-/// (about 0.05 ms once its pages are in memory), shared afterwards.
+/// (about 15 µs, up to 0.1 ms while its pages are first read), shared
+/// afterwards.
 pub fn shipped() -> Result<&'static Table<'static>, TableError> {
     static TABLE: OnceLock<Result<Table<'static>, TableError>> = OnceLock::new();
     TABLE
