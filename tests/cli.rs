@@ -167,6 +167,8 @@ fn calc_answers_heads_up_preflop_from_the_table() {
     assert!((equity - 0.852037).abs() < 5e-7, "{equity}");
     let output = rangestove(&["calc", "AhAs", "KhKs"]);
     assert!(stdout(&output).starts_with("exact (preflop table): 1712304 deals in "));
+    let output = rangestove(&["calc", "AhAs", "KhKs", "--board", "2c3d4h"]);
+    assert!(stdout(&output).starts_with("exact (enumeration): 990 deals in "));
 }
 
 #[test]

@@ -333,7 +333,7 @@ fn write_calc_text(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let method = match result.method {
-        equity::MethodUsed::Exact => "exact".to_owned(),
+        equity::MethodUsed::Exact => "exact (enumeration)".to_owned(),
         equity::MethodUsed::PreflopTable => "exact (preflop table)".to_owned(),
         equity::MethodUsed::MonteCarlo => {
             format!("Monte Carlo, seed {}", result.seed.unwrap_or(0))
