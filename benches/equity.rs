@@ -1,10 +1,15 @@
-//! Equity benches: the reference scenarios, 2 threads (the CI and
+//! Equity benches: the issues' reference scenarios, 2 threads (the CI and
 //! development machines have 2 cores). Run with `cargo bench --bench equity`.
+//!
+//! Heads-up preflop spots are answered from the precomputed table by
+//! `calculate`; the `enumeration` benches time the same spots enumerated
+//! (`Setup` and `exact::run` directly), as before the table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::equity::{self, EquityRequest, Method, Seat};
+use engine::equity::{self, EquityRequest, Method, MethodUsed, Seat, Setup, exact, table};
 use engine::{Range, card::parse_cards};
 use std::hint::black_box;
+use std::time::Instant;
 
 fn request(ranges: &[&str], board: &str, method: Method) -> EquityRequest {
     let seats = ranges
@@ -23,6 +28,15 @@ fn run(request: &EquityRequest) -> f64 {
     result.seats[0].equity
 }
 
+/// Exact enumeration, bypassing the preflop table.
+fn enumerate(request: &EquityRequest) -> f64 {
+    let setup = Setup::new(request).expect("bench scenario");
+    let plan = exact::plan(&setup);
+    let result =
+        exact::run(&setup, &plan, Instant::now(), &|| false, &mut |_| {}).expect("bench scenario");
+    result.seats[0].equity
+}
+
 fn benches(c: &mut Criterion) {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
@@ -30,18 +44,22 @@ fn benches(c: &mut Criterion) {
         .expect("thread pool");
     let mut group = c.benchmark_group("equity (2 threads)");
     group.sample_size(10);
-    let exact = [
-        ("exact AhAs vs KhKs preflop", vec!["AhAs", "KhKs"], ""),
-        ("exact AKs vs QQ preflop", vec!["AKs", "QQ"], ""),
+    let table_spots = [
+        ("preflop table AhAs vs KhKs", ["AhAs", "KhKs"]),
+        ("preflop table AKs vs QQ", ["AKs", "QQ"]),
+        ("preflop table AA vs random", ["AA", "random"]),
+        ("preflop table random vs random", ["random", "random"]),
         (
-            "exact JcJh 8s7s 99+,AJs+ QQ+,AQs+,AQo+ on 4dAc5d",
-            vec!["JcJh", "8s7s", "99+,AJs+", "QQ+,AQs+,AQo+"],
-            "4dAc5d",
+            "preflop table 22+,A2s+,KTo+ vs QQ+,AK",
+            ["22+,A2s+,KTo+", "QQ+,AK"],
         ),
-        ("exact AA vs random preflop", vec!["AA", "random"], ""),
     ];
-    for (name, ranges, board) in exact {
-        let r = request(&ranges, board, Method::Exact);
+    // The first use parses the table; keep it out of the measurements.
+    table::shipped().expect("the shipped table");
+    for (name, ranges) in table_spots {
+        let r = request(&ranges, "", Method::Exact);
+        let first = equity::calculate(&r, &|| false, &mut |_| {}).expect("bench scenario");
+        assert_eq!(first.method, MethodUsed::PreflopTable, "{name}");
         group.bench_function(name, |b| b.iter(|| pool.install(|| black_box(run(&r)))));
     }
     // The analysis issue's heat map: every combo's equity, exactly.
@@ -50,6 +68,29 @@ fn benches(c: &mut Criterion) {
     group.bench_function("exact breakdown 25% vs 15% on Kh9s4c (heat map)", |b| {
         b.iter(|| pool.install(|| black_box(run(&heat))))
     });
+    group.bench_function(
+        "preflop table: load the shipped bytes (header, checksum)",
+        |b| b.iter(|| black_box(table::parse(table::shipped_bytes()).map(|_| ()).is_ok())),
+    );
+    let r = request(
+        &["JcJh", "8s7s", "99+,AJs+", "QQ+,AQs+,AQo+"],
+        "4dAc5d",
+        Method::Exact,
+    );
+    group.bench_function("exact JcJh 8s7s 99+,AJs+ QQ+,AQs+,AQo+ on 4dAc5d", |b| {
+        b.iter(|| pool.install(|| black_box(run(&r))))
+    });
+    let enumerated = [
+        ("enumeration AhAs vs KhKs preflop", ["AhAs", "KhKs"]),
+        ("enumeration AKs vs QQ preflop", ["AKs", "QQ"]),
+        ("enumeration AA vs random preflop", ["AA", "random"]),
+    ];
+    for (name, ranges) in enumerated {
+        let r = request(&ranges, "", Method::Exact);
+        group.bench_function(name, |b| {
+            b.iter(|| pool.install(|| black_box(enumerate(&r))))
+        });
+    }
     let mut mc = request(&["random"; 6], "", Method::MonteCarlo);
     mc.target_std_error = Some(0.0001);
     group.bench_function("monte carlo 6 x random preflop to stderr 0.0001", |b| {

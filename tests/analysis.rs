@@ -438,3 +438,35 @@ fn board_breakdown_counts_sum_on_every_board_kind() {
         }
     }
 }
+
+#[test]
+fn preflop_table_breakdown_equals_enumeration() {
+    use engine::equity::{MethodUsed, Setup, exact};
+    for (hero, villain) in [
+        ("AA,AKs", "AK,KK"),
+        ("AA:0.5,KQs,72o", "QQ+,AJs+:0.25"),
+        ("AhAs", "JJ,T9s"),
+    ] {
+        let base = spot(
+            Box::leak(vec![(hero, false), (villain, false)].into_boxed_slice()),
+            "",
+            "",
+        );
+        let table = breakdown_of(&base, Method::Exact);
+        assert_eq!(table.method, MethodUsed::PreflopTable);
+        assert_recombines(&table, 1e-12);
+        let mut request = base.request(Method::Exact);
+        request.breakdown = true;
+        let setup = Setup::new(&request).unwrap();
+        let enumerated = exact::run(
+            &setup,
+            &exact::plan(&setup),
+            std::time::Instant::now(),
+            &|| false,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(table.seats, enumerated.seats, "{hero} vs {villain}");
+        assert_eq!(table.breakdown, enumerated.breakdown, "{hero} vs {villain}");
+    }
+}

@@ -115,6 +115,7 @@ fn calc_json_has_the_documented_shape() {
     assert!(output.status.success(), "{}", stderr(&output));
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(value["method"], "exact");
+    assert_eq!(value["path"], "enumeration");
     assert_eq!(value["samples"], 990);
     assert!(value["seed"].is_null());
     assert!(value["elapsed_ms"].as_f64().unwrap() >= 0.0);
@@ -144,12 +145,30 @@ fn calc_json_has_the_documented_shape() {
     assert!(output.status.success(), "{}", stderr(&output));
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(value["method"], "monte_carlo");
+    assert_eq!(value["path"], "sampling");
     assert_eq!(value["seed"], 7);
     assert!(value["players"][1]["std_error"].as_f64().unwrap() > 0.0);
     // Same seed and trials: the same numbers.
     let again = rangestove(&[&seeded[..], &["--threads", "1"]].concat());
     let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
     assert_eq!(again["players"], value["players"]);
+}
+
+#[test]
+fn calc_answers_heads_up_preflop_from_the_table() {
+    let output = rangestove(&["calc", "--json", "AA", "random"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    // Still an exact method; the path says how.
+    assert_eq!(value["method"], "exact");
+    assert_eq!(value["path"], "preflop_table");
+    assert_eq!(value["samples"], 6u64 * 1225 * 1_712_304);
+    let equity = value["players"][0]["equity"].as_f64().unwrap();
+    assert!((equity - 0.852037).abs() < 5e-7, "{equity}");
+    let output = rangestove(&["calc", "AhAs", "KhKs"]);
+    assert!(stdout(&output).starts_with("exact (preflop table): 1712304 deals in "));
+    let output = rangestove(&["calc", "AhAs", "KhKs", "--board", "2c3d4h"]);
+    assert!(stdout(&output).starts_with("exact (enumeration): 990 deals in "));
 }
 
 #[test]

@@ -924,10 +924,10 @@ impl RangestoveApp {
             if let Some(failure) = &self.failure {
                 ui.colored_label(ui.visuals().error_fg_color, failure.to_string());
             } else if let Some(result) = &self.result {
-                let method = if result.method.is_exact() {
-                    "exact"
-                } else {
-                    "estimated"
+                let method = match result.method {
+                    engine::equity::MethodUsed::PreflopTable => "exact (preflop table)",
+                    m if m.is_exact() => "exact",
+                    _ => "estimated",
                 };
                 ui.label(format!("{method} · {}", progress_text(result)));
             } else if self.worker.is_some() {

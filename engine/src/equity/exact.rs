@@ -959,6 +959,24 @@ fn walk_boards(
     }
 }
 
+/// Boards `a` wins, ties and loses against `b` (disjoint combos) over all
+/// 1,712,304 five-card boards of the other 48 cards, by the heads-up walk
+/// of deal-major enumeration on the calling thread (about 3 ms).
+pub(crate) fn two_combos(a: Combo, b: Combo) -> [u64; 3] {
+    let used = a.mask().bits() | b.mask().bits();
+    let cards: Vec<Card> = Card::all().filter(|c| used & c.bit() == 0).collect();
+    let mut counts = Counts::new(2);
+    walk_two(
+        &cards,
+        0,
+        5,
+        HandState::new().add_cards(a.cards()),
+        HandState::new().add_cards(b.cards()),
+        &mut counts,
+    );
+    [counts.wins[0], counts.ties[2], counts.wins[1]]
+}
+
 /// [`walk_boards`] for two seats with at least one card to come: states
 /// passed by value, outcomes counted branch-free.
 fn walk_two(

@@ -15,6 +15,9 @@
 //! never prints. [`exact`](mod@exact) enumerates; [`montecarlo`] samples whole
 //! deals from the joint distribution. Both tally in integers, so results do
 //! not depend on the order work is merged in, hence not on the thread count.
+//! Heads-up preflop spots with no dead cards and no folded seats are
+//! answered exactly from the precomputed matchup [`table`], with the same
+//! integer tallies enumeration would form.
 
 use std::time::Instant;
 
@@ -25,6 +28,7 @@ mod breakdown;
 mod deals;
 pub mod exact;
 pub mod montecarlo;
+pub mod table;
 
 pub(crate) use breakdown::ComboCount;
 pub use breakdown::{ClassEquity, ComboEquity, SeatBreakdown};
@@ -79,6 +83,9 @@ pub enum Method {
 pub enum MethodUsed {
     /// Every deal enumerated (board-major or deal-major walk).
     Exact,
+    /// Exact, summed from the precomputed heads-up preflop [`table`]: the
+    /// same figures as [`Exact`](MethodUsed::Exact), to the last bit.
+    PreflopTable,
     /// Sampled deals.
     MonteCarlo,
 }
@@ -89,11 +96,22 @@ impl MethodUsed {
         self != MethodUsed::MonteCarlo
     }
 
-    /// The name used in JSON output: `exact` or `monte_carlo`.
+    /// The name used in JSON output: `exact` or `monte_carlo` (the table is
+    /// an exact method).
     pub fn name(self) -> &'static str {
         match self {
-            MethodUsed::Exact => "exact",
+            MethodUsed::Exact | MethodUsed::PreflopTable => "exact",
             MethodUsed::MonteCarlo => "monte_carlo",
+        }
+    }
+
+    /// How the figures were produced: `enumeration`, `preflop_table` or
+    /// `sampling`.
+    pub fn path(self) -> &'static str {
+        match self {
+            MethodUsed::Exact => "enumeration",
+            MethodUsed::PreflopTable => "preflop_table",
+            MethodUsed::MonteCarlo => "sampling",
         }
     }
 }
@@ -254,6 +272,11 @@ pub const EXACT_LIMIT_S: f64 = 3600.0;
 /// 50–100 ms and returning the final one. `cancel` is polled between
 /// batches; when it returns true the calculation stops with
 /// [`EquityError::Cancelled`].
+///
+/// [`Method::Auto`] and [`Method::Exact`] answer a heads-up preflop spot
+/// (two active seats, none folded, no board, no dead cards) from the
+/// precomputed [`table`] ([`MethodUsed::PreflopTable`]); other spots are
+/// enumerated or sampled.
 pub fn calculate(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -262,6 +285,14 @@ pub fn calculate(
     let start = Instant::now();
     let setup = Setup::new(request)?;
     let run = |on_snapshot: &mut (dyn FnMut(&EquityResult) + Send)| {
+        if request.method != Method::MonteCarlo {
+            if cancel() {
+                return Err(EquityError::Cancelled);
+            }
+            if let Some(heads_up) = table::heads_up(&setup) {
+                return Ok(table_result(&heads_up, &setup, start));
+            }
+        }
         let threads = rayon::current_num_threads();
         let method = match request.method {
             Method::Exact => MethodUsed::Exact,
@@ -279,7 +310,7 @@ pub fn calculate(
             }
         };
         match method {
-            MethodUsed::Exact => {
+            MethodUsed::Exact | MethodUsed::PreflopTable => {
                 exact::run(&setup, &exact::plan(&setup), start, cancel, on_snapshot)
             }
             MethodUsed::MonteCarlo => montecarlo::run(&setup, request, start, cancel, on_snapshot),
@@ -295,6 +326,54 @@ pub fn calculate(
             pool.install(|| run(on_snapshot))
         }
         _ => run(on_snapshot),
+    }
+}
+
+/// The final result of a heads-up spot answered from the table: the tally
+/// exact enumeration would form, so [`Tally::figures`] gives the same
+/// numbers. `samples` counts every (seat deal, board) combination.
+fn table_result(heads_up: &table::HeadsUp, setup: &Setup, start: Instant) -> EquityResult {
+    let deals = heads_up.pairs * u64::from(table::BOARDS);
+    let mut tally = Tally::new(2);
+    tally.total = heads_up.total;
+    tally.wins = heads_up.wins.to_vec();
+    // Seat s's ties with one other seat sit at s * (seats + 1) + 2.
+    tally.ties[2] = heads_up.ties;
+    tally.ties[3 + 2] = heads_up.ties;
+    tally.deals = deals;
+    let breakdown = if setup.breakdown {
+        // Heads-up pot shares in units of 1/2: a win 2, a tie 1.
+        let counts: Vec<ComboCount> = heads_up
+            .combos
+            .iter()
+            .flatten()
+            .map(|c| ComboCount {
+                total: c.total,
+                win: c.win,
+                tie: c.tie,
+                share: 2 * c.win + c.tie,
+                ..ComboCount::default()
+            })
+            .collect();
+        breakdown::breakdown(setup, &counts, false)
+    } else {
+        Vec::new()
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    EquityResult {
+        breakdown,
+        seats: tally.figures(&setup.active, false),
+        samples: deals,
+        elapsed_ms: elapsed * 1000.0,
+        method: MethodUsed::PreflopTable,
+        seed: None,
+        progress: 1.0,
+        samples_per_s: if elapsed > 0.0 {
+            deals as f64 / elapsed
+        } else {
+            0.0
+        },
+        finished: true,
     }
 }
 
