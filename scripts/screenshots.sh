@@ -53,4 +53,7 @@ take "$wide" "search --name Rangestove windowfocus --sync mousemove 1000 652 cli
 # Hand strength and potential of an exact hand (the paper's AdQc on 3h4cJh).
 hero="(scenario:(seats:[$(seat Hero 'AdQc'),$(seat Villain 'JJ+,AJs+,KQs,AJo+,33,44')],board:\"3h4cJh\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
 take "$hero" "mousemove 200 600 sleep 3" "$out/hero-analysis.png"
+# A heads-up preflop heat map: exact and instant from the preflop table.
+pre="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+'),$(seat Villain 'QQ+,AK')],board:\"\",dead:\"\"),selected:0,heat_map:true,show_analysis:true)"
+take "$pre" "mousemove 200 600 sleep 2" "$out/preflop-heat-map.png"
 ls -l "$out"
