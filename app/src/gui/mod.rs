@@ -1002,6 +1002,14 @@ fn progress_text(result: &EquityResult) -> String {
     } else {
         format!("{:.0}%", 100.0 * result.progress)
     };
+    if result.method == engine::equity::MethodUsed::PreflopTable {
+        // Looked up, not dealt: a rate would mean nothing.
+        return format!(
+            "{} deals in {:.2} ms · {progress}",
+            si(result.samples as f64),
+            result.elapsed_ms
+        );
+    }
     format!(
         "{} deals · {}/s · {progress}",
         si(result.samples as f64),
