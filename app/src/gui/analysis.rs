@@ -244,15 +244,20 @@ impl RangestoveApp {
         Some(share)
     }
 
-    /// The selected seat's combos in the board-breakdown row `key`.
-    pub fn row_combos(&mut self, key: RowKey) -> Option<Vec<Combo>> {
+    /// The selected seat's range on the board (cached), if there is a
+    /// flop.
+    fn selected_board_breakdown(&mut self) -> Option<&BoardBreakdown> {
         if self.board.len() < 3 {
             return None;
         }
-        let range = self.seats[self.selected].range.clone();
-        let board = self.board.clone();
         let blocked = self.off_board_blocked();
-        let b = self.analysis.board_breakdown(&range, &board, blocked)?;
+        self.analysis
+            .board_breakdown(&self.seats[self.selected].range, &self.board, blocked)
+    }
+
+    /// The selected seat's combos in the board-breakdown row `key`.
+    pub fn row_combos(&mut self, key: RowKey) -> Option<Vec<Combo>> {
+        let b = self.selected_board_breakdown()?;
         match key {
             RowKey::Made(m) => b
                 .made
@@ -448,17 +453,25 @@ impl RangestoveApp {
             ui.weak("Deal a flop to see how the range hits the board.");
             return;
         }
-        let range = self.seats[self.selected].range.clone();
-        let board = self.board.clone();
-        let blocked = self.off_board_blocked();
-        let Some(b) = self
-            .analysis
-            .board_breakdown(&range, &board, blocked)
-            .cloned()
-        else {
+        // The rows shown: (key, weighted combos), made hands then draws.
+        let Some((live, made, draws)) = self.selected_board_breakdown().map(|b| {
+            let made: Vec<(RowKey, f64)> = b
+                .made
+                .iter()
+                .filter(|r| r.weight > 0.0)
+                .map(|r| (RowKey::Made(r.what), r.weight))
+                .collect();
+            let draws: Vec<(RowKey, f64)> = b
+                .draws
+                .iter()
+                .filter(|r| r.weight > 0.0)
+                .map(|r| (RowKey::Draw(r.what), r.weight))
+                .collect();
+            (b.total, made, draws)
+        }) else {
             return;
         };
-        let total = b.total.max(f64::MIN_POSITIVE);
+        let total = live.max(f64::MIN_POSITIVE);
         let mut clicked = None;
         let mut row_ui = |ui: &mut egui::Ui, key: RowKey, weight: f64, selected: bool| {
             let text = format!(
@@ -474,7 +487,7 @@ impl RangestoveApp {
                 clicked = Some(key);
             }
         };
-        ui.label(format!("{:.1} combos live", b.total));
+        ui.label(format!("{live:.1} combos live"));
         if let Some(key) = self.analysis.row {
             ui.horizontal(|ui| {
                 ui.label(key.name());
@@ -504,20 +517,18 @@ impl RangestoveApp {
         egui::Grid::new("board breakdown")
             .num_columns(1)
             .show(ui, |ui| {
-                for row in b.made.iter().filter(|r| r.weight > 0.0) {
-                    let key = RowKey::Made(row.what);
-                    row_ui(ui, key, row.weight, self.analysis.row == Some(key));
+                for &(key, weight) in &made {
+                    row_ui(ui, key, weight, self.analysis.row == Some(key));
                     ui.end_row();
                 }
             });
-        if b.draws.iter().any(|r| r.weight > 0.0) {
+        if !draws.is_empty() {
             ui.label("Draws");
             egui::Grid::new("draw breakdown")
                 .num_columns(1)
                 .show(ui, |ui| {
-                    for row in b.draws.iter().filter(|r| r.weight > 0.0) {
-                        let key = RowKey::Draw(row.what);
-                        row_ui(ui, key, row.weight, self.analysis.row == Some(key));
+                    for &(key, weight) in &draws {
+                        row_ui(ui, key, weight, self.analysis.row == Some(key));
                         ui.end_row();
                     }
                 });

@@ -363,20 +363,21 @@ impl RangestoveApp {
         let per_row = ((ui.available_width() / (TILE.x + 4.0)) as usize).clamp(4, 6);
         let brush = self.grid.brush_bp;
         let mut toggled = None;
-        let breakdown = if self.wants_breakdown() {
-            self.seat_breakdown(index).cloned()
-        } else {
-            None
-        };
-        for row in combos.chunks(per_row) {
+        // Each combo's equity, when the breakdown is on screen.
+        let equities: Vec<Option<f64>> = combos
+            .iter()
+            .map(|&c| {
+                self.seat_breakdown(index)
+                    .filter(|_| self.wants_breakdown())
+                    .and_then(|b| b.combo(c))
+                    .map(|e| e.equity)
+            })
+            .collect();
+        for (row, row_equities) in combos.chunks(per_row).zip(equities.chunks(per_row)) {
             ui.horizontal(|ui| {
-                for &combo in row {
+                for (&combo, &equity) in row.iter().zip(row_equities) {
                     let weight = self.seats[index].range.weight_bp(combo);
                     let is_blocked = !combo.mask().is_disjoint(blocked);
-                    let equity = breakdown
-                        .as_ref()
-                        .and_then(|b| b.combo(combo))
-                        .map(|c| c.equity);
                     if combo_tile_ui(ui, combo, weight, is_blocked, equity).clicked() {
                         toggled = Some(combo);
                     }

@@ -416,6 +416,17 @@ pub struct Row<T> {
     pub weight: f64,
 }
 
+impl<T> Row<T> {
+    /// A row counting `what` with no combo yet.
+    fn empty(what: T) -> Row<T> {
+        Row {
+            what,
+            combos: Vec::new(),
+            weight: 0.0,
+        }
+    }
+}
+
 /// How a range hits a board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardBreakdown {
@@ -436,22 +447,8 @@ impl BoardBreakdown {
         dead: CardSet,
     ) -> Result<BoardBreakdown, AnalysisError> {
         let known = check_board(board, dead)?;
-        let mut made: Vec<Row<MadeHand>> = MadeHand::ALL
-            .iter()
-            .map(|&what| Row {
-                what,
-                combos: Vec::new(),
-                weight: 0.0,
-            })
-            .collect();
-        let mut draws: Vec<Row<Draw>> = Draw::ALL
-            .iter()
-            .map(|&what| Row {
-                what,
-                combos: Vec::new(),
-                weight: 0.0,
-            })
-            .collect();
+        let mut made: Vec<Row<MadeHand>> = MadeHand::ALL.into_iter().map(Row::empty).collect();
+        let mut draws: Vec<Row<Draw>> = Draw::ALL.into_iter().map(Row::empty).collect();
         let mut total = 0.0;
         for (combo, bp) in range.combos() {
             if !combo.mask().is_disjoint(known) {

@@ -463,6 +463,7 @@ fn board_major(
         .collect();
     let unit = share_unit(n);
     let unit_per_k: Vec<u128> = (0..=n as u128).map(|k| unit / k.max(1)).collect();
+    let unit_k: Vec<u64> = unit_per_k.iter().map(|&u| u as u64).collect();
     // Multiway per-combo counters fit a u64 per chunk (shares are in
     // units of 1/lcm(1..=n)).
     let compact =
@@ -542,8 +543,6 @@ fn board_major(
             if setup.breakdown && compact {
                 // Per deal, also the outcome of each seat's combo, in u64
                 // counters per chunk: [weight, wins, ties, share].
-                let unit_k: [u64; MAX_SEATS + 1] =
-                    std::array::from_fn(|k| unit_per_k.get(k).copied().unwrap_or(0) as u64);
                 for ((&mask, slot), &weight) in
                     masks.iter().zip(slots.chunks_exact(n)).zip(&weights)
                 {
