@@ -337,6 +337,96 @@ fn exact_matches_brute_force() {
     }
 }
 
+/// Spots with exactly two ranged seats and single combos elsewhere, which
+/// board-major counts by sorting and sweeping instead of scanning deals:
+/// shared combos, weights, dead cards, folded single combos, and ties of
+/// the ranges with each other and with the single-combo seats (up to the
+/// board playing for everyone).
+#[test]
+fn two_range_sweep_matches_brute_force_and_deal_major() {
+    use engine::equity::{Setup, exact};
+    let spots = [
+        spot(&[("AA,KK", false), ("AK,KK", false)], "Kh9s4c7d", ""),
+        spot(
+            &[("JcJh", false), ("TT+:0.5,AK", false), ("99+,AQs", false)],
+            "Ts9h4c2d",
+            "Ac",
+        ),
+        spot(
+            &[
+                ("2c2d", false),
+                ("AA,KK,33", false),
+                ("QQ,JJ:0.3,44", false),
+            ],
+            "AsKsQsJsTs",
+            "",
+        ),
+        spot(
+            &[
+                ("7h7d", false),
+                ("88,66", false),
+                ("3c3d", true),
+                ("A5s,65s", false),
+            ],
+            "7c8c5d9s",
+            "",
+        ),
+        spot(
+            &[
+                ("KhKd", false),
+                ("QQ+,AJs+", false),
+                ("AsQs", true),
+                ("T9s,98s:0.5", false),
+            ],
+            "Kc8h2h",
+            "",
+        ),
+        spot(
+            &[("AhAd", false), ("KK,QQ,AKs", false), ("JJ+,AQ", false)],
+            "Ac7d7h4s9d",
+            "",
+        ),
+        spot(
+            &[
+                ("5c5d", false),
+                ("55:0.5,44", false),
+                ("A5o:0.25,66", false),
+            ],
+            "5h4h3c2s",
+            "",
+        ),
+        spot(&[("QQ+,AK", false), ("22+,A2s+", false)], "Jh8d3c", "Kd"),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let expected = brute_force(spot);
+        let setup = Setup::new(&spot.request(Method::Exact)).unwrap();
+        let mut results = Vec::new();
+        for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
+            let mut plan = exact::plan(&setup);
+            plan.order = order;
+            let result = exact::run(
+                &setup,
+                &plan,
+                std::time::Instant::now(),
+                &|| false,
+                &mut |_| {},
+            )
+            .unwrap();
+            for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
+                assert!(
+                    close(got.equity, equity, 1e-12)
+                        && close(got.win, win, 1e-12)
+                        && close(got.tie, tie, 1e-12),
+                    "spot {i} {order:?}: {got:?} vs {equity} {win} {tie}"
+                );
+            }
+            results.push(result);
+        }
+        assert_eq!(results[0].seats, results[1].seats, "spot {i}");
+        assert_eq!(results[0].samples, results[1].samples, "spot {i}");
+    }
+}
+
 #[test]
 fn golden_preflop_figures() {
     let golden = |ranges: &'static [(&'static str, bool)]| {

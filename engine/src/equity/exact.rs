@@ -26,6 +26,7 @@ use rayon::prelude::*;
 
 use super::breakdown::{self, ComboCount, share_unit};
 use super::deals::Setup;
+use super::sweep::{self, TwoRanges};
 use super::{EXACT_LIMIT_S, EquityError, EquityResult, MAX_SEATS, MethodUsed, Tally, add_outcome};
 use crate::card::{Card, Suit};
 use crate::combo::Combo;
@@ -468,6 +469,13 @@ fn board_major(
     // units of 1/lcm(1..=n)).
     let compact =
         n > 2 && small && setup.max_weight() * masks.len() as f64 * 64.0 * (unit as f64) < 1e18;
+    // Two ranged seats, the others with one combo: sort and sweep instead
+    // of scanning every deal.
+    let two_ranges = if by_winners && !setup.breakdown {
+        TwoRanges::new(setup)
+    } else {
+        None
+    };
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut combos = if setup.breakdown {
@@ -491,6 +499,7 @@ fn board_major(
         // `LANES` copies, deals taking turns: consecutive deals often add to
         // the same set, and one copy would chain every add on the last.
         let mut winner_sets = vec![0u64; if by_winners { LANES << n } else { 0 }];
+        let mut scratch = sweep::Scratch::default();
         for cards in chunk.iter() {
             let cards = &cards[..setup.missing];
             let board = cards.iter().fold(base, |h, &c| h.add_card(c));
@@ -620,6 +629,17 @@ fn board_major(
                     .iter()
                     .filter(|&&(_, i)| ranks[i as usize] == fixed_best)
                     .fold(0, |w, &(a, _)| w | 1 << a);
+                if let Some(two) = &two_ranges {
+                    counts.deals += two.board(
+                        &ranks,
+                        board_mask,
+                        fixed_best,
+                        fixed_winners,
+                        &mut winner_sets[..1 << n],
+                        &mut scratch,
+                    );
+                    continue;
+                }
                 let scan = WinnerScan {
                     ranks: &ranks,
                     masks: &masks,

@@ -28,6 +28,7 @@ mod breakdown;
 mod deals;
 pub mod exact;
 pub mod montecarlo;
+mod sweep;
 pub mod table;
 
 pub(crate) use breakdown::ComboCount;
