@@ -399,31 +399,38 @@ fn two_range_sweep_matches_brute_force_and_deal_major() {
     ];
     for (i, spot) in spots.iter().enumerate() {
         let expected = brute_force(spot);
-        let setup = Setup::new(&spot.request(Method::Exact)).unwrap();
-        let mut results = Vec::new();
-        for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
-            let mut plan = exact::plan(&setup);
-            plan.order = order;
-            let result = exact::run(
-                &setup,
-                &plan,
-                std::time::Instant::now(),
-                &|| false,
-                &mut |_| {},
-            )
-            .unwrap();
-            for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
-                assert!(
-                    close(got.equity, equity, 1e-12)
-                        && close(got.win, win, 1e-12)
-                        && close(got.tie, tie, 1e-12),
-                    "spot {i} {order:?}: {got:?} vs {equity} {win} {tie}"
-                );
+        for breakdown in [false, true] {
+            let mut request = spot.request(Method::Exact);
+            request.breakdown = breakdown;
+            let setup = Setup::new(&request).unwrap();
+            let mut results = Vec::new();
+            for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
+                let mut plan = exact::plan(&setup);
+                plan.order = order;
+                let result = exact::run(
+                    &setup,
+                    &plan,
+                    std::time::Instant::now(),
+                    &|| false,
+                    &mut |_| {},
+                )
+                .unwrap();
+                for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
+                    assert!(
+                        close(got.equity, equity, 1e-12)
+                            && close(got.win, win, 1e-12)
+                            && close(got.tie, tie, 1e-12),
+                        "spot {i} {order:?}: {got:?} vs {equity} {win} {tie}"
+                    );
+                }
+                results.push(result);
             }
-            results.push(result);
+            assert_eq!(results[0].seats, results[1].seats, "spot {i}");
+            assert_eq!(results[0].samples, results[1].samples, "spot {i}");
+            // Per-combo counts too (deal-major never sweeps).
+            assert_eq!(results[0].breakdown, results[1].breakdown, "spot {i}");
+            assert_eq!(results[0].breakdown.is_empty(), !breakdown);
         }
-        assert_eq!(results[0].seats, results[1].seats, "spot {i}");
-        assert_eq!(results[0].samples, results[1].samples, "spot {i}");
     }
 }
 

@@ -467,11 +467,11 @@ fn board_major(
     let unit_k: Vec<u64> = unit_per_k.iter().map(|&u| u as u64).collect();
     // Multiway per-combo counters fit a u64 per chunk (shares are in
     // units of 1/lcm(1..=n)).
-    let compact =
-        n > 2 && small && setup.max_weight() * masks.len() as f64 * 64.0 * (unit as f64) < 1e18;
+    let shares_fit = small && setup.max_weight() * masks.len() as f64 * 64.0 * (unit as f64) < 1e18;
+    let compact = n > 2 && shares_fit;
     // Two ranged seats, the others with one combo: sort and sweep instead
     // of scanning every deal.
-    let two_ranges = if by_winners && !setup.breakdown {
+    let two_ranges = if by_winners && (!setup.breakdown || shares_fit) {
         TwoRanges::new(setup)
     } else {
         None
@@ -483,7 +483,7 @@ fn board_major(
         } else {
             Vec::new()
         };
-        let mut multi = if setup.breakdown && compact && n > 2 {
+        let mut multi = if setup.breakdown && (compact || two_ranges.is_some()) {
             vec![[0u64; 4]; live]
         } else {
             Vec::new()
@@ -510,6 +510,24 @@ fn board_major(
                 } else {
                     0
                 };
+            }
+            if let Some(two) = &two_ranges {
+                let (fixed_best, fixed_winners) = fixed_outcome(&fixed, &ranks);
+                let per_combo = if setup.breakdown {
+                    Some((multi.as_mut_slice(), unit_k.as_slice()))
+                } else {
+                    None
+                };
+                counts.deals += two.board(
+                    &ranks,
+                    board_mask,
+                    fixed_best,
+                    fixed_winners,
+                    &mut winner_sets[..1 << n],
+                    per_combo,
+                    &mut scratch,
+                );
+                continue;
             }
             if setup.breakdown && n == 2 && small {
                 // Heads-up: per combo slot [weight, wins, ties] in u64,
@@ -621,25 +639,7 @@ fn board_major(
             }
             if by_winners {
                 // Seats with a single combo rank the same in every deal.
-                let fixed_best = fixed
-                    .iter()
-                    .map(|&(_, i)| ranks[i as usize])
-                    .fold(0, u32::max);
-                let fixed_winners = fixed
-                    .iter()
-                    .filter(|&&(_, i)| ranks[i as usize] == fixed_best)
-                    .fold(0, |w, &(a, _)| w | 1 << a);
-                if let Some(two) = &two_ranges {
-                    counts.deals += two.board(
-                        &ranks,
-                        board_mask,
-                        fixed_best,
-                        fixed_winners,
-                        &mut winner_sets[..1 << n],
-                        &mut scratch,
-                    );
-                    continue;
-                }
+                let (fixed_best, fixed_winners) = fixed_outcome(&fixed, &ranks);
                 let scan = WinnerScan {
                     ranks: &ranks,
                     masks: &masks,
@@ -692,6 +692,21 @@ fn board_major(
                 }
             }
         }
+        if setup.breakdown && two_ranges.is_some() {
+            // A single-combo seat's combo counts are its seat's.
+            for &(a, slot) in &fixed {
+                let c = &mut multi[slot as usize];
+                for winners in 0..sets {
+                    let weight: u64 = (0..LANES).map(|l| winner_sets[l * sets + winners]).sum();
+                    let k = winners.count_ones() as usize;
+                    c[0] += weight;
+                    if winners >> a & 1 == 1 {
+                        c[if k == 1 { 1 } else { 2 }] += weight;
+                        c[3] += weight * unit_k[k];
+                    }
+                }
+            }
+        }
         tally.add_weighted(
             &counts.wins,
             &counts.ties,
@@ -714,6 +729,21 @@ fn board_major(
         tally
     };
     rounds(&chunks, setup, process, start, cancel, on_snapshot)
+}
+
+/// The best rank among the active seats with a single combo (`fixed`:
+/// active index, rank slot), 0 if none, and those holding it (bits by
+/// active index).
+fn fixed_outcome(fixed: &[(usize, u32)], ranks: &[u32]) -> (u32, usize) {
+    let best = fixed
+        .iter()
+        .map(|&(_, i)| ranks[i as usize])
+        .fold(0, u32::max);
+    let winners = fixed
+        .iter()
+        .filter(|&&(_, i)| ranks[i as usize] == best)
+        .fold(0, |w, &(a, _)| w | 1 << a);
+    (best, winners)
 }
 
 /// One board's pass over the deals in board-major order, counting the

@@ -146,7 +146,12 @@ impl TwoRanges {
     /// (winners as bits by active index) and returns the number of deals.
     /// `ranks` holds the board's rank of every live combo by slot;
     /// `fixed_best` is the best single-combo active seat's rank (0 if none)
-    /// and `fixed_winners` those seats holding it.
+    /// and `fixed_winners` those seats holding it. With `per_combo`
+    /// (indexed by slot: weight, wins, ties, pot share in units of
+    /// `unit_k[1]`, `unit_k[k]` being the share of `k` tied winners), the
+    /// two ranged seats' combos are counted there too (a single-combo
+    /// seat's counts are its seat's, which follow from the sets).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn board(
         &self,
         ranks: &[u32],
@@ -154,6 +159,7 @@ impl TwoRanges {
         fixed_best: u32,
         fixed_winners: usize,
         sets: &mut [u64],
+        per_combo: Option<(&mut [[u64; 4]], &[u64])>,
         scratch: &mut Scratch,
     ) -> u64 {
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
@@ -170,92 +176,107 @@ impl TwoRanges {
         let [a_bit, b_bit] = self.seats.map(|a| 1usize << a);
         let f = self.fixed_weight;
         let rank = |key: u64| (key >> 32) as u32;
-        let [sorted_a, sorted_b] = &scratch.sorted;
-        let [items_a, items_b] = &self.items;
+        let fixed_count = fixed_winners.count_ones() as usize;
         // Deals: per `a`, the compatible `b` combos.
         let mut all = Sums::new();
-        for &key in sorted_b {
-            all.add(items_b[key as u32 as usize].cards, 1);
+        for &key in &scratch.sorted[1] {
+            all.add(self.items[1][key as u32 as usize].cards, 1);
         }
         let mut deals = 0;
-        for &key in sorted_a {
-            let item = &items_a[key as u32 as usize];
+        for &key in &scratch.sorted[0] {
+            let item = &self.items[0][key as u32 as usize];
             let own = u64::from(self.other_weight[0][usize::from(item.combo)] > 0);
             deals += all.compatible(item.cards, own);
         }
-        // Seat A at or above the single-combo seats: against B below it
-        // (A wins) and level with it (A and B share).
-        let mut below = Sums::new();
-        let mut level = Sums::new();
-        let (mut next_below, mut next_level) = (0, 0);
-        for &key in sorted_a {
-            let x = rank(key);
-            if x < fixed_best {
-                continue;
+        let mut per_combo = per_combo;
+        // Each seat at or above the single-combo seats against the other
+        // below it (it wins, with the single-combo seats when level with
+        // them) and level with it (both share; counted in the sets once,
+        // from the first seat).
+        for side in 0..2 {
+            let (mine, theirs) = (&scratch.sorted[side], &scratch.sorted[1 - side]);
+            let (items, other) = (&self.items[side], &self.items[1 - side]);
+            let bit = [a_bit, b_bit][side];
+            let both = a_bit | b_bit;
+            let mut below = Sums::new();
+            let mut level = Sums::new();
+            let (mut next_below, mut next_level) = (0, 0);
+            for &key in mine {
+                let x = rank(key);
+                if x < fixed_best {
+                    continue;
+                }
+                let item = &items[key as u32 as usize];
+                while let Some(&k) = theirs.get(next_below)
+                    && rank(k) < x
+                {
+                    let o = &other[k as u32 as usize];
+                    below.add(o.cards, o.weight);
+                    next_below += 1;
+                }
+                while let Some(&k) = theirs.get(next_level)
+                    && rank(k) <= x
+                {
+                    let o = &other[k as u32 as usize];
+                    level.add(o.cards, o.weight);
+                    next_level += 1;
+                }
+                let own = self.other_weight[side][usize::from(item.combo)];
+                let lower = below.compatible(item.cards, 0);
+                let equal = level.compatible(item.cards, own) - lower;
+                let w = item.weight * f;
+                let (fixed, k) = if x == fixed_best {
+                    (fixed_winners, fixed_count + 1)
+                } else {
+                    (0, 1)
+                };
+                sets[bit | fixed] += w * lower;
+                if side == 0 {
+                    sets[both | fixed] += w * equal;
+                }
+                if let Some((counts, unit_k)) = &mut per_combo {
+                    let c = &mut counts[item.slot as usize];
+                    if k == 1 {
+                        c[1] += w * lower;
+                    } else {
+                        c[2] += w * lower;
+                    }
+                    c[2] += w * equal;
+                    c[3] += w * (lower * unit_k[k] + equal * unit_k[k + 1]);
+                }
             }
-            let item = &items_a[key as u32 as usize];
-            while let Some(&k) = sorted_b.get(next_below)
-                && rank(k) < x
-            {
-                below.add(
-                    items_b[k as u32 as usize].cards,
-                    items_b[k as u32 as usize].weight,
-                );
-                next_below += 1;
-            }
-            while let Some(&k) = sorted_b.get(next_level)
-                && rank(k) <= x
-            {
-                level.add(
-                    items_b[k as u32 as usize].cards,
-                    items_b[k as u32 as usize].weight,
-                );
-                next_level += 1;
-            }
-            let own = self.other_weight[0][usize::from(item.combo)];
-            let lower = below.compatible(item.cards, 0);
-            let equal = level.compatible(item.cards, own) - lower;
-            let w = item.weight * f;
-            let fixed = if x == fixed_best { fixed_winners } else { 0 };
-            sets[a_bit | fixed] += w * lower;
-            sets[a_bit | b_bit | fixed] += w * equal;
-        }
-        // Seat B above A and at or above the single-combo seats: B wins
-        // (with them when level with them).
-        let mut below = Sums::new();
-        let mut next_below = 0;
-        for &key in sorted_b {
-            let y = rank(key);
-            if y < fixed_best {
-                continue;
-            }
-            let item = &items_b[key as u32 as usize];
-            while let Some(&k) = sorted_a.get(next_below)
-                && rank(k) < y
-            {
-                below.add(
-                    items_a[k as u32 as usize].cards,
-                    items_a[k as u32 as usize].weight,
-                );
-                next_below += 1;
-            }
-            let fixed = if y == fixed_best { fixed_winners } else { 0 };
-            sets[b_bit | fixed] += item.weight * f * below.compatible(item.cards, 0);
         }
         // Both below the single-combo seats: they win.
         if fixed_best > 0 {
             let mut under = Sums::new();
+            let [sorted_a, sorted_b] = &scratch.sorted;
             for &key in sorted_b.iter().take_while(|&&k| rank(k) < fixed_best) {
-                let item = &items_b[key as u32 as usize];
+                let item = &self.items[1][key as u32 as usize];
                 under.add(item.cards, item.weight);
             }
             let mut weight = 0;
             for &key in sorted_a.iter().take_while(|&&k| rank(k) < fixed_best) {
-                let item = &items_a[key as u32 as usize];
+                let item = &self.items[0][key as u32 as usize];
                 let own = self.other_weight[0][usize::from(item.combo)];
                 weight += item.weight * under.compatible(item.cards, own);
             }
             sets[fixed_winners] += weight * f;
+        }
+        // Per combo, the weight of its deals.
+        if let Some((counts, _)) = per_combo {
+            for side in 0..2 {
+                let mut all = Sums::new();
+                for &key in &scratch.sorted[1 - side] {
+                    let o = &self.items[1 - side][key as u32 as usize];
+                    all.add(o.cards, o.weight);
+                }
+                for &key in &scratch.sorted[side] {
+                    let item = &self.items[side][key as u32 as usize];
+                    let own = self.other_weight[side][usize::from(item.combo)];
+                    counts[item.slot as usize][0] +=
+                        item.weight * f * all.compatible(item.cards, own);
+                }
+            }
         }
         deals
     }
