@@ -39,6 +39,8 @@ const DEAL_LIMIT: u64 = 4_000_000;
 const EVAL_RANDOM_S: f64 = 20e-9;
 /// Seconds per seat and board in the deal-major walk (nearly sequential).
 const EVAL_WALK_S: f64 = 2.0e-9;
+/// Seconds per live combo and board to sort and sweep two ranges.
+const SWEEP_S: f64 = 20e-9;
 /// Seconds per deal compared on a board.
 const COMPARE_S: f64 = 3e-9;
 /// Board-major counts outcomes per set of winners (`2^seats` counters) up
@@ -235,7 +237,11 @@ pub fn plan(setup: &Setup) -> Plan {
     } else {
         COMPARE_S
     };
-    let board_major = boards as f64 * (live * EVAL_RANDOM_S + deal_count as f64 * compare_s);
+    let board_major = if sweeps(setup, deal_count) {
+        boards as f64 * live * (EVAL_RANDOM_S + SWEEP_S)
+    } else {
+        boards as f64 * (live * EVAL_RANDOM_S + deal_count as f64 * compare_s)
+    };
     let (order, cost_s) = if deal_major <= board_major {
         (Order::DealMajor, deal_major)
     } else {
@@ -346,7 +352,13 @@ pub fn run(
     }
     let tally = match plan.order {
         Order::DealMajor => deal_major(setup, start, cancel, on_snapshot)?,
-        Order::BoardMajor => board_major(setup, start, cancel, on_snapshot)?,
+        Order::BoardMajor => board_major(
+            setup,
+            plan.deals.unwrap_or(u64::MAX),
+            start,
+            cancel,
+            on_snapshot,
+        )?,
     };
     Ok(result(&tally, setup, start, 1.0, true))
 }
@@ -379,9 +391,23 @@ fn boards(deck: &[Card], missing: usize) -> Vec<[Card; 5]> {
     out
 }
 
+/// Whether board-major counts `setup` (with `deal_count` deals) by the
+/// two-range sweep: exactly two ranged seats, winner-set counting (u64
+/// sums), and per-combo counters that fit a u64 if a breakdown is asked.
+fn sweeps(setup: &Setup, deal_count: u64) -> bool {
+    let n = setup.active.len();
+    let bound = setup.max_weight() * deal_count as f64 * 64.0;
+    let shares_fit = bound * (share_unit(n) as f64) < 1e18;
+    bound < 1e18
+        && n <= WINNER_SET_SEATS
+        && (!setup.breakdown || shares_fit)
+        && TwoRanges::applies(setup)
+}
+
 /// Board-major enumeration.
 fn board_major(
     setup: &Setup,
+    deal_count: u64,
     start: Instant,
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
@@ -399,20 +425,41 @@ fn board_major(
         })
         .collect();
     let live: usize = active.iter().map(|&s| setup.seats[s].combos.len()).sum();
+    let n = active.len();
+    // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
+    // small (always for unweighted ranges): cheaper than u128 tallies.
+    let small = setup.max_weight() * deal_count as f64 * 64.0 < 1e18;
+    // With few seats, outcomes are counted per set of winners and split
+    // into wins and ties once per chunk.
+    let by_winners = small && n <= WINNER_SET_SEATS;
+    let unit = share_unit(n);
+    // Multiway per-combo counters fit a u64 per chunk (shares are in
+    // units of 1/lcm(1..=n)).
+    let shares_fit = small && setup.max_weight() * deal_count as f64 * 64.0 * (unit as f64) < 1e18;
+    let compact = n > 2 && shares_fit;
+    // Two ranged seats, the others with one combo: sort and sweep instead
+    // of scanning every deal (which are then not listed at all).
+    let two_ranges = if sweeps(setup, deal_count) {
+        TwoRanges::new(setup)
+    } else {
+        None
+    };
     let mut masks = Vec::new();
     let mut weights = Vec::new();
     let mut slots: Vec<u32> = Vec::new();
-    setup.for_each_deal(&mut |p, mask, weight| {
-        masks.push(mask);
-        weights.push(weight);
-        slots.extend(
-            active
-                .iter()
-                .zip(&offsets)
-                .map(|(&s, &o)| o + u32::from(p[s])),
-        );
-        true
-    });
+    if two_ranges.is_none() {
+        setup.for_each_deal(&mut |p, mask, weight| {
+            masks.push(mask);
+            weights.push(weight);
+            slots.extend(
+                active
+                    .iter()
+                    .zip(&offsets)
+                    .map(|(&s, &o)| o + u32::from(p[s])),
+            );
+            true
+        });
+    }
     let deck = setup.deck();
     let all_boards = boards(&deck, setup.missing);
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(64).collect();
@@ -434,13 +481,6 @@ fn board_major(
         .iter()
         .flat_map(|&s| setup.seats[s].masks.iter().copied())
         .collect();
-    let n = active.len();
-    // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
-    // small (always for unweighted ranges): cheaper than u128 tallies.
-    let small = setup.max_weight() * masks.len() as f64 * 64.0 < 1e18;
-    // With few seats, outcomes are counted per set of winners and split
-    // into wins and ties once per chunk.
-    let by_winners = small && n <= WINNER_SET_SEATS;
     // For that count, the active seats split into those with one combo
     // (active index, rank slot) and the others (active indices), whose rank
     // slots per deal are `var_slots`.
@@ -462,20 +502,8 @@ fn board_major(
         .chunks_exact(n)
         .flat_map(|slot| variable.iter().map(|&a| slot[a] as u16))
         .collect();
-    let unit = share_unit(n);
     let unit_per_k: Vec<u128> = (0..=n as u128).map(|k| unit / k.max(1)).collect();
     let unit_k: Vec<u64> = unit_per_k.iter().map(|&u| u as u64).collect();
-    // Multiway per-combo counters fit a u64 per chunk (shares are in
-    // units of 1/lcm(1..=n)).
-    let shares_fit = small && setup.max_weight() * masks.len() as f64 * 64.0 * (unit as f64) < 1e18;
-    let compact = n > 2 && shares_fit;
-    // Two ranged seats, the others with one combo: sort and sweep instead
-    // of scanning every deal.
-    let two_ranges = if by_winners && (!setup.breakdown || shares_fit) {
-        TwoRanges::new(setup)
-    } else {
-        None
-    };
     let process = |chunk: &&[[Card; 5]]| {
         let mut tally = Tally::new(n);
         let mut combos = if setup.breakdown {

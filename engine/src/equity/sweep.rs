@@ -81,11 +81,18 @@ impl Sums {
 }
 
 impl TwoRanges {
+    /// Whether exactly two seats, both active, hold more than one combo.
+    pub(crate) fn applies(setup: &Setup) -> bool {
+        let ranged = |s: &usize| setup.seats[*s].combos.len() > 1;
+        setup.active.iter().filter(|s| ranged(s)).count() == 2
+            && (0..setup.seats.len()).filter(ranged).count() == 2
+    }
+
     /// The sweep's view of `setup` when it applies: exactly two active seats
     /// with more than one live combo, every other seat (active or folded)
     /// with one.
     pub(crate) fn new(setup: &Setup) -> Option<TwoRanges> {
-        if setup.seats.iter().filter(|s| s.combos.len() > 1).count() != 2 {
+        if !TwoRanges::applies(setup) {
             return None;
         }
         let ranged: Vec<usize> = (0..setup.active.len())
