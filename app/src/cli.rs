@@ -264,6 +264,16 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     // check, heads-up preflop spots are enumerated instead.
     let _ = equity::table::shipped();
     let input = |e: anyhow::Error| Failure::Input(e);
+    if args.threads == Some(0) {
+        return Err(input(anyhow::anyhow!("--threads must be at least 1")));
+    }
+    // Likewise start the worker threads (named, as many as asked) before
+    // the clock starts. Should that fail, `calculate` starts its own.
+    let mut pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("rangestove-calc-{i}"));
+    if let Some(n) = args.threads {
+        pool = pool.num_threads(n);
+    }
+    let _ = pool.build_global();
     let mut seats = Vec::new();
     for text in &args.ranges {
         seats.push(Seat::active(parse_range_arg(text)?));
@@ -295,9 +305,6 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     });
     request.threads = args.threads;
     request.breakdown = args.breakdown;
-    if args.threads == Some(0) {
-        return Err(input(anyhow::anyhow!("--threads must be at least 1")));
-    }
     let result = equity::calculate(&request, &|| false, &mut |_| {}).map_err(|e| match e {
         EquityError::Cancelled => Failure::Other(e.into()),
         e => Failure::Input(e.into()),
