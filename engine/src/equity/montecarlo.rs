@@ -37,9 +37,10 @@
 //! draws from a xoshiro256++ generator seeded from ChaCha8 seeded with the
 //! request's seed on stream `b`. Tallies
 //! are integers, so merging blocks in any order, on any number of threads,
-//! gives bit-identical results. Blocks run in rounds of a size fixed by the
-//! round number alone, and the target-error stop is checked between rounds,
-//! so where the run stops does not depend on threads either.
+//! gives bit-identical results. Blocks run in rounds whose size depends
+//! only on the round number and the tally so far (near a target error, the
+//! blocks it still asks for), and the target-error stop is checked between
+//! rounds, so where the run stops does not depend on threads either.
 
 use std::time::Instant;
 
@@ -552,10 +553,25 @@ impl Sampler<'_> {
     }
 }
 
-/// Blocks in round `r`: 1, 2, 4, … up to 64 (a fixed schedule, so stops
-/// fall at the same place for any thread count).
+/// Blocks in round `r`: 1, 2, 4, … up to [`MAX_ROUND_BLOCKS`].
 fn round_blocks(round: u32) -> u64 {
-    1u64 << round.min(6)
+    1u64 << round.min(MAX_ROUND_BLOCKS.trailing_zeros())
+}
+
+/// Most blocks in one round.
+const MAX_ROUND_BLOCKS: u64 = 64;
+
+/// Blocks for the next round when stopping at a target error: about as
+/// many as the error still asks for (the squared ratio of the worst
+/// standard error to the target, times the prefixes so far), 5% over, at
+/// least two and at most the usual round.
+fn blocks_to_target(prefixes: u64, worst: f64, target: f64, usual: u64) -> u64 {
+    let needed = prefixes as f64 * ((worst / target).powi(2) - 1.0) * 1.05;
+    if needed.is_finite() && needed > 0.0 {
+        ((needed / BLOCK as f64).ceil() as u64).clamp(2, usual)
+    } else {
+        usual
+    }
 }
 
 /// Samples until the trial budget or the target error is reached.
@@ -589,14 +605,18 @@ pub fn run(
     let mut next_block = 0u64;
     let mut round = 0;
     let mut last_snapshot = Instant::now();
+    // The largest standard error of any seat's equity.
+    let worst_std_error = |tally: &Tally| {
+        tally
+            .figures(&setup.active, true)
+            .iter()
+            .map(|s| s.std_error)
+            .fold(0.0, f64::max)
+    };
     let snapshot = |tally: &Tally, finished: bool| {
         let elapsed = start.elapsed().as_secs_f64();
         let progress = if budget == u64::MAX {
-            let worst = tally
-                .figures(&setup.active, true)
-                .iter()
-                .map(|s| s.std_error)
-                .fold(0.0, f64::max);
+            let worst = worst_std_error(tally);
             let target = request.target_std_error.unwrap_or(1.0);
             if worst <= 0.0 {
                 0.0
@@ -633,18 +653,20 @@ pub fn run(
         }
         if let Some(target) = request.target_std_error
             && done >= 10 * BLOCK
-            && tally
-                .figures(&setup.active, true)
-                .iter()
-                .all(|s| s.std_error <= target)
+            && worst_std_error(&tally) <= target
         {
             break;
         }
         if cancel() {
             return Err(EquityError::Cancelled);
         }
-        let blocks = round_blocks(round);
+        let mut blocks = round_blocks(round);
         round += 1;
+        if let Some(target) = request.target_std_error
+            && done >= 10 * BLOCK
+        {
+            blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks);
+        }
         let first = next_block;
         next_block += blocks;
         let part = (first..first + blocks)
