@@ -203,6 +203,14 @@ impl Randoms {
 #[inline(always)]
 fn deal(rng: &mut Randoms, deck: &mut [u8], from: usize, count: usize, used: u64) {
     let want = from + count;
+    if used == 0 {
+        // Nothing to skip: the plain shuffle (the same steps as below).
+        for i in from..want {
+            let j = i + rng.below((deck.len() - i) as u32) as usize;
+            deck.swap(i, j);
+        }
+        return;
+    }
     let mut got = from;
     let mut i = from;
     while got < want {
@@ -261,12 +269,11 @@ struct Accumulator<const N: usize> {
     /// `wins[s]`, `ties[s * (n + 1) + k]` as in `Tally`.
     wins: [u64; N],
     ties: Vec<u64>,
-    /// Deals evaluated.
-    deals: u64,
-    /// Per seat, the current prefix's summed pot share, units `1 / lcm`.
-    x: [u64; N],
     /// Per seat, deals it tied (all `k`).
     tied: [u64; N],
+    /// Per seat, its pot share from ties in the current prefix, units
+    /// `1 / lcm` (its wins' share follows from `wins`).
+    tie_x: [u64; N],
     /// `lcm / k` for `k` tied winners.
     share: [u64; MAX_SEATS + 1],
 }
@@ -281,21 +288,18 @@ impl<const N: usize> Accumulator<N> {
         for (s, &r) in ranks.iter().enumerate() {
             winners |= u32::from(r == best) << s;
         }
-        self.deals += 1;
-        let k = winners.count_ones() as usize;
-        let share = self.share[k];
-        if k == 1 {
-            let s = winners.trailing_zeros() as usize % N;
-            self.wins[s] += 1;
-            self.x[s] += share;
+        if winners & (winners - 1) == 0 {
+            self.wins[winners.trailing_zeros() as usize % N] += 1;
             return;
         }
+        let k = winners.count_ones() as usize;
+        let share = self.share[k];
         while winners != 0 {
             let s = winners.trailing_zeros() as usize % N;
             winners &= winners - 1;
             self.ties[s * (n + 1) + k] += 1;
             self.tied[s] += 1;
-            self.x[s] += share;
+            self.tie_x[s] += share;
         }
     }
 }
@@ -332,9 +336,8 @@ impl Sampler<'_> {
         let mut acc = Accumulator::<N> {
             wins: [0; N],
             ties: vec![0; n * (n + 1)],
-            deals: 0,
-            x: [0; N],
             tied: [0; N],
+            tie_x: [0; N],
             share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
         };
         let mut sum_x = [0u128; N];
@@ -354,7 +357,9 @@ impl Sampler<'_> {
         }
         let deck = &mut deck[..len];
         let mut rejected = 0u64;
+        // Deals (boards) per prefix, the same for every prefix, and in all.
         let mut deals_per_prefix = 0u64;
+        let mut deals = 0u64;
         let breakdown = setup.breakdown;
         let mut combos = if breakdown {
             vec![ComboCount::default(); self.live]
@@ -393,8 +398,11 @@ impl Sampler<'_> {
                     ));
                 }
             }
-            // 2. Uniform seats, uniformly from what is left.
-            deal(&mut rng, deck, 0, seat_cards, used);
+            // 2. Uniform seats, uniformly from what is left (`deck` holds
+            // the restricted seats' cards, not the board's or the fixed
+            // seats').
+            let restricted_cards = used;
+            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
             for (u, &s) in self.uniform.iter().enumerate() {
                 let (p, q) = (deck[2 * u], deck[2 * u + 1]);
                 used |= 1 << p | 1 << q;
@@ -407,8 +415,14 @@ impl Sampler<'_> {
                 }
             }
             // 3. The boards.
-            let before = acc.deals;
             let wins_before = acc.wins;
+            // Every river card left, the disjoint completions, or the board.
+            deals_per_prefix = match missing {
+                0 => 1,
+                1 => u64::from((self.free & !used).count_ones()),
+                _ => self.boards as u64,
+            };
+            deals += deals_per_prefix;
             let tied_before = acc.tied;
             match missing {
                 0 => {
@@ -432,7 +446,13 @@ impl Sampler<'_> {
                 }
                 _ => {
                     // Disjoint completions, each uniform given the seats.
-                    deal(&mut rng, deck, seat_cards, missing * self.boards, used);
+                    deal(
+                        &mut rng,
+                        deck,
+                        seat_cards,
+                        missing * self.boards,
+                        restricted_cards,
+                    );
                     let cards = &deck[seat_cards..seat_cards + missing * self.boards];
                     for completion in cards.chunks_exact(missing) {
                         let board = completion
@@ -445,11 +465,16 @@ impl Sampler<'_> {
                     }
                 }
             }
-            deals_per_prefix = acc.deals - before;
+            // Per seat, its pot share summed over the prefix's boards.
+            let mut x = [0u64; N];
+            for a in 0..n {
+                x[a] = (acc.wins[a] - wins_before[a]) * acc.share[1] + acc.tie_x[a];
+                acc.tie_x[a] = 0;
+            }
             if breakdown {
                 for a in 0..n {
                     let c = &mut combos[slots[a] as usize];
-                    let x = u128::from(acc.x[a]);
+                    let x = u128::from(x[a]);
                     c.prefixes += 1;
                     c.total += u128::from(deals_per_prefix);
                     c.win += u128::from(acc.wins[a] - wins_before[a]);
@@ -458,14 +483,13 @@ impl Sampler<'_> {
                     c.share_sq += x * x;
                 }
             }
-            for ((x, sx), sx2) in acc.x.iter_mut().zip(&mut sum_x).zip(&mut sum_x2).take(n) {
-                *sx += u128::from(*x);
-                *sx2 += u128::from(*x) * u128::from(*x);
-                *x = 0;
+            for ((&x, sx), sx2) in x.iter().zip(&mut sum_x).zip(&mut sum_x2).take(n) {
+                *sx += u128::from(x);
+                *sx2 += u128::from(x) * u128::from(x);
             }
         }
         let mut tally = Tally::new(n);
-        tally.add_counts(&acc.wins[..n], &acc.ties, acc.deals, 1);
+        tally.add_counts(&acc.wins[..n], &acc.ties, deals, 1);
         tally.add_prefixes(
             &sum_x[..n],
             &sum_x2[..n],
