@@ -203,7 +203,12 @@ fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
 pub fn plan(setup: &Setup) -> Plan {
     let deck = setup.deck().len() as u64;
     let boards = choose(deck, setup.missing as u64);
-    let deals = setup.count_deals(DEAL_LIMIT);
+    // Two ranges (the rest single combos): counted in closed form.
+    let deals = if TwoRanges::applies(setup) {
+        Some(TwoRanges::count_deals(setup))
+    } else {
+        setup.count_deals(DEAL_LIMIT)
+    };
     let active = setup.active.len() as f64;
     let live: f64 = setup
         .active

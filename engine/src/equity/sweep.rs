@@ -11,7 +11,7 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
-use super::deals::Setup;
+use super::deals::{SeatCombos, Setup};
 use crate::combo::COMBOS;
 
 /// One live combo of a ranged seat.
@@ -147,6 +147,31 @@ impl TwoRanges {
             other_weight,
             fixed_weight,
         })
+    }
+
+    /// The number of seat deals of a spot the sweep applies to (see
+    /// [`TwoRanges::applies`]): compatible pairs of the two ranged seats'
+    /// combos (the single-combo seats' cards are already out of their
+    /// ranges), counted with per-card sums.
+    pub(crate) fn count_deals(setup: &Setup) -> u64 {
+        let ranged: Vec<&SeatCombos> = setup.seats.iter().filter(|s| s.combos.len() > 1).collect();
+        let &[a, b] = ranged.as_slice() else {
+            return 0;
+        };
+        let mut all = Sums::new();
+        let mut in_b = vec![false; COMBOS];
+        for combo in &b.combos {
+            let [p, q] = combo.cards();
+            all.add([p.index(), q.index()], 1);
+            in_b[combo.index()] = true;
+        }
+        a.combos
+            .iter()
+            .map(|combo| {
+                let [p, q] = combo.cards();
+                all.compatible([p.index(), q.index()], u64::from(in_b[combo.index()]))
+            })
+            .sum()
     }
 
     /// Adds the weight of every deal on one board to `sets[winners]`
@@ -286,5 +311,63 @@ impl TwoRanges {
             }
         }
         deals
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{CardSet, parse_cards};
+    use crate::equity::{EquityRequest, Seat};
+    use crate::range::Range;
+
+    fn setup(seats: &[(&str, bool)], board: &str, dead: &str) -> Setup {
+        let seats = seats
+            .iter()
+            .map(|&(r, folded)| {
+                let range = Range::parse(r).expect("test range");
+                if folded {
+                    Seat::folded(range)
+                } else {
+                    Seat::active(range)
+                }
+            })
+            .collect();
+        let mut request = EquityRequest::new(seats);
+        request.board = parse_cards(board).expect("test board");
+        request.dead = CardSet::parse(dead).expect("test dead cards");
+        Setup::new(&request).expect("valid test spot")
+    }
+
+    #[test]
+    fn closed_form_deal_count_matches_listing() {
+        let spots = [
+            setup(&[("random", false), ("random", false)], "Kh9s4c", ""),
+            setup(&[("AA,KK", false), ("AK,KK", false)], "", "Ah"),
+            setup(
+                &[("JcJh", false), ("99+,AJs+", false), ("QQ+,AQ", false)],
+                "4dAc5d",
+                "",
+            ),
+            setup(
+                &[
+                    ("7h7d", false),
+                    ("88,66:0.5", false),
+                    ("3c3d", true),
+                    ("A5s", false),
+                ],
+                "7c8c5d9s",
+                "2h",
+            ),
+        ];
+        for s in &spots {
+            assert!(TwoRanges::applies(s));
+            assert_eq!(Some(TwoRanges::count_deals(s)), s.count_deals(u64::MAX));
+        }
+        // Three ranged seats, or a folded range: not for the sweep.
+        let three = setup(&[("AA", false), ("KK", false), ("QQ", false)], "", "");
+        assert!(!TwoRanges::applies(&three));
+        let folded = setup(&[("AA", false), ("KK", false), ("QQ", true)], "", "");
+        assert!(!TwoRanges::applies(&folded));
     }
 }
