@@ -400,13 +400,20 @@ fn boards(deck: &[Card], missing: usize) -> Vec<[Card; 5]> {
 /// two-range sweep: exactly two ranged seats, winner-set counting (u64
 /// sums), and per-combo counters that fit a u64 if a breakdown is asked.
 fn sweeps(setup: &Setup, deal_count: u64) -> bool {
-    let n = setup.active.len();
-    let bound = setup.max_weight() * deal_count as f64 * 64.0;
-    let shares_fit = bound * (share_unit(n) as f64) < 1e18;
-    bound < 1e18
-        && n <= WINNER_SET_SEATS
+    let (small, shares_fit) = u64_sums(setup, deal_count);
+    small
+        && setup.active.len() <= WINNER_SET_SEATS
         && (!setup.breakdown || shares_fit)
         && TwoRanges::applies(setup)
+}
+
+/// Whether per-chunk (64 boards) sums of deal weights fit a u64 (always
+/// for unweighted ranges), and whether pot shares in units of
+/// `1 / lcm(1..=n)` do too.
+fn u64_sums(setup: &Setup, deal_count: u64) -> (bool, bool) {
+    let bound = setup.max_weight() * deal_count as f64 * 64.0;
+    let unit = share_unit(setup.active.len()) as f64;
+    (bound < 1e18, bound * unit < 1e18)
 }
 
 /// Board-major enumeration.
@@ -431,16 +438,14 @@ fn board_major(
         .collect();
     let live: usize = active.iter().map(|&s| setup.seats[s].combos.len()).sum();
     let n = active.len();
-    // Per chunk of 64 boards, weighted sums fit a u64 when the weights are
-    // small (always for unweighted ranges): cheaper than u128 tallies.
-    let small = setup.max_weight() * deal_count as f64 * 64.0 < 1e18;
+    // Per chunk of 64 boards, u64 sums (cheaper than u128 tallies) when
+    // they fit.
+    let (small, shares_fit) = u64_sums(setup, deal_count);
     // With few seats, outcomes are counted per set of winners and split
     // into wins and ties once per chunk.
     let by_winners = small && n <= WINNER_SET_SEATS;
     let unit = share_unit(n);
-    // Multiway per-combo counters fit a u64 per chunk (shares are in
-    // units of 1/lcm(1..=n)).
-    let shares_fit = small && setup.max_weight() * deal_count as f64 * 64.0 * (unit as f64) < 1e18;
+    // Multiway per-combo counters in u64.
     let compact = n > 2 && shares_fit;
     // Two ranged seats, the others with one combo: sort and sweep instead
     // of scanning every deal (which are then not listed at all).
