@@ -398,10 +398,10 @@ impl Sampler<'_> {
                     ));
                 }
             }
-            // 2. Uniform seats, uniformly from what is left (`deck` holds
-            // the restricted seats' cards, not the board's or the fixed
-            // seats').
-            let restricted_cards = used;
+            // 2. Uniform seats, uniformly from what is left: `deck` holds
+            // the free cards, so of the restricted seats' cards only those
+            // are to skip (not a single-combo seat's, already out).
+            let restricted_cards = used & self.free;
             deal(&mut rng, deck, 0, seat_cards, restricted_cards);
             for (u, &s) in self.uniform.iter().enumerate() {
                 let (p, q) = (deck[2 * u], deck[2 * u + 1]);
