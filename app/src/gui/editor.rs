@@ -292,7 +292,7 @@ impl RangestoveApp {
             if ui
                 .checkbox(&mut on, "Heat map")
                 .on_hover_text(
-                    "Colour each class of the selected seat by its equity against the other                      seats (exact when affordable, else estimated), red 0% to green 100%",
+                    "Colour each class of the selected seat by its equity against the other seats (exact when affordable, else estimated), red 0% to green 100%",
                 )
                 .changed()
             {

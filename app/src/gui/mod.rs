@@ -909,7 +909,7 @@ impl RangestoveApp {
             if ui
                 .toggle_value(&mut analysis, "Analysis")
                 .on_hover_text(
-                    "Equity distribution of every seat, the selected seat's range on the board,                      and an exact hand's strength and potential (in the presets' place)",
+                    "Equity distribution of every seat, the selected seat's range on the board, and an exact hand's strength and potential (in the presets' place)",
                 )
                 .clicked()
             {
