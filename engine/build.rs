@@ -171,36 +171,26 @@ fn write_compact(path: &Path, ranks: &two_plus_two::RankMap) -> io::Result<()> {
         "pub(crate) const HASH_SHIFT: u32 = {};",
         compact::HASH_SHIFT
     )?;
-    let mut array = |name: &str, doc: &str, ty: &str, values: &mut dyn Iterator<Item = u32>| {
-        let values: Vec<String> = values.map(|v| v.to_string()).collect();
-        writeln!(source, "/// {doc}")?;
-        writeln!(
-            source,
-            "pub(crate) static {name}: [{ty}; {}] = [",
-            values.len()
-        )?;
-        for chunk in values.chunks(16) {
-            writeln!(source, "    {},", chunk.join(", "))?;
-        }
-        writeln!(source, "];")
-    };
-    array(
+    write_array(
+        &mut source,
         "HASH_OFFSETS",
         "Slot of column 0 of each hash row.",
         "u32",
-        &mut tables.offsets.iter().copied(),
+        &tables.offsets,
     )?;
-    array(
+    write_array(
+        &mut source,
         "HASH_RANKS",
         "Hand rank of the seven-card rank multiset hashed to each slot (0: unused).",
         "u16",
-        &mut tables.ranks.iter().map(|&r| u32::from(r)),
+        &widen(&tables.ranks),
     )?;
-    array(
+    write_array(
+        &mut source,
         "FLUSH_RANKS",
         "Hand rank of the flush of each 13-bit rank mask (0: fewer than five ranks).",
         "u16",
-        &mut tables.flushes.iter().map(|&r| u32::from(r)),
+        &widen(&tables.flushes),
     )?;
     write_if_changed(path, &source)
 }
@@ -226,45 +216,62 @@ fn write_preflop_index(path: &Path) -> io::Result<()> {
         "pub(crate) const ORDERED: usize = {};",
         index.ordered
     )?;
-    let mut array = |name: &str, doc: &str, ty: &str, values: &[u32]| {
-        writeln!(source, "/// {doc}")?;
-        writeln!(
-            source,
-            "pub(crate) static {name}: [{ty}; {}] = [",
-            values.len()
-        )?;
-        for chunk in values.chunks(24) {
-            let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-            writeln!(source, "    {},", line.join(","))?;
-        }
-        writeln!(source, "];")
-    };
-    let widen = |v: &[u16]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
-    array(
+    write_array(
+        &mut source,
         "IMAGE",
         "`IMAGE[g * 1326 + b]`: combo `b` with its suits permuted by permutation `g`.",
         "u16",
         &widen(&index.image),
     )?;
-    array(
+    write_array(
+        &mut source,
         "TO_REP",
         "Per combo: `class << 8 | g`, suit permutation `g` taking it to its class's representative.",
         "u16",
         &widen(&index.to_rep),
     )?;
-    array(
+    write_array(
+        &mut source,
         "REPS",
         "Per class: its representative, the combo of smallest index.",
         "u16",
         &widen(&index.reps),
     )?;
-    array(
+    write_array(
+        &mut source,
         "SLOTS",
         "`SLOTS[class * 1326 + b]`: `entry << 1 | swapped` of the representative against `b`; `u32::MAX` where they meet.",
         "u32",
         &index.slots,
     )?;
     write_if_changed(path, &source)
+}
+
+/// Appends a documented `pub(crate) static` array `name: [ty; n]` of
+/// `values` to `source`.
+fn write_array(
+    source: &mut Vec<u8>,
+    name: &str,
+    doc: &str,
+    ty: &str,
+    values: &[u32],
+) -> io::Result<()> {
+    writeln!(source, "/// {doc}")?;
+    writeln!(
+        source,
+        "pub(crate) static {name}: [{ty}; {}] = [",
+        values.len()
+    )?;
+    for chunk in values.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        writeln!(source, "    {},", line.join(","))?;
+    }
+    writeln!(source, "];")
+}
+
+/// `values` as `u32`s, for [`write_array`].
+fn widen(values: &[u16]) -> Vec<u32> {
+    values.iter().map(|&x| u32::from(x)).collect()
 }
 
 /// Writes `bytes` unless the file already holds them, so an unchanged table

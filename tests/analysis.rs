@@ -5,7 +5,7 @@
 use engine::equity::{EquityResult, Method, SeatBreakdown};
 use engine::{Combo, Range};
 
-use crate::equity::{SMALL_DECK, Spot, TINY_DECK, brute_force, run, spot};
+use crate::equity::{SMALL_DECK, Spot, TINY_DECK, brute_force, enumerate, run, spot};
 
 /// `spot` with `seat`'s range replaced by the single `combo`.
 fn with_combo(base: &Spot, seat: usize, combo: Combo) -> Spot {
@@ -245,16 +245,7 @@ fn both_exact_orders_give_the_same_breakdown() {
         let setup = Setup::new(&request).unwrap();
         let mut results = Vec::new();
         for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
-            let mut plan = exact::plan(&setup);
-            plan.order = order;
-            let result = exact::run(
-                &setup,
-                &plan,
-                std::time::Instant::now(),
-                &|| false,
-                &mut |_| {},
-            )
-            .unwrap();
+            let result = enumerate(&setup, Some(order));
             assert_recombines(&result, 1e-12);
             results.push(result);
         }
@@ -441,7 +432,7 @@ fn board_breakdown_counts_sum_on_every_board_kind() {
 
 #[test]
 fn preflop_table_breakdown_equals_enumeration() {
-    use engine::equity::{MethodUsed, Setup, exact};
+    use engine::equity::{MethodUsed, Setup};
     for (hero, villain) in [
         ("AA,AKs", "AK,KK"),
         ("AA:0.5,KQs,72o", "QQ+,AJs+:0.25"),
@@ -458,14 +449,7 @@ fn preflop_table_breakdown_equals_enumeration() {
         let mut request = base.request(Method::Exact);
         request.breakdown = true;
         let setup = Setup::new(&request).unwrap();
-        let enumerated = exact::run(
-            &setup,
-            &exact::plan(&setup),
-            std::time::Instant::now(),
-            &|| false,
-            &mut |_| {},
-        )
-        .unwrap();
+        let enumerated = enumerate(&setup, None);
         assert_eq!(table.seats, enumerated.seats, "{hero} vs {villain}");
         assert_eq!(table.breakdown, enumerated.breakdown, "{hero} vs {villain}");
     }

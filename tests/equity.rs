@@ -7,7 +7,7 @@
 //! completion, ranks hands with the naive evaluator of `evaluator.rs`, and
 //! tallies weight products in integers.
 
-use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat};
+use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat, Setup, exact};
 use engine::{Card, CardSet, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -49,6 +49,23 @@ impl Spot {
 
 pub(crate) fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> {
     equity::calculate(request, &|| false, &mut |_| {})
+}
+
+/// Exact enumeration of `setup` (no preflop table), in the order the plan
+/// picks or in `order`.
+pub(crate) fn enumerate(setup: &Setup, order: Option<exact::Order>) -> EquityResult {
+    let mut plan = exact::plan(setup);
+    if let Some(order) = order {
+        plan.order = order;
+    }
+    exact::run(
+        setup,
+        &plan,
+        std::time::Instant::now(),
+        &|| false,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 /// A seat for the brute force: its combos with weights, and whether folded.
@@ -344,7 +361,6 @@ fn exact_matches_brute_force() {
 /// board playing for everyone).
 #[test]
 fn two_range_sweep_matches_brute_force_and_deal_major() {
-    use engine::equity::{Setup, exact};
     let spots = [
         spot(&[("AA,KK", false), ("AK,KK", false)], "Kh9s4c7d", ""),
         spot(
@@ -405,16 +421,7 @@ fn two_range_sweep_matches_brute_force_and_deal_major() {
             let setup = Setup::new(&request).unwrap();
             let mut results = Vec::new();
             for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
-                let mut plan = exact::plan(&setup);
-                plan.order = order;
-                let result = exact::run(
-                    &setup,
-                    &plan,
-                    std::time::Instant::now(),
-                    &|| false,
-                    &mut |_| {},
-                )
-                .unwrap();
+                let result = enumerate(&setup, Some(order));
                 for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
                     assert!(
                         close(got.equity, equity, 1e-12)

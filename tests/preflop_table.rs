@@ -2,10 +2,8 @@
 //! and against its own generator, its checksum, and `calculate` answering
 //! from it with exactly the numbers enumeration gives.
 
-use std::time::Instant;
-
 use engine::equity::table::{self, Matchup, TableError};
-use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat, Setup, exact};
+use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat, Setup};
 use engine::{CardSet, Combo, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -132,9 +130,7 @@ fn calculate(request: &EquityRequest) -> EquityResult {
 
 /// Exact enumeration of `request`, bypassing the table.
 fn enumerate(request: &EquityRequest) -> EquityResult {
-    let setup = Setup::new(request).unwrap();
-    let plan = exact::plan(&setup);
-    exact::run(&setup, &plan, Instant::now(), &|| false, &mut |_| {}).unwrap()
+    crate::equity::enumerate(&Setup::new(request).unwrap(), None)
 }
 
 /// Heads-up preflop spots small enough to enumerate in well under a second:

@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use engine::analysis::hero::{Potential, chen_points, chen_score, potential};
-use engine::analysis::{BoardBreakdown, Draw, MadeHand};
+use engine::analysis::{BoardBreakdown, Draw, MadeHand, Row};
 use engine::equity::SeatBreakdown;
 use engine::{Card, CardSet, Combo, HandClass, Range};
 
@@ -454,20 +454,18 @@ impl RangestoveApp {
             return;
         }
         // The rows shown: (key, weighted combos), made hands then draws.
+        fn shown<T: Copy>(rows: &[Row<T>], key: fn(T) -> RowKey) -> Vec<(RowKey, f64)> {
+            rows.iter()
+                .filter(|r| r.weight > 0.0)
+                .map(|r| (key(r.what), r.weight))
+                .collect()
+        }
         let Some((live, made, draws)) = self.selected_board_breakdown().map(|b| {
-            let made: Vec<(RowKey, f64)> = b
-                .made
-                .iter()
-                .filter(|r| r.weight > 0.0)
-                .map(|r| (RowKey::Made(r.what), r.weight))
-                .collect();
-            let draws: Vec<(RowKey, f64)> = b
-                .draws
-                .iter()
-                .filter(|r| r.weight > 0.0)
-                .map(|r| (RowKey::Draw(r.what), r.weight))
-                .collect();
-            (b.total, made, draws)
+            (
+                b.total,
+                shown(&b.made, RowKey::Made),
+                shown(&b.draws, RowKey::Draw),
+            )
         }) else {
             return;
         };

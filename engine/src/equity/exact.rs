@@ -731,18 +731,16 @@ fn board_major(
             }
         }
         if setup.breakdown && two_ranges.is_some() {
-            // A single-combo seat's combo counts are its seat's.
+            // A single-combo seat's combo counts are its seat's (the sweep
+            // counts every deal through the winner sets).
             for &(a, slot) in &fixed {
+                let ties = &counts.ties[a * (n + 1)..(a + 1) * (n + 1)];
                 let c = &mut multi[slot as usize];
-                for winners in 0..sets {
-                    let weight: u64 = (0..LANES).map(|l| winner_sets[l * sets + winners]).sum();
-                    let k = winners.count_ones() as usize;
-                    c[0] += weight;
-                    if winners >> a & 1 == 1 {
-                        c[if k == 1 { 1 } else { 2 }] += weight;
-                        c[3] += weight * unit_k[k];
-                    }
-                }
+                c[0] += counts.total;
+                c[1] += counts.wins[a];
+                c[2] += ties.iter().sum::<u64>();
+                c[3] += counts.wins[a] * unit_k[1]
+                    + ties.iter().zip(&unit_k).map(|(t, u)| t * u).sum::<u64>();
             }
         }
         tally.add_weighted(

@@ -191,7 +191,7 @@ impl TwoRanges {
         fixed_best: u32,
         fixed_winners: usize,
         sets: &mut [u64],
-        per_combo: Option<(&mut [[u64; 4]], &[u64])>,
+        mut per_combo: Option<(&mut [[u64; 4]], &[u64])>,
         scratch: &mut Scratch,
     ) -> u64 {
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
@@ -220,7 +220,6 @@ impl TwoRanges {
             let own = u64::from(self.other_weight[0][usize::from(item.combo)] > 0);
             deals += all.compatible(item.cards, own);
         }
-        let mut per_combo = per_combo;
         // Each seat at or above the single-combo seats against the other
         // below it (it wins, with the single-combo seats when level with
         // them) and level with it (both share; counted in the sets once,
