@@ -7,7 +7,9 @@
 //! completion, ranks hands with the naive evaluator of `evaluator.rs`, and
 //! tallies weight products in integers.
 
-use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat, Setup, exact};
+use engine::equity::{
+    self, EquityError, EquityRequest, EquityResult, Method, Seat, SeatEquity, Setup, exact,
+};
 use engine::{Card, CardSet, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -327,6 +329,30 @@ fn spots() -> Vec<Spot> {
             "",
         ),
         spot(&[("T9", false), ("AT", false)], "", SMALL_DECK),
+        // Every active seat `random`: Monte Carlo samples clusters of deals
+        // sharing a board, on every street, with a folded range.
+        spot(&[("random", false), ("random", false)], "Kc9h4d7s2c", ""),
+        spot(
+            &[("random", false), ("random", false), ("random", false)],
+            "AhAdKcKsTh",
+            TINY_DECK,
+        ),
+        spot(
+            &[("random", false), ("random", false)],
+            "AhKdTc9s",
+            SMALL_DECK,
+        ),
+        spot(
+            &[("random", false), ("QQ+", true), ("random", false)],
+            "AhKdTc9s",
+            SMALL_DECK,
+        ),
+        spot(&[("random", false), ("random", false)], "AhKdQc", TINY_DECK),
+        spot(
+            &[("random", false), ("random", false)],
+            "",
+            "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJd",
+        ),
     ]
 }
 
@@ -537,6 +563,52 @@ fn monte_carlo_lands_within_four_standard_errors() {
     }
 }
 
+#[test]
+fn monte_carlo_clusters_estimate_win_and_tie_without_bias() {
+    // The spots whose active seats are all `random`, where Monte Carlo
+    // samples clusters of deals sharing a board. Equity is 1/n there by
+    // symmetry, so check win and tie too. Their spread is mostly between
+    // boards, which equity's standard error does not measure: take it from
+    // eight independent runs instead.
+    let spots = spots();
+    let clustered = &spots[spots.len() - 6..];
+    for (i, spot) in clustered.iter().enumerate() {
+        assert!(
+            spot.seats
+                .iter()
+                .all(|(r, folded)| *folded || *r == "random")
+        );
+        let exact = run(&spot.request(Method::Exact)).unwrap();
+        let runs: Vec<EquityResult> = (0..8)
+            .map(|seed| {
+                let mut request = spot.request(Method::MonteCarlo);
+                request.trials = Some(50_000);
+                request.seed = 100 + seed;
+                run(&request).unwrap()
+            })
+            .collect();
+        for (s, e) in exact.seats.iter().enumerate() {
+            for (name, value, exact) in [
+                (
+                    "win",
+                    (|r: &SeatEquity| r.win) as fn(&SeatEquity) -> f64,
+                    e.win,
+                ),
+                ("tie", |r: &SeatEquity| r.tie, e.tie),
+            ] {
+                let values: Vec<f64> = runs.iter().map(|r| value(&r.seats[s])).collect();
+                let mean = values.iter().sum::<f64>() / 8.0;
+                let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / 7.0;
+                let std_error = (var / 8.0).sqrt();
+                assert!(
+                    close(mean, exact, 5.0 * std_error + 1e-12),
+                    "spot {i} seat {s} {name}: {mean} ± {std_error} vs {exact}"
+                );
+            }
+        }
+    }
+}
+
 /// The heavy-conflict spot: `AA,KK` vs `AK` vs `AA,AK` preflop.
 fn conflict_spot() -> Spot {
     spot(&[("AA,KK", false), ("AK", false), ("AA,AK", false)], "", "")
@@ -638,44 +710,60 @@ fn heavy_card_conflict_is_unbiased_and_seat_by_seat_dealing_is_not() {
 
 #[test]
 fn seeded_results_are_identical_on_any_thread_count() {
-    let spot = spot(
+    // Seat deals scored on several boards, and (every active seat
+    // `random`, a folded range) clusters of deals sharing a board.
+    let prefixes = spot(
         &[("QQ+,AK", false), ("random", false), ("22+,A2s+", false)],
         "",
         "",
     );
-    let mut request = spot.request(Method::MonteCarlo);
-    request.trials = Some(150_001);
-    request.seed = 42;
-    let results: Vec<EquityResult> = [1, 2, 8]
-        .iter()
-        .map(|&t| {
-            request.threads = Some(t);
-            run(&request).unwrap()
-        })
-        .collect();
-    for r in &results[1..] {
-        assert_eq!(r.seats, results[0].seats);
-        assert_eq!(r.samples, results[0].samples);
+    let clusters = spot(
+        &[
+            ("random", false),
+            ("AK", true),
+            ("random", false),
+            ("random", false),
+        ],
+        "",
+        "",
+    );
+    for (spot, target) in [(prefixes, 0.004), (clusters, 0.001)] {
+        let mut request = spot.request(Method::MonteCarlo);
+        request.trials = Some(1_150_001);
+        request.seed = 42;
+        let results: Vec<EquityResult> = [1, 2, 8]
+            .iter()
+            .map(|&t| {
+                request.threads = Some(t);
+                run(&request).unwrap()
+            })
+            .collect();
+        for r in &results[1..] {
+            assert_eq!(r.seats, results[0].seats);
+            assert_eq!(r.samples, results[0].samples);
+        }
+        // The budget counts deals, rounded up to whole prefixes or clusters.
+        assert!((1_150_001..1_150_001 + 2048).contains(&results[0].samples));
+        // The target-error stop lands at the same place too.
+        request.trials = None;
+        request.target_std_error = Some(target);
+        let stops: Vec<EquityResult> = [1, 2, 8]
+            .iter()
+            .map(|&t| {
+                request.threads = Some(t);
+                run(&request).unwrap()
+            })
+            .collect();
+        for r in &stops {
+            assert_eq!(r.seats, stops[0].seats);
+            assert_eq!(r.samples, stops[0].samples);
+            assert!(r.seats.iter().all(|s| s.std_error <= target));
+        }
+        // A different seed gives a different estimate.
+        request.seed = 43;
+        request.threads = Some(2);
+        assert_ne!(run(&request).unwrap().seats, stops[0].seats);
     }
-    // The target-error stop lands at the same place too.
-    request.trials = None;
-    request.target_std_error = Some(0.004);
-    let stops: Vec<EquityResult> = [1, 2, 8]
-        .iter()
-        .map(|&t| {
-            request.threads = Some(t);
-            run(&request).unwrap()
-        })
-        .collect();
-    for r in &stops {
-        assert_eq!(r.seats, stops[0].seats);
-        assert_eq!(r.samples, stops[0].samples);
-        assert!(r.seats.iter().all(|s| s.std_error <= 0.004));
-    }
-    // A different seed gives a different estimate.
-    request.seed = 43;
-    request.threads = Some(2);
-    assert_ne!(run(&request).unwrap().seats, stops[0].seats);
 }
 
 #[test]
@@ -684,7 +772,7 @@ fn automatic_choice_and_snapshots() {
     assert_eq!(run(&small).unwrap().method, equity::MethodUsed::Exact);
     let huge = spot(&[("random", false); 6], "", "").request(Method::Auto);
     let mut huge = huge;
-    huge.trials = Some(1_000_000);
+    huge.trials = Some(20_000_000);
     let mut snapshots = Vec::new();
     let result = equity::calculate(&huge, &|| false, &mut |s| snapshots.push(s.clone())).unwrap();
     assert_eq!(result.method, equity::MethodUsed::MonteCarlo);

@@ -230,6 +230,31 @@ fn deal(rng: &mut Randoms, deck: &mut [u8], from: usize, count: usize, used: u64
     }
 }
 
+/// Deals `count` cards uniformly at random, without replacement, from
+/// `cards[..len]` into `cards[..count]` (a partial Fisher–Yates shuffle;
+/// `count <= len <= 52`), four 16-bit draws per 64-bit random number.
+#[inline(always)]
+fn shuffle_front(rng: &mut Randoms, cards: &mut [u8; 128], len: usize, count: usize) {
+    let mut bits = 0u64;
+    for i in 0..count {
+        if i % 4 == 0 {
+            bits = rng.next_u64();
+        }
+        let n = (len - i) as u32;
+        let mut m = (bits as u32 & 0xffff) * n;
+        bits >>= 16;
+        if m & 0xffff < n {
+            // Lemire's rejection of the few biased products.
+            let threshold = (1u32 << 16) % n;
+            while m & 0xffff < threshold {
+                m = (rng.next_u32() & 0xffff) * n;
+            }
+        }
+        let j = i + (m >> 16) as usize;
+        cards.swap(i & 127, j & 127);
+    }
+}
+
 /// How a seat gets its cards.
 #[derive(Clone, Debug)]
 enum Dealing {
@@ -239,8 +264,30 @@ enum Dealing {
     Uniform,
 }
 
+/// How the deals are grouped into independent observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Design {
+    /// A seat deal (prefix) scored on its board completions.
+    Prefixes,
+    /// Clusters of `deals` seat deals sharing one board.
+    Clusters { deals: u64 },
+}
+
+/// Most deals in a cluster.
+const MAX_CLUSTER_DEALS: u64 = 2048;
+/// Fewest deals in a cluster (smaller budgets sample prefixes).
+const MIN_CLUSTER_DEALS: u64 = 64;
+/// Fewest clusters a trial budget is split into, for a standard error.
+const MIN_CLUSTERS: u64 = 64;
+/// Deals per block of the cluster design.
+const CLUSTER_BLOCK_DEALS: u64 = 16 * MAX_CLUSTER_DEALS;
+
 /// What one block needs, shared by all blocks.
 struct Sampler<'a> {
+    /// Prefixes or clusters.
+    design: Design,
+    /// With [`Design::Prefixes`], the deals (boards) scored per prefix.
+    boards_per_prefix: u64,
     setup: &'a Setup,
     /// Per seat (active and folded), in request order.
     dealing: Vec<Dealing>,
@@ -248,6 +295,9 @@ struct Sampler<'a> {
     restricted: Vec<usize>,
     /// The uniform seats' indices.
     uniform: Vec<usize>,
+    /// Per active uniform seat, its place among the uniform seats and its
+    /// index among the active seats.
+    uniform_active: Vec<(usize, usize)>,
     /// Per seat, its index among the active seats (`None` when folded).
     active_index: Vec<Option<usize>>,
     /// The known board cards.
@@ -279,6 +329,18 @@ struct Accumulator<const N: usize> {
 }
 
 impl<const N: usize> Accumulator<N> {
+    /// Empty accumulators for `n` active seats.
+    fn new(n: usize) -> Accumulator<N> {
+        let lcm = (1..=n as u64).fold(1, |l, k| l / gcd(u128::from(l), u128::from(k)) as u64 * k);
+        Accumulator {
+            wins: [0; N],
+            ties: vec![0; n * (n + 1)],
+            tied: [0; N],
+            tie_x: [0; N],
+            share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
+        }
+    }
+
     /// Counts one deal whose first `n` active seats hold `ranks`.
     #[inline(always)]
     fn record(&mut self, ranks: &[u16; N], n: usize) {
@@ -320,6 +382,49 @@ impl Sampler<'_> {
         }
     }
 
+    /// Draws the restricted seats' combos (independent draws, the whole
+    /// draw rejected on a shared card) and returns the cards they hold;
+    /// sets their active seats' `holes` and breakdown `slots`. `accepted`
+    /// draws succeeded before this one and `rejected` failed so far.
+    #[inline(always)]
+    fn draw_restricted<const N: usize>(
+        &self,
+        rng: &mut Randoms,
+        holes: &mut [CompactHand; N],
+        slots: &mut [u32; N],
+        accepted: u64,
+        rejected: &mut u64,
+    ) -> Result<u64, EquityError> {
+        let setup = self.setup;
+        loop {
+            let mut used = 0u64;
+            let mut clash = false;
+            for &s in &self.restricted {
+                let Dealing::Restricted(alias) = &self.dealing[s] else {
+                    continue;
+                };
+                let i = alias.sample(rng.next_u64());
+                let mask = setup.seats[s].masks[i];
+                clash |= mask & used != 0;
+                used |= mask;
+                if let Some(a) = self.active_index[s] {
+                    let [p, q] = setup.seats[s].combos[i].cards();
+                    holes[a % N] = CompactHand::single(p).add_card(q);
+                    slots[a % N] = self.offsets[s] + i as u32;
+                }
+            }
+            if !clash {
+                return Ok(used);
+            }
+            *rejected += 1;
+            if *rejected > MAX_REJECTIONS_PER_DEAL * (accepted + 1) {
+                return Err(EquityError::BadSetting(
+                    "almost every random deal conflicts; use exact enumeration",
+                ));
+            }
+        }
+    }
+
     /// [`Sampler::block`] for at most `N` active seats (exactly `N` when
     /// `N < MAX_SEATS`).
     #[inline(always)]
@@ -332,14 +437,8 @@ impl Sampler<'_> {
         let setup = self.setup;
         let n = if N < MAX_SEATS { N } else { setup.active.len() };
         let mut rng = Randoms::new(seed, block);
-        let lcm = (1..=n as u64).fold(1, |l, k| l / gcd(u128::from(l), u128::from(k)) as u64 * k);
-        let mut acc = Accumulator::<N> {
-            wins: [0; N],
-            ties: vec![0; n * (n + 1)],
-            tied: [0; N],
-            tie_x: [0; N],
-            share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
-        };
+        let mut acc = Accumulator::<N>::new(n);
+        let lcm = acc.share[1];
         let mut sum_x = [0u128; N];
         let mut sum_x2 = [0u128; N];
         let mut holes = [CompactHand::EMPTY; N];
@@ -370,34 +469,8 @@ impl Sampler<'_> {
         let mut slots = [0u32; N];
         for accepted in 0..size {
             // 1. Restricted seats: independent draws, whole-draw rejection.
-            let mut used;
-            loop {
-                used = 0u64;
-                let mut clash = false;
-                for &s in &self.restricted {
-                    let Dealing::Restricted(alias) = &self.dealing[s] else {
-                        continue;
-                    };
-                    let i = alias.sample(rng.next_u64());
-                    let mask = setup.seats[s].masks[i];
-                    clash |= mask & used != 0;
-                    used |= mask;
-                    if let Some(a) = self.active_index[s] {
-                        let [p, q] = setup.seats[s].combos[i].cards();
-                        holes[a % N] = CompactHand::single(p).add_card(q);
-                        slots[a % N] = self.offsets[s] + i as u32;
-                    }
-                }
-                if !clash {
-                    break;
-                }
-                rejected += 1;
-                if rejected > MAX_REJECTIONS_PER_DEAL * (accepted + 1) {
-                    return Err(EquityError::BadSetting(
-                        "almost every random deal conflicts; use exact enumeration",
-                    ));
-                }
-            }
+            let mut used =
+                self.draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)?;
             // 2. Uniform seats, uniformly from what is left: `deck` holds
             // the free cards, so of the restricted seats' cards only those
             // are to skip (not a single-combo seat's, already out).
@@ -501,6 +574,149 @@ impl Sampler<'_> {
     }
 }
 
+impl Sampler<'_> {
+    /// Runs block `block` of the cluster design: `clusters` clusters of
+    /// `size` deals each.
+    fn cluster_block(
+        &self,
+        seed: u64,
+        block: u64,
+        clusters: u64,
+        size: u64,
+    ) -> Result<Tally, EquityError> {
+        match self.setup.active.len() {
+            2 => self.cluster_block_for::<2>(seed, block, clusters, size),
+            3 => self.cluster_block_for::<3>(seed, block, clusters, size),
+            4 => self.cluster_block_for::<4>(seed, block, clusters, size),
+            5 => self.cluster_block_for::<5>(seed, block, clusters, size),
+            6 => self.cluster_block_for::<6>(seed, block, clusters, size),
+            7 => self.cluster_block_for::<7>(seed, block, clusters, size),
+            8 => self.cluster_block_for::<8>(seed, block, clusters, size),
+            _ => self.cluster_block_for::<MAX_SEATS>(seed, block, clusters, size),
+        }
+    }
+
+    /// [`Sampler::cluster_block`] for at most `N` active seats (exactly `N`
+    /// when `N < MAX_SEATS`). Every active seat is uniform.
+    #[inline(always)]
+    fn cluster_block_for<const N: usize>(
+        &self,
+        seed: u64,
+        block: u64,
+        clusters: u64,
+        size: u64,
+    ) -> Result<Tally, EquityError> {
+        let setup = self.setup;
+        let n = if N < MAX_SEATS { N } else { setup.active.len() };
+        let mut rng = Randoms::new(seed, block);
+        let mut acc = Accumulator::<N>::new(n);
+        let lcm = acc.share[1];
+        let mut sum_x = [0u128; N];
+        let mut sum_x2 = [0u128; N];
+        // Restricted seats are folded here: they only take cards.
+        let mut holes = [CompactHand::EMPTY; N];
+        let mut slots = [0u32; N];
+        let missing = setup.missing;
+        let mut deck = [0u8; 52];
+        let mut free = self.free;
+        let mut len = 0;
+        while free != 0 {
+            deck[len] = free.trailing_zeros() as u8;
+            free &= free - 1;
+            len += 1;
+        }
+        let deck = &mut deck[..len];
+        // The board's rank of every pair of the cards the uniform seats can
+        // get, by `64 * p + q` (both orders). A full board is ranked once.
+        let mut table = vec![0u16; 64 * 64].into_boxed_slice();
+        if missing == 0 {
+            rank_pairs(&mut table, self.base, deck);
+        }
+        // The cluster's shuffled cards, twice over, so that every window
+        // of `seat_cards` consecutive cards (cyclically) is a slice.
+        let mut cards = [0u8; 128];
+        let mut rejected = 0u64;
+        for accepted in 0..clusters {
+            let used =
+                self.draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)?;
+            deal(&mut rng, deck, 0, missing, used & self.free);
+            let mut board = self.base;
+            let mut taken = used;
+            for &c in &deck[..missing] {
+                board = board.combine(card_hand(c));
+                taken |= 1 << c;
+            }
+            let mut m = 0;
+            let mut left = self.free & !taken;
+            while left != 0 {
+                cards[m] = left.trailing_zeros() as u8;
+                left &= left - 1;
+                m += 1;
+            }
+            if missing > 0 {
+                rank_pairs(&mut table, board, &cards[..m]);
+            }
+            let wins_before = acc.wins;
+            let mut ranks = [0u16; N];
+            let mut start = m;
+            // Per active seat, where its cards are in a window.
+            let mut at = [0usize; N];
+            let uniform = self.uniform.len();
+            let mut rotation = 0;
+            for _ in 0..size {
+                if start == m {
+                    // A fresh shuffle: its `m` cyclic windows are `m`
+                    // deals, each uniform over the ways to deal the seats.
+                    shuffle_front(&mut rng, &mut cards, m, m - 1);
+                    cards.copy_within(0..m, m);
+                    start = 0;
+                    // Seats take turns at each place in the window, which
+                    // evens out their variances.
+                    rotation = (rotation + 1) % uniform;
+                    for &(u, a) in &self.uniform_active {
+                        at[a] = 2 * ((u + rotation) % uniform);
+                    }
+                }
+                for (r, &o) in ranks.iter_mut().zip(&at).take(n) {
+                    let p = cards[(start + o) & 127];
+                    let q = cards[(start + o + 1) & 127];
+                    *r = table[(64 * usize::from(p) + usize::from(q)) & 4095];
+                }
+                acc.record(&ranks, n);
+                start += 1;
+            }
+            for a in 0..n {
+                let x = (acc.wins[a] - wins_before[a]) * lcm + acc.tie_x[a];
+                acc.tie_x[a] = 0;
+                sum_x[a] += u128::from(x);
+                sum_x2[a] += u128::from(x) * u128::from(x);
+            }
+        }
+        let mut tally = Tally::new(n);
+        tally.add_counts(&acc.wins[..n], &acc.ties, clusters * size, 1);
+        tally.add_prefixes(
+            &sum_x[..n],
+            &sum_x2[..n],
+            clusters,
+            u128::from(lcm) * u128::from(size),
+        );
+        Ok(tally)
+    }
+}
+
+/// Fills `table` with the rank of every pair of `cards` on `board` (five
+/// cards), by `64 * p + q` in both orders.
+fn rank_pairs(table: &mut [u16], board: CompactHand, cards: &[u8]) {
+    for (i, &p) in cards.iter().enumerate() {
+        let with_p = board.combine(card_hand(p));
+        for &q in &cards[i + 1..] {
+            let r = with_p.combine(card_hand(q)).rank7().value() as u16;
+            table[(64 * usize::from(p) + usize::from(q)) & 4095] = r;
+            table[(64 * usize::from(q) + usize::from(p)) & 4095] = r;
+        }
+    }
+}
+
 /// The compact hand of the card with index `c` (< 52).
 #[inline(always)]
 fn card_hand(c: u8) -> CompactHand {
@@ -509,7 +725,7 @@ fn card_hand(c: u8) -> CompactHand {
 
 impl Sampler<'_> {
     /// Prepares sampling for `setup`.
-    fn new(setup: &Setup) -> Sampler<'_> {
+    fn new(setup: &Setup, budget: Option<u64>) -> Sampler<'_> {
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let free_count = free.len();
         let all_pairs = free_count * free_count.saturating_sub(1) / 2;
@@ -527,7 +743,7 @@ impl Sampler<'_> {
                 }
             })
             .collect();
-        let restricted = (0..dealing.len())
+        let restricted: Vec<usize> = (0..dealing.len())
             .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
             .collect();
         let uniform: Vec<usize> = (0..dealing.len())
@@ -558,11 +774,42 @@ impl Sampler<'_> {
                 }
             }
         }
+        let uniform_active: Vec<(usize, usize)> = uniform
+            .iter()
+            .enumerate()
+            .filter_map(|(u, &s)| active_index[s].map(|a| (u, a)))
+            .collect();
+        let restricted_active = restricted.iter().any(|&s| active_index[s].is_some());
+        let boards_per_prefix = match setup.missing {
+            0 => 1,
+            1 => {
+                let dealt = setup.seats.iter().filter(|s| s.combos.len() > 1).count();
+                (free.len() - 2 * dealt) as u64
+            }
+            _ => boards as u64,
+        };
+        // Clusters when every active seat is uniform (see the module
+        // documentation), as large as the budget allows with enough
+        // clusters for a standard error.
+        let all_uniform = !uniform_active.is_empty() && !restricted_active;
+        let design = match budget.map(|b| b / MIN_CLUSTERS) {
+            _ if !all_uniform || setup.breakdown => Design::Prefixes,
+            None => Design::Clusters {
+                deals: MAX_CLUSTER_DEALS,
+            },
+            Some(most) if most >= MIN_CLUSTER_DEALS => Design::Clusters {
+                deals: 1 << most.min(MAX_CLUSTER_DEALS).ilog2(),
+            },
+            Some(_) => Design::Prefixes,
+        };
         Sampler {
+            design,
+            boards_per_prefix,
             setup,
             dealing,
             restricted,
             uniform,
+            uniform_active,
             active_index,
             base: setup
                 .board
@@ -577,6 +824,24 @@ impl Sampler<'_> {
     }
 }
 
+impl Sampler<'_> {
+    /// Deals per unit (a prefix or a cluster).
+    fn unit_deals(&self) -> u64 {
+        match self.design {
+            Design::Prefixes => self.boards_per_prefix,
+            Design::Clusters { deals } => deals,
+        }
+    }
+
+    /// Units per block.
+    fn block_units(&self) -> u64 {
+        match self.design {
+            Design::Prefixes => BLOCK,
+            Design::Clusters { deals } => CLUSTER_BLOCK_DEALS / deals,
+        }
+    }
+}
+
 /// Blocks in round `r`: 1, 2, 4, … up to [`MAX_ROUND_BLOCKS`].
 fn round_blocks(round: u32) -> u64 {
     1u64 << round.min(MAX_ROUND_BLOCKS.trailing_zeros())
@@ -587,12 +852,12 @@ const MAX_ROUND_BLOCKS: u64 = 64;
 
 /// Blocks for the next round when stopping at a target error: about as
 /// many as the error still asks for (the squared ratio of the worst
-/// standard error to the target, times the prefixes so far), 5% over, at
-/// least two and at most the usual round.
-fn blocks_to_target(prefixes: u64, worst: f64, target: f64, usual: u64) -> u64 {
-    let needed = prefixes as f64 * ((worst / target).powi(2) - 1.0) * 1.05;
+/// standard error to the target, times the units so far; `per_block`
+/// units a block), 5% over, at least two and at most the usual round.
+fn blocks_to_target(units: u64, worst: f64, target: f64, usual: u64, per_block: u64) -> u64 {
+    let needed = units as f64 * ((worst / target).powi(2) - 1.0) * 1.05;
     if needed.is_finite() && needed > 0.0 {
-        ((needed / BLOCK as f64).ceil() as u64).clamp(2, usual)
+        ((needed / per_block as f64).ceil() as u64).clamp(2, usual)
     } else {
         usual
     }
@@ -623,8 +888,16 @@ pub fn run(
         (None, Some(_)) => u64::MAX,
         (None, None) => DEFAULT_TRIALS,
     };
-    let sampler = Sampler::new(setup);
+    let sampler = Sampler::new(setup, (budget != u64::MAX).then_some(budget));
     let n = setup.active.len();
+    // Budget and rounds count units (prefixes or clusters).
+    let unit = sampler.unit_deals();
+    let per_block = sampler.block_units();
+    let budget = if budget == u64::MAX {
+        budget
+    } else {
+        budget.div_ceil(unit)
+    };
     let mut tally = Tally::new(n);
     let mut next_block = 0u64;
     let mut round = 0;
@@ -676,7 +949,7 @@ pub fn run(
             break;
         }
         if let Some(target) = request.target_std_error
-            && done >= 10 * BLOCK
+            && done >= 10 * per_block
             && worst_std_error(&tally) <= target
         {
             break;
@@ -687,21 +960,23 @@ pub fn run(
         let mut blocks = round_blocks(round);
         round += 1;
         if let Some(target) = request.target_std_error
-            && done >= 10 * BLOCK
+            && done >= 10 * per_block
         {
-            blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks);
+            blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block);
         }
         let first = next_block;
         next_block += blocks;
         let part = (first..first + blocks)
             .into_par_iter()
             .map(|b| {
-                let begin = b.saturating_mul(BLOCK);
-                let size = BLOCK.min(budget.saturating_sub(begin));
-                if size == 0 {
-                    Ok(Tally::new(n))
-                } else {
-                    sampler.block(request.seed, b, size)
+                let begin = b.saturating_mul(per_block);
+                let size = per_block.min(budget.saturating_sub(begin));
+                match sampler.design {
+                    _ if size == 0 => Ok(Tally::new(n)),
+                    Design::Prefixes => sampler.block(request.seed, b, size),
+                    Design::Clusters { deals } => {
+                        sampler.cluster_block(request.seed, b, size, deals)
+                    }
                 }
             })
             .try_reduce(
