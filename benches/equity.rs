@@ -96,9 +96,20 @@ fn benches(c: &mut Criterion) {
     group.bench_function("monte carlo 6 x random preflop to stderr 0.0001", |b| {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
+    // A hero against randoms: the seat-deal (prefix) design.
+    let mut mc = request(
+        &["AKs", "random", "random", "random", "random", "random"],
+        "",
+        Method::MonteCarlo,
+    );
+    mc.target_std_error = Some(0.0002);
+    group.bench_function(
+        "monte carlo AKs vs 5 x random preflop to stderr 0.0002",
+        |b| b.iter(|| pool.install(|| black_box(run(&mc)))),
+    );
     let mut mc = request(&["AhAs", "KhKs"], "", Method::MonteCarlo);
-    mc.trials = Some(2_000_000);
-    group.bench_function("monte carlo AhAs vs KhKs, 2M trials (16M deals)", |b| {
+    mc.trials = Some(16_000_000);
+    group.bench_function("monte carlo AhAs vs KhKs, 16M deals", |b| {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
     group.finish();

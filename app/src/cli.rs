@@ -77,8 +77,9 @@ pub struct CalcArgs {
     /// Monte Carlo.
     #[arg(long)]
     pub mc: bool,
-    /// Monte Carlo trials; K and M suffixes allowed (default 10M unless
-    /// --stderr is given).
+    /// Monte Carlo trials (deals: hole cards for every seat and a whole
+    /// board), rounded up to whole groups of deals; K and M suffixes
+    /// allowed (default 10M unless --stderr is given).
     #[arg(long)]
     pub trials: Option<String>,
     /// Monte Carlo: stop when every seat's standard error of equity is at

@@ -128,7 +128,9 @@ pub struct EquityRequest {
     pub dead: CardSet,
     /// Exact, Monte Carlo or automatic.
     pub method: Method,
-    /// Monte Carlo: stop after this many deals.
+    /// Monte Carlo: stop after this many deals (trials), rounded up to
+    /// whole groups: a seat deal's board completions, or a cluster of
+    /// deals sharing a board (see `montecarlo`).
     pub trials: Option<u64>,
     /// Monte Carlo: stop once every active seat's standard error of equity
     /// is at most this (a fraction, e.g. 0.0005).
@@ -156,8 +158,8 @@ pub struct EquityRequest {
 /// when [`EquityRequest::preview`] is set.
 pub const PREVIEW_ABOVE_MS: f64 = 5.0;
 
-/// Monte Carlo trials of a preview (a few milliseconds of work).
-const PREVIEW_TRIALS: u64 = 2 * montecarlo::BLOCK;
+/// Monte Carlo deals of a preview (a few milliseconds of work).
+const PREVIEW_TRIALS: u64 = 1 << 16;
 
 /// Monte Carlo deals when a request sets neither `trials` nor a target.
 pub const DEFAULT_TRIALS: u64 = 10_000_000;
