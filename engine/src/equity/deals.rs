@@ -105,8 +105,14 @@ impl Setup {
             missing: 5 - n,
             breakdown: request.breakdown,
         };
-        if !setup.feasible() {
-            return Err(EquityError::NoFeasibleDeal);
+        match setup.feasible() {
+            Some(true) => {}
+            Some(false) => return Err(EquityError::NoFeasibleDeal),
+            None => {
+                return Err(EquityError::FeasibilityUndecided {
+                    steps: MAX_FEASIBILITY_STEPS,
+                });
+            }
         }
         Ok(setup)
     }
@@ -143,36 +149,11 @@ impl Setup {
     }
 
     /// Whether some deal gives every seat a live combo with all cards
-    /// distinct: a depth-first search, narrowest seat first, remembering the
-    /// (seat, used cards) states that failed. Exact, not sampled.
-    fn feasible(&self) -> bool {
-        let mut order: Vec<usize> = (0..self.seats.len()).collect();
-        order.sort_by_key(|&s| self.seats[s].combos.len());
-        let mut failed = HashSet::new();
-        self.search(&order, 0, 0, &mut failed)
-    }
-
-    fn search(
-        &self,
-        order: &[usize],
-        depth: usize,
-        used: u64,
-        failed: &mut HashSet<(usize, u64)>,
-    ) -> bool {
-        if depth == order.len() {
-            return true;
-        }
-        if failed.contains(&(depth, used)) {
-            return false;
-        }
-        let seat = &self.seats[order[depth]];
-        for &mask in &seat.masks {
-            if mask & used == 0 && self.search(order, depth + 1, used | mask, failed) {
-                return true;
-            }
-        }
-        failed.insert((depth, used));
-        false
+    /// distinct (`None`: undecided). Exact, not sampled: see
+    /// [`deal_exists`].
+    fn feasible(&self) -> Option<bool> {
+        let masks: Vec<&[u64]> = self.seats.iter().map(|s| s.masks.as_slice()).collect();
+        deal_exists(&masks, MAX_FEASIBILITY_STEPS)
     }
 
     /// The number of seat deals, or `None` when above `limit` (counted by
@@ -244,5 +225,444 @@ impl Setup {
     /// The active seats' indices.
     pub fn active(&self) -> &[usize] {
         &self.active
+    }
+}
+
+/// Search steps after which [`deal_exists`] gives up: about 0.5 s. Random
+/// spots of 8–23 seats over just enough cards, ranges made of hand
+/// classes (the hardest kind found), took at most 160,000.
+const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
+
+/// Whether every seat can get one of its combos (`masks[seat]`, card
+/// masks) with no card used twice, or `None` if that was not decided
+/// within `max_steps` search steps. At most 32 seats.
+///
+/// The problem is a matching in a hypergraph (hard in general), so this is
+/// a depth-first search, made fast on the inputs that are hard for a plain
+/// one (many seats over few cards) by:
+/// - taking next the seat with the fewest combos still possible, and
+///   failing as soon as a seat has none;
+/// - Hall's condition as a bound: seats whose possible cards all lie in a
+///   set `U` need `2 × their number` cards of `U`; checked for `U` = each
+///   seat's possible cards, each pair's union, and all of them;
+/// - remembering the (seats left, cards used) states that failed, which
+///   also folds together the orders of seats with the same range.
+pub(crate) fn deal_exists(masks: &[&[u64]], max_steps: u64) -> Option<bool> {
+    assert!(masks.len() <= 32, "at most 32 seats");
+    let mut search = Search::new(masks, max_steps);
+    let all = if masks.is_empty() {
+        0
+    } else {
+        u32::MAX >> (32 - masks.len())
+    };
+    let found = search.run(all, 0);
+    (search.steps <= max_steps).then_some(found)
+}
+
+/// The state of [`deal_exists`].
+struct Search<'a> {
+    masks: &'a [&'a [u64]],
+    /// The suit permutations other than the identity that map every
+    /// seat's combos onto themselves: states that one maps onto another
+    /// are both feasible or both not, so failures are remembered in the
+    /// least form. Found only once a search takes [`SYMMETRIES_AFTER`]
+    /// steps (most end sooner); states remembered before stay valid.
+    symmetries: Vec<[u32; 4]>,
+    failed: HashSet<(u32, u64)>,
+    /// States expanded so far, and the most allowed.
+    steps: u64,
+    max_steps: u64,
+}
+
+/// Search steps before [`Search`] looks for suit symmetries.
+const SYMMETRIES_AFTER: u64 = 256;
+
+impl<'a> Search<'a> {
+    fn new(masks: &'a [&'a [u64]], max_steps: u64) -> Search<'a> {
+        Search {
+            masks,
+            symmetries: Vec::new(),
+            failed: HashSet::new(),
+            steps: 0,
+            max_steps,
+        }
+    }
+
+    /// Whether the seats in `left` can be dealt from the cards not in
+    /// `used`.
+    fn run(&mut self, left: u32, used: u64) -> bool {
+        if left == 0 {
+            return true;
+        }
+        let key = (left, self.least(used));
+        if self.failed.contains(&key) {
+            return false;
+        }
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return false;
+        }
+        if self.steps == SYMMETRIES_AFTER {
+            self.symmetries = suit_symmetries(self.masks);
+        }
+        // Each seat's cards still possible and its combos still possible,
+        // and per card the combos still possible that hold it.
+        let mut cards = [0u64; 32];
+        let mut narrowest = (u32::MAX, 0);
+        let mut cover = [0u32; 64];
+        let mut rest = left;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut count = 0;
+            for &m in self.masks[s] {
+                if m & used == 0 {
+                    cards[s] |= m;
+                    count += 1;
+                    cover[m.trailing_zeros() as usize] += 1;
+                    cover[63 - m.leading_zeros() as usize] += 1;
+                }
+            }
+            if count < narrowest.0 {
+                narrowest = (count, s);
+            }
+        }
+        let feasible = narrowest.0 > 0 && hall_holds(left, &cards) && {
+            // Branch on the seat with the fewest combos, or on the card
+            // with the fewest ways to be covered (one more, leaving it out,
+            // when there are more cards than the seats need).
+            let union = (0..32).fold(0, |u, s| u | cards[s]);
+            let spare = union.count_ones() > 2 * left.count_ones();
+            let mut rarest = (u32::MAX, 0);
+            let mut bits = union;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let ways = cover[c] + u32::from(spare);
+                if ways < rarest.0 {
+                    rarest = (ways, c);
+                }
+            }
+            if rarest.0 < narrowest.0 {
+                let card = 1u64 << rarest.1;
+                self.cover_card(left, used, card) || (spare && self.run(left, used | card))
+            } else {
+                let seat = narrowest.1;
+                self.masks[seat]
+                    .iter()
+                    .any(|&m| m & used == 0 && self.run(left & !(1 << seat), used | m))
+            }
+        };
+        if !feasible {
+            self.failed.insert(key);
+        }
+        feasible
+    }
+
+    /// The least image of `cards` under the symmetries.
+    fn least(&self, cards: u64) -> u64 {
+        self.symmetries
+            .iter()
+            .fold(cards, |least, perm| least.min(permute_suits(cards, perm)))
+    }
+
+    /// Whether the seats in `left` can be dealt from the cards not in
+    /// `used` with one of them holding `card`.
+    fn cover_card(&mut self, left: u32, used: u64, card: u64) -> bool {
+        let mut rest = left;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &m in self.masks[s] {
+                if m & card != 0 && m & used == 0 && self.run(left & !(1 << s), used | m) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Every card of suit `s` in `cards` moved to suit `perm[s]` (card index
+/// `4 * rank + suit`).
+fn permute_suits(cards: u64, perm: &[u32; 4]) -> u64 {
+    const SUIT: u64 = 0x0001_1111_1111_1111;
+    (0..4).fold(0, |image, s| image | ((cards >> s) & SUIT) << perm[s])
+}
+
+/// The suit permutations other than the identity under which every seat's
+/// set of combos is unchanged.
+fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u32; 4]> {
+    // Per seat, its combos as an adjacency: bit `b` of `pairs[a]` when `a`
+    // and `b` form one.
+    let pairs: Vec<[u64; 64]> = masks
+        .iter()
+        .map(|seat| {
+            let mut pairs = [0u64; 64];
+            for &m in *seat {
+                let (a, b) = (m.trailing_zeros(), 63 - m.leading_zeros());
+                pairs[a as usize] |= 1 << b;
+            }
+            pairs
+        })
+        .collect();
+    let mut symmetries = Vec::new();
+    for p in 1..24u32 {
+        // The `p`-th permutation of 0..4 in the factorial number system.
+        let mut suits = vec![0u32, 1, 2, 3];
+        let perm = [
+            suits.remove((p / 6) as usize),
+            suits.remove((p / 2 % 3) as usize),
+            suits.remove((p % 2) as usize),
+            suits[0],
+        ];
+        let keeps = masks.iter().zip(&pairs).all(|(seat, pairs)| {
+            seat.iter().all(|&m| {
+                let image = permute_suits(m, &perm);
+                let (a, b) = (image.trailing_zeros(), 63 - image.leading_zeros());
+                pairs[a as usize] >> b & 1 == 1
+            })
+        });
+        if keeps {
+            symmetries.push(perm);
+        }
+    }
+    symmetries
+}
+
+/// Hall's condition for the seats in `left` with possible cards `cards`:
+/// whether every seat can get two distinct cards of its own, none shared
+/// (a relaxation: the two need not form one of its combos). Checked as a
+/// bipartite matching of seat places to cards, by augmenting paths over
+/// card bitmasks; by Hall's theorem it fails exactly when some group of
+/// seats has fewer than twice their number of cards among them.
+fn hall_holds(left: u32, cards: &[u64; 32]) -> bool {
+    let mut owner = [u8::MAX; 64];
+    let mut taken = 0u64;
+    let mut rest = left;
+    while rest != 0 {
+        let s = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        for _ in 0..2 {
+            let mut seen = 0u64;
+            if !augment(s, cards, &mut owner, &mut taken, &mut seen) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Kuhn's augmenting path from seat `s`: gives it one more card, moving
+/// other seats to other cards if need be, never through cards in `seen`.
+fn augment(
+    s: usize,
+    cards: &[u64; 32],
+    owner: &mut [u8; 64],
+    taken: &mut u64,
+    seen: &mut u64,
+) -> bool {
+    let open = cards[s] & !*seen;
+    let free = open & !*taken;
+    if free != 0 {
+        let c = free.trailing_zeros() as usize;
+        *taken |= 1 << c;
+        owner[c] = s as u8;
+        return true;
+    }
+    let mut held = open;
+    while held != 0 {
+        let c = held.trailing_zeros() as usize;
+        held &= held - 1;
+        if *seen >> c & 1 == 1 {
+            continue;
+        }
+        *seen |= 1 << c;
+        let t = usize::from(owner[c]);
+        if t != s && augment(t, cards, owner, taken, seen) {
+            owner[c] = s as u8;
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Plain depth-first search, seats in order: slow and obviously right.
+    fn plain(masks: &[&[u64]], used: u64) -> bool {
+        match masks.split_first() {
+            None => true,
+            Some((seat, rest)) => seat.iter().any(|&m| m & used == 0 && plain(rest, used | m)),
+        }
+    }
+
+    /// Seats over the first `cards` cards: per seat, each pair of them
+    /// with probability `density`.
+    fn pairs(rng: &mut ChaCha8Rng, seats: usize, cards: u32, density: f64) -> Vec<Vec<u64>> {
+        (0..seats)
+            .map(|_| {
+                let mut combos = Vec::new();
+                for a in 0..cards {
+                    for b in a + 1..cards {
+                        if rng.random_bool(density) {
+                            combos.push(1 << a | 1 << b);
+                        }
+                    }
+                }
+                combos
+            })
+            .collect()
+    }
+
+    /// Poker-like seats over the lowest `ranks` ranks: per seat, each hand
+    /// class (pair, suited, offsuit) with probability `density`, and
+    /// sometimes one combo more or less (which breaks suit symmetry).
+    fn classes(rng: &mut ChaCha8Rng, seats: usize, ranks: u32, density: f64) -> Vec<Vec<u64>> {
+        let card = |r: u32, s: u32| 1u64 << (4 * r + s);
+        (0..seats)
+            .map(|_| {
+                let mut combos = Vec::new();
+                for a in 0..ranks {
+                    for b in a..ranks {
+                        for kind in 0..3 {
+                            if (a == b) != (kind == 0) || !rng.random_bool(density) {
+                                continue;
+                            }
+                            for s in 0..4 {
+                                for t in 0..4 {
+                                    let member = match kind {
+                                        0 => s < t,
+                                        1 => s == t,
+                                        _ => s != t,
+                                    };
+                                    if member {
+                                        combos.push(card(a, s) | card(b, t));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                match rng.random_range(0..8) {
+                    0 if combos.len() > 1 => {
+                        combos.swap_remove(rng.random_range(0..combos.len()));
+                    }
+                    1 => {
+                        let r = rng.random_range(0..ranks);
+                        let extra = card(r, 0) | card(r, 3);
+                        if !combos.contains(&extra) {
+                            combos.push(extra);
+                        }
+                    }
+                    _ => {}
+                }
+                if combos.is_empty() {
+                    combos.push(card(0, 0) | card(0, 1));
+                }
+                combos
+            })
+            .collect()
+    }
+
+    fn as_slices(seats: &[Vec<u64>]) -> Vec<&[u64]> {
+        seats.iter().map(Vec::as_slice).collect()
+    }
+
+    #[test]
+    fn deal_exists_agrees_with_a_plain_search() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut yes, mut no) = (0, 0);
+        for i in 0..2000 {
+            let seats = rng.random_range(1..=6);
+            let cards = rng.random_range(2 * seats as u32 - 1..=2 * seats as u32 + 3);
+            let density = rng.random_range(0.05..0.6);
+            let owned = if i % 2 == 0 {
+                pairs(&mut rng, seats, cards, density)
+            } else {
+                classes(&mut rng, seats, cards.div_ceil(4), density)
+            };
+            let masks = as_slices(&owned);
+            let expected = plain(&masks, 0);
+            assert_eq!(deal_exists(&masks, u64::MAX), Some(expected), "{owned:?}");
+            // With the suit symmetries from the first step.
+            let mut search = Search::new(&masks, u64::MAX);
+            search.symmetries = suit_symmetries(&masks);
+            let all = u32::MAX >> (32 - seats);
+            assert_eq!(search.run(all, 0), expected, "{owned:?}");
+            if expected { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 400 && no > 400, "{yes} feasible, {no} not");
+    }
+
+    #[test]
+    fn suit_symmetries_are_those_of_every_seat() {
+        let card = |r: u64, s: u64| 1u64 << (4 * r + s);
+        // Aces (every suit pair) and AK suited: all 24 permutations.
+        let mut aces: Vec<u64> = Vec::new();
+        for s in 0..4 {
+            for t in s + 1..4 {
+                aces.push(card(12, s) | card(12, t));
+            }
+            aces.push(card(12, s) | card(11, s));
+        }
+        assert_eq!(suit_symmetries(&[&aces, &aces]).len(), 23);
+        // A seat holding only AcAd (suits 0 and 1) keeps the swap of 0
+        // and 1, the swap of 2 and 3, and both together.
+        let one = [card(12, 0) | card(12, 1)];
+        let symmetries = suit_symmetries(&[&aces, &one]);
+        assert_eq!(symmetries.len(), 3, "{symmetries:?}");
+        for perm in &symmetries {
+            assert_eq!(permute_suits(one[0], perm), one[0]);
+        }
+        assert_eq!(
+            permute_suits(card(3, 2) | card(7, 0), &[1, 0, 3, 2]),
+            card(3, 3) | card(7, 1)
+        );
+    }
+
+    /// Many seats over just enough cards, ranges made of hand classes: the
+    /// hardest spots found for the search stay far below its step limit
+    /// (up to about 160,000 steps in 50,000 tries; the limit is
+    /// `MAX_FEASIBILITY_STEPS`).
+    #[test]
+    fn crowded_spots_are_decided_well_within_the_step_limit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut most = 0;
+        for _ in 0..1500 {
+            let seats = rng.random_range(8..=23);
+            let ranks = rng
+                .random_range(seats as u32 / 2..=(seats as u32 + 2) / 2)
+                .min(13);
+            let density = rng.random_range(0.02..0.3);
+            let owned = classes(&mut rng, seats, ranks, density);
+            let masks = as_slices(&owned);
+            let mut search = Search::new(&masks, MAX_FEASIBILITY_STEPS);
+            search.run(u32::MAX >> (32 - seats), 0);
+            most = most.max(search.steps);
+        }
+        assert!(most < MAX_FEASIBILITY_STEPS / 4, "{most} steps");
+    }
+
+    #[test]
+    fn the_search_gives_up_at_its_step_limit() {
+        // 13 seats over 24 cards, each holding any two of them except a
+        // pair of the same rank: infeasible (26 cards needed), decided at
+        // once by Hall's condition.
+        let seat: Vec<u64> = (0..24u32)
+            .flat_map(|a| (a + 1..24).map(move |b| (a, b)))
+            .filter(|(a, b)| a / 4 != b / 4)
+            .map(|(a, b)| 1u64 << a | 1 << b)
+            .collect();
+        let masks = vec![seat.as_slice(); 13];
+        assert_eq!(deal_exists(&masks, 1), Some(false));
+        // Twelve of them fit (24 cards); with one step allowed the search
+        // cannot get there.
+        assert_eq!(deal_exists(&masks[..12], u64::MAX), Some(true));
+        assert_eq!(deal_exists(&masks[..12], 1), None);
     }
 }

@@ -251,6 +251,15 @@ pub enum EquityError {
     /// No deal gives every seat a hand from its range with distinct cards.
     #[error("no deal is possible: the seats' ranges cannot all be dealt at once")]
     NoFeasibleDeal,
+    /// The exact feasibility search gave up (only on contrived spots: many
+    /// seats whose ranges just about exhaust the cards they share).
+    #[error(
+        "could not decide whether the seats' ranges can all be dealt at once (gave up after {steps} search steps); widen a range or remove a seat"
+    )]
+    FeasibilityUndecided {
+        /// Search steps taken.
+        steps: u64,
+    },
     /// Exact enumeration was asked for a scenario far too large.
     #[error(
         "exact enumeration of this spot would take too long (about {estimate_s:.0} s); use Monte Carlo"
