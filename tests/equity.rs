@@ -329,6 +329,20 @@ fn spots() -> Vec<Spot> {
             "",
         ),
         spot(&[("T9", false), ("AT", false)], "", SMALL_DECK),
+        // Crowded: rejection would waste most draws, so Monte Carlo draws
+        // the seats one after another from exact conditional totals.
+        spot(&[("AA,KK", false); 4], "2c7d9h", ""),
+        spot(
+            &[
+                ("QQ+,AK", false),
+                ("QQ+,AK:0.25", false),
+                ("QQ+,AK", true),
+                ("QQ+,AKs", false),
+                ("QQ+,AK", false),
+            ],
+            "2c7d9h3s",
+            "",
+        ),
         // Every active seat `random`: Monte Carlo samples clusters of deals
         // sharing a board, on every street, with a folded range.
         spot(&[("random", false), ("random", false)], "Kc9h4d7s2c", ""),
@@ -720,8 +734,8 @@ fn heavy_card_conflict_is_unbiased_and_seat_by_seat_dealing_is_not() {
 
 #[test]
 fn seeded_results_are_identical_on_any_thread_count() {
-    // Seat deals scored on several boards, and (every active seat
-    // `random`, a folded range) clusters of deals sharing a board.
+    // Seat deals scored on several boards; (every active seat `random`, a
+    // folded range) clusters of deals sharing a board; and crowded seats.
     let prefixes = spot(
         &[("QQ+,AK", false), ("random", false), ("22+,A2s+", false)],
         "",
@@ -737,7 +751,9 @@ fn seeded_results_are_identical_on_any_thread_count() {
         "",
         "",
     );
-    for (spot, target) in [(prefixes, 0.004), (clusters, 0.001)] {
+    // Crowded: the seats drawn one after another from exact totals.
+    let crowded = spot(&[("AA,KK", false); 4], "", "");
+    for (spot, target) in [(prefixes, 0.004), (clusters, 0.001), (crowded, 0.002)] {
         let mut request = spot.request(Method::MonteCarlo);
         request.trials = Some(1_150_001);
         request.seed = 42;

@@ -25,6 +25,7 @@ use crate::card::{Card, CardSet};
 use crate::range::Range;
 
 mod breakdown;
+mod crowded;
 mod deals;
 pub mod exact;
 pub mod montecarlo;
