@@ -17,7 +17,7 @@
 //!    depends on how many are left), so it cancels. Where rejection would
 //!    keep few draws (many seats on a few premium cards), the seats are
 //!    drawn one after another from exact conditional totals instead
-//!    ([`super::crowded`]): the same distribution, no draw wasted.
+//!    (`crowded.rs`): the same distribution, no draw wasted.
 //! 2. **Uniform** seats (such as `random`) then get two cards each, drawn
 //!    uniformly without replacement from the cards left (a partial
 //!    Fisher–Yates shuffle of the free cards that skips those the
@@ -36,8 +36,8 @@
 //! restricted seats' combos as above and then a board, uniform over the
 //! cards left (the uniform seats' dealings do not depend on which cards
 //! those took either); ranks every pair of the cards left on that board
-//! once (a 64 × 64 table); and scores up to [`MAX_CLUSTER_DEALS`] deals of
-//! the uniform seats. The deals are the cyclic windows of a shuffle of the
+//! once (a 64 × 64 table); and scores up to 2,048 deals of the uniform
+//! seats. The deals are the cyclic windows of a shuffle of the
 //! cards left: a window of a uniformly shuffled deck is a uniform dealing,
 //! so every deal is exactly distributed (the cluster's mean is unbiased),
 //! and one shuffle of `m` cards gives `m` deals, which makes a deal cost
@@ -56,8 +56,8 @@
 //! budget is rounded up to whole prefixes or clusters, and the result's
 //! `samples` counts the deals evaluated.
 //!
-//! Determinism: groups come in blocks ([`BLOCK`] prefixes or
-//! [`CLUSTER_BLOCK_DEALS`] deals of clusters); block `b`
+//! Determinism: groups come in blocks ([`BLOCK`] prefixes or 32,768 deals
+//! of clusters); block `b`
 //! draws from a xoshiro256++ generator seeded from ChaCha8 seeded with the
 //! request's seed on stream `b`. The design and the cluster size depend
 //! only on the request (and its budget), tallies are integers, so merging
