@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use super::deals::Setup;
 
 /// Most `(seat, used cards)` states the table may hold.
-pub(crate) const MAX_STATES: usize = 1 << 18;
+const MAX_STATES: usize = 1 << 18;
 /// Most combos scanned while building the table (about 0.1 s).
 const MAX_WORK: u64 = 20_000_000;
 

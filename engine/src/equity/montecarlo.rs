@@ -430,39 +430,19 @@ impl Sampler<'_> {
         accepted: u64,
         rejected: &mut u64,
     ) -> Result<u64, EquityError> {
-        let setup = self.setup;
+        let mut hold = |s: usize, i: usize| {
+            if let Some(a) = self.active_index[s] {
+                let [p, q] = self.setup.seats[s].combos[i].cards();
+                holes[a % N] = CompactHand::single(p).add_card(q);
+                slots[a % N] = self.offsets[s] + i as u32;
+            }
+        };
         if let Some(crowded) = &self.crowded {
-            let used = crowded.draw(
-                setup,
-                || rng.unit(),
-                |s, i| {
-                    if let Some(a) = self.active_index[s] {
-                        let [p, q] = setup.seats[s].combos[i].cards();
-                        holes[a % N] = CompactHand::single(p).add_card(q);
-                        slots[a % N] = self.offsets[s] + i as u32;
-                    }
-                },
-            );
-            return Ok(used);
+            let mut unit = || rng.unit();
+            return Ok(crowded.draw(self.setup, &mut unit, &mut hold));
         }
         loop {
-            let mut used = 0u64;
-            let mut clash = false;
-            for &s in &self.restricted {
-                let Dealing::Restricted(alias) = &self.dealing[s] else {
-                    continue;
-                };
-                let i = alias.sample(rng.next_u64());
-                let mask = setup.seats[s].masks[i];
-                clash |= mask & used != 0;
-                used |= mask;
-                if let Some(a) = self.active_index[s] {
-                    let [p, q] = setup.seats[s].combos[i].cards();
-                    holes[a % N] = CompactHand::single(p).add_card(q);
-                    slots[a % N] = self.offsets[s] + i as u32;
-                }
-            }
-            if !clash {
+            if let Some(used) = self.draw_independent(rng, &mut hold) {
                 return Ok(used);
             }
             *rejected += 1;
@@ -472,6 +452,56 @@ impl Sampler<'_> {
                 ));
             }
         }
+    }
+
+    /// One rejection draw: every restricted seat draws a combo
+    /// independently (`take(seat, combo index)` for each); the cards they
+    /// hold, or `None` if two share a card.
+    #[inline(always)]
+    fn draw_independent(
+        &self,
+        rng: &mut Randoms,
+        mut take: impl FnMut(usize, usize),
+    ) -> Option<u64> {
+        let mut used = 0u64;
+        let mut clash = false;
+        for &s in &self.restricted {
+            let Dealing::Restricted(alias) = &self.dealing[s] else {
+                continue;
+            };
+            let i = alias.sample(rng.next_u64());
+            let mask = self.setup.seats[s].masks[i];
+            clash |= mask & used != 0;
+            used |= mask;
+            take(s, i);
+        }
+        (!clash).then_some(used)
+    }
+
+    /// The table for exact sequential draws of the restricted seats
+    /// (narrowest first) when rejection keeps under a quarter of its draws
+    /// and would cost more per accepted draw: estimated from a pilot of
+    /// rejection draws on a fixed generator, so the choice depends on the
+    /// request alone.
+    fn crowded_table(&self) -> Option<Crowded> {
+        let restricted = &self.restricted;
+        if restricted.len() < 2 {
+            return None;
+        }
+        let mut rng = Randoms::new(0x00c0_ffee, 0);
+        let accepted = (0..PILOT_DRAWS)
+            .filter(|_| self.draw_independent(&mut rng, |_, _| {}).is_some())
+            .count() as u32;
+        let per_draw_s = restricted.len() as f64 * REJECTION_STEP_S;
+        let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
+        let seats = &self.setup.seats;
+        let scanned: usize = restricted.iter().map(|&s| seats[s].masks.len()).sum();
+        if accepted * 4 > PILOT_DRAWS || crowded::cost_s(scanned) >= rejection_s {
+            return None;
+        }
+        let mut order = restricted.clone();
+        order.sort_by_key(|&s| seats[s].masks.len());
+        Crowded::new(self.setup, &order)
     }
 
     /// [`Sampler::block`] for at most `N` active seats (exactly `N` when
@@ -753,44 +783,12 @@ impl Sampler<'_> {
     }
 }
 
-/// Draws of the restricted seats the pilot in [`crowded_table`] makes.
+/// Draws of the restricted seats the pilot in [`Sampler::crowded_table`]
+/// makes.
 const PILOT_DRAWS: u32 = 4096;
 /// Seconds per restricted seat in a rejection draw (measured: 3.2 ns with
 /// five seats of `QQ+,AK`).
 const REJECTION_STEP_S: f64 = 3.5e-9;
-
-/// The table for exact sequential draws of the restricted seats (narrowest
-/// first) when rejection keeps under a quarter of its draws and would cost
-/// more per accepted draw: estimated from a pilot of rejection draws on a
-/// fixed generator, so the choice depends on the request alone.
-fn crowded_table(setup: &Setup, dealing: &[Dealing], restricted: &[usize]) -> Option<Crowded> {
-    if restricted.len() < 2 {
-        return None;
-    }
-    let mut rng = Randoms::new(0x00c0_ffee, 0);
-    let mut accepted = 0u32;
-    for _ in 0..PILOT_DRAWS {
-        let mut used = 0u64;
-        let mut clash = false;
-        for &s in restricted {
-            if let Dealing::Restricted(alias) = &dealing[s] {
-                let mask = setup.seats[s].masks[alias.sample(rng.next_u64())];
-                clash |= mask & used != 0;
-                used |= mask;
-            }
-        }
-        accepted += u32::from(!clash);
-    }
-    let per_draw_s = restricted.len() as f64 * REJECTION_STEP_S;
-    let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
-    let scanned: usize = restricted.iter().map(|&s| setup.seats[s].masks.len()).sum();
-    if accepted * 4 > PILOT_DRAWS || crowded::cost_s(scanned) >= rejection_s {
-        return None;
-    }
-    let mut order = restricted.to_vec();
-    order.sort_by_key(|&s| setup.seats[s].masks.len());
-    Crowded::new(setup, &order)
-}
 
 /// Fills `table` with the rank of every pair of `cards` on `board` (five
 /// cards), by `64 * p + q` in both orders.
@@ -867,7 +865,6 @@ impl Sampler<'_> {
             .enumerate()
             .filter_map(|(u, &s)| active_index[s].map(|a| (u, a)))
             .collect();
-        let crowded = crowded_table(setup, &dealing, &restricted);
         let restricted_active = restricted.iter().any(|&s| active_index[s].is_some());
         let boards_per_prefix = match setup.missing {
             0 => 1,
@@ -891,9 +888,9 @@ impl Sampler<'_> {
             },
             Some(_) => Design::Prefixes,
         };
-        Sampler {
+        let mut sampler = Sampler {
             design,
-            crowded,
+            crowded: None,
             boards_per_prefix,
             setup,
             dealing,
@@ -910,7 +907,9 @@ impl Sampler<'_> {
             offsets,
             live,
             pair_slots,
-        }
+        };
+        sampler.crowded = sampler.crowded_table();
+        sampler
     }
 }
 
