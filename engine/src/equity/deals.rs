@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use super::exact::suit_permutations;
 use super::{EquityError, EquityRequest, MAX_SEATS, gcd};
 use crate::card::{Card, CardSet};
 use crate::combo::Combo;
@@ -269,7 +270,7 @@ struct Search<'a> {
     /// are both feasible or both not, so failures are remembered in the
     /// least form. Found only once a search takes [`SYMMETRIES_AFTER`]
     /// steps (most end sooner); states remembered before stay valid.
-    symmetries: Vec<[u32; 4]>,
+    symmetries: Vec<[u8; 4]>,
     failed: HashSet<(u32, u64)>,
     /// States expanded so far, and the most allowed.
     steps: u64,
@@ -387,14 +388,14 @@ impl<'a> Search<'a> {
 
 /// Every card of suit `s` in `cards` moved to suit `perm[s]` (card index
 /// `4 * rank + suit`).
-fn permute_suits(cards: u64, perm: &[u32; 4]) -> u64 {
+fn permute_suits(cards: u64, perm: &[u8; 4]) -> u64 {
     const SUIT: u64 = 0x0001_1111_1111_1111;
     (0..4).fold(0, |image, s| image | ((cards >> s) & SUIT) << perm[s])
 }
 
 /// The suit permutations other than the identity under which every seat's
 /// set of combos is unchanged.
-fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u32; 4]> {
+fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u8; 4]> {
     // Per seat, its combos as an adjacency: bit `b` of `pairs[a]` when `a`
     // and `b` form one.
     let pairs: Vec<[u64; 64]> = masks
@@ -408,28 +409,19 @@ fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u32; 4]> {
             pairs
         })
         .collect();
-    let mut symmetries = Vec::new();
-    for p in 1..24u32 {
-        // The `p`-th permutation of 0..4 in the factorial number system.
-        let mut suits = vec![0u32, 1, 2, 3];
-        let perm = [
-            suits.remove((p / 6) as usize),
-            suits.remove((p / 2 % 3) as usize),
-            suits.remove((p % 2) as usize),
-            suits[0],
-        ];
-        let keeps = masks.iter().zip(&pairs).all(|(seat, pairs)| {
-            seat.iter().all(|&m| {
-                let image = permute_suits(m, &perm);
-                let (a, b) = (image.trailing_zeros(), 63 - image.leading_zeros());
-                pairs[a as usize] >> b & 1 == 1
+    suit_permutations()
+        .into_iter()
+        .filter(|perm| *perm != [0, 1, 2, 3])
+        .filter(|perm| {
+            masks.iter().zip(&pairs).all(|(seat, pairs)| {
+                seat.iter().all(|&m| {
+                    let image = permute_suits(m, perm);
+                    let (a, b) = (image.trailing_zeros(), 63 - image.leading_zeros());
+                    pairs[a as usize] >> b & 1 == 1
+                })
             })
-        });
-        if keeps {
-            symmetries.push(perm);
-        }
-    }
-    symmetries
+        })
+        .collect()
 }
 
 /// Hall's condition for the seats in `left` with possible cards `cards`:

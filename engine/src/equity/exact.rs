@@ -94,7 +94,7 @@ fn symmetric(setup: &Setup) -> bool {
 }
 
 /// The 24 permutations of the four suits.
-fn suit_permutations() -> Vec<[u8; 4]> {
+pub(crate) fn suit_permutations() -> Vec<[u8; 4]> {
     let mut out = Vec::with_capacity(24);
     for a in 0..4u8 {
         for b in 0..4u8 {
