@@ -3,13 +3,13 @@
 //!
 //! Heads-up preflop spots are answered from the precomputed table by
 //! `calculate`; the `enumeration` benches time the same spots enumerated
-//! (`Setup` and `exact::run` directly), as before the table.
+//! (`Setup` and `internal::enumerate` directly), as before the table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::equity::{self, EquityRequest, Method, MethodUsed, Seat, Setup, exact, table};
+use engine::equity::internal::{Setup, table};
+use engine::equity::{self, EquityRequest, Method, MethodUsed, Seat};
 use engine::{Range, card::parse_cards};
 use std::hint::black_box;
-use std::time::Instant;
 
 fn request(ranges: &[&str], board: &str, method: Method) -> EquityRequest {
     let seats = ranges
@@ -31,9 +31,7 @@ fn run(request: &EquityRequest) -> f64 {
 /// Exact enumeration, bypassing the preflop table.
 fn enumerate(request: &EquityRequest) -> f64 {
     let setup = Setup::new(request).expect("bench scenario");
-    let plan = exact::plan(&setup);
-    let result =
-        exact::run(&setup, &plan, Instant::now(), &|| false, &mut |_| {}).expect("bench scenario");
+    let result = equity::internal::enumerate(&setup, None).expect("bench scenario");
     result.seats[0].equity
 }
 

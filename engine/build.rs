@@ -22,6 +22,12 @@ mod ranking;
 #[path = "build/compact.rs"]
 mod compact;
 
+// The suit permutations, shared with the engine (only part of it serves
+// the preflop generator).
+#[allow(dead_code)]
+#[path = "src/symmetry.rs"]
+mod symmetry;
+
 #[path = "build/preflop.rs"]
 mod preflop;
 
@@ -30,9 +36,9 @@ const RANKING_FILE: &str = "../assets/hand_ranking.txt";
 
 fn main() -> io::Result<()> {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/two_plus_two.rs");
-    println!("cargo:rerun-if-changed=build/compact.rs");
-    println!("cargo:rerun-if-changed=build/preflop.rs");
+    // Every generator file, and the engine file the generators share.
+    println!("cargo:rerun-if-changed=build");
+    println!("cargo:rerun-if-changed=src/symmetry.rs");
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let generated = two_plus_two::generate(threads);

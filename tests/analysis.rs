@@ -213,7 +213,7 @@ fn monte_carlo_breakdown_with_random_seats() {
 
 #[test]
 fn both_exact_orders_give_the_same_breakdown() {
-    use engine::equity::{Setup, exact};
+    use engine::equity::internal::{Order, Setup};
     let spots = [
         spot(&[("TT+,AK", false), ("random", false)], "Ts7h2c", ""),
         spot(
@@ -244,7 +244,7 @@ fn both_exact_orders_give_the_same_breakdown() {
         request.breakdown = true;
         let setup = Setup::new(&request).unwrap();
         let mut results = Vec::new();
-        for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
+        for order in [Order::BoardMajor, Order::DealMajor] {
             let result = enumerate(&setup, Some(order));
             assert_recombines(&result, 1e-12);
             results.push(result);
@@ -432,7 +432,8 @@ fn board_breakdown_counts_sum_on_every_board_kind() {
 
 #[test]
 fn preflop_table_breakdown_equals_enumeration() {
-    use engine::equity::{MethodUsed, Setup};
+    use engine::equity::MethodUsed;
+    use engine::equity::internal::Setup;
     for (hero, villain) in [
         ("AA,AKs", "AK,KK"),
         ("AA:0.5,KQs,72o", "QQ+,AJs+:0.25"),

@@ -7,9 +7,8 @@
 //! completion, ranks hands with the naive evaluator of `evaluator.rs`, and
 //! tallies weight products in integers.
 
-use engine::equity::{
-    self, EquityError, EquityRequest, EquityResult, Method, Seat, SeatEquity, Setup, exact,
-};
+use engine::equity::internal::{Order, Setup};
+use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat, SeatEquity};
 use engine::{Card, CardSet, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -55,19 +54,8 @@ pub(crate) fn run(request: &EquityRequest) -> Result<EquityResult, EquityError> 
 
 /// Exact enumeration of `setup` (no preflop table), in the order the plan
 /// picks or in `order`.
-pub(crate) fn enumerate(setup: &Setup, order: Option<exact::Order>) -> EquityResult {
-    let mut plan = exact::plan(setup);
-    if let Some(order) = order {
-        plan.order = order;
-    }
-    exact::run(
-        setup,
-        &plan,
-        std::time::Instant::now(),
-        &|| false,
-        &mut |_| {},
-    )
-    .unwrap()
+pub(crate) fn enumerate(setup: &Setup, order: Option<Order>) -> EquityResult {
+    equity::internal::enumerate(setup, order).unwrap()
 }
 
 /// A seat for the brute force: its combos with weights, and whether folded.
@@ -460,7 +448,7 @@ fn two_range_sweep_matches_brute_force_and_deal_major() {
             request.breakdown = breakdown;
             let setup = Setup::new(&request).unwrap();
             let mut results = Vec::new();
-            for order in [exact::Order::BoardMajor, exact::Order::DealMajor] {
+            for order in [Order::BoardMajor, Order::DealMajor] {
                 let result = enumerate(&setup, Some(order));
                 for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
                     assert!(

@@ -2,8 +2,9 @@
 //! and against its own generator, its checksum, and `calculate` answering
 //! from it with exactly the numbers enumeration gives.
 
-use engine::equity::table::{self, Matchup, TableError};
-use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat, Setup};
+use engine::equity::internal::Setup;
+use engine::equity::internal::table::{self, Matchup, TableError};
+use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat};
 use engine::{CardSet, Combo, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -263,7 +263,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     // (its checksum check reads all 247 KB, about 0.1 ms cold), so
     // `elapsed_ms` times the calculation alone. Should the table fail its
     // check, heads-up preflop spots are enumerated instead.
-    let _ = equity::table::shipped();
+    equity::prepare();
     let input = |e: anyhow::Error| Failure::Input(e);
     if args.threads == Some(0) {
         return Err(input(anyhow::anyhow!("--threads must be at least 1")));

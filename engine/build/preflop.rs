@@ -22,7 +22,10 @@
 //!   other way round.
 //!
 //! This file is compiled twice: by `build.rs`, which writes the tables, and
-//! by the engine's unit tests, which test the functions below.
+//! by the engine's unit tests, which test the functions below. Both compile
+//! `engine/src/symmetry.rs` as the crate's `symmetry` module.
+
+use crate::symmetry::SuitPerm;
 
 /// Two-card combos.
 pub const COMBOS: usize = 1326;
@@ -48,25 +51,6 @@ pub struct Index {
     pub entries: usize,
     /// Number of ordered classes (distinct canonical keys).
     pub ordered: usize,
-}
-
-/// The 24 permutations of the four suits, lexicographic (identity first):
-/// `p[s]` is the suit that suit `s` becomes.
-pub fn suit_permutations() -> Vec<[u8; 4]> {
-    let mut out = Vec::with_capacity(PERMUTATIONS);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let p = [a, b, c, d];
-                    if (0..4).all(|i| (i + 1..4).all(|j| p[i] != p[j])) {
-                        out.push(p);
-                    }
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The number of the combo of two distinct cards.
@@ -98,14 +82,9 @@ pub fn class_of(hi: usize, lo: usize) -> usize {
     }
 }
 
-/// A card number with its suit permuted.
-fn permute(card: usize, perm: &[u8; 4]) -> usize {
-    card & !3 | usize::from(perm[card & 3])
-}
-
 /// Builds the index.
 pub fn generate() -> Index {
-    let perms = suit_permutations();
+    let perms = SuitPerm::all();
     let cards = combo_cards();
     let meets = |a: usize, b: usize| {
         let (x, y) = (cards[a], cards[b]);
@@ -114,7 +93,7 @@ pub fn generate() -> Index {
     let mut image = vec![0u16; PERMUTATIONS * COMBOS];
     for (g, perm) in perms.iter().enumerate() {
         for (b, &(hi, lo)) in cards.iter().enumerate() {
-            image[g * COMBOS + b] = combo_number(permute(hi, perm), permute(lo, perm)) as u16;
+            image[g * COMBOS + b] = combo_number(perm.card(hi), perm.card(lo)) as u16;
         }
     }
     let class: Vec<usize> = cards.iter().map(|&(hi, lo)| class_of(hi, lo)).collect();

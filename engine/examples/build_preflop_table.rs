@@ -6,9 +6,9 @@
 //! ```
 //!
 //! For each of the 47,008 unordered classes of disjoint combo pairs (up to
-//! suit permutation, `engine::equity::table::canonical_pairs`), the exact
+//! suit permutation, `engine::equity::internal::table::canonical_pairs`), the exact
 //! number of the 1,712,304 boards the first combo wins and ties, counted by
-//! `engine::equity::table::count_matchups` on every core: each of the
+//! `engine::equity::internal::table::count_matchups` on every core: each of the
 //! 2,598,960 five-card boards ranks every combo once, then every pair
 //! compatible with the board compares two ranks. The output is fully
 //! determined by the evaluator, so reruns give identical bytes on any
@@ -21,7 +21,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use engine::equity::table;
+use engine::equity::internal::table;
 
 /// Pairs re-enumerated live before writing.
 const CHECKED: usize = 200;

@@ -22,8 +22,8 @@ fn main() {
     request.threads = Some(1);
     request.seed = 1;
     if std::env::var_os("PLAN").is_some() {
-        let setup = equity::Setup::new(&request).unwrap();
-        eprintln!("{:?}", equity::exact::plan(&setup));
+        let setup = equity::internal::Setup::new(&request).unwrap();
+        eprintln!("{:?}", equity::internal::exact_cost(&setup));
     }
     let repeat: usize = std::env::var("REPEAT").map_or(1, |r| r.parse().unwrap());
     let mut r = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();

@@ -112,6 +112,15 @@ impl Combo {
         HandClass::new(self.hi.rank(), self.lo.rank(), kind)
             .unwrap_or_else(|| unreachable!("a combo's ranks fit its kind"))
     }
+
+    /// This combo with its suits permuted by `perm`.
+    pub(crate) fn permuted(self, perm: crate::symmetry::SuitPerm) -> Combo {
+        let map = |card: Card| {
+            let index = perm.card(usize::from(card.index()));
+            Card::from_index(index as u8).unwrap_or(card)
+        };
+        Combo::new(map(self.hi), map(self.lo)).unwrap_or(self)
+    }
 }
 
 impl fmt::Display for Combo {

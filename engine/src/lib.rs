@@ -14,6 +14,7 @@ pub mod compact;
 pub mod equity;
 pub mod eval;
 pub mod range;
+mod symmetry;
 pub mod worker;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};

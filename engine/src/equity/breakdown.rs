@@ -3,7 +3,7 @@
 //!
 //! A seat's figures for combo `c` are the figures of the deals in which the
 //! seat holds `c`: its equity *given* `c`, under the deal distribution of
-//! DESIGN.md §3. `frequency` is the probability that the seat holds `c` in
+//! docs/design.md §3. `frequency` is the probability that the seat holds `c` in
 //! a deal (it differs from the range weight by card removal), so
 //! `Σ frequency·equity` over a seat's combos is the seat's equity, exactly
 //! when enumerated.
@@ -13,68 +13,9 @@
 //! breakdown costs one extra counter update per seat and deal and never
 //! changes the main figures.
 
-use super::deals::Setup;
+use super::setup::Setup;
+use super::tally::{ComboCount, share_unit};
 use crate::combo::{CLASSES, Combo, HandClass};
-
-/// Integer tallies of the deals in which one seat holds one combo.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ComboCount {
-    /// Exact: total weight of those deals. Monte Carlo: deals evaluated.
-    pub(crate) total: u128,
-    /// Of which the seat won alone.
-    pub(crate) win: u128,
-    /// Of which the seat shared the best hand.
-    pub(crate) tie: u128,
-    /// The seat's pot share summed over them, in units of `1 / lcm(1..=n)`
-    /// (`n` active seats).
-    pub(crate) share: u128,
-    /// Monte Carlo: sampled prefixes (seat deals) holding the combo.
-    pub(crate) prefixes: u64,
-    /// Monte Carlo: sum over those prefixes of the square of the prefix's
-    /// summed share (units `1 / lcm²`).
-    pub(crate) share_sq: u128,
-}
-
-impl ComboCount {
-    /// Adds `other`.
-    #[inline]
-    pub(crate) fn add(&mut self, other: &ComboCount) {
-        self.total += other.total;
-        self.win += other.win;
-        self.tie += other.tie;
-        self.share += other.share;
-        self.prefixes += other.prefixes;
-        self.share_sq += other.share_sq;
-    }
-
-    /// Figures of these deals: equity, win, tie and (sampled) the standard
-    /// error of equity, `NaN` when fewer than two prefixes were sampled.
-    fn figures(&self, unit: u128, sampled: bool) -> (f64, f64, f64, f64) {
-        if self.total == 0 {
-            return (0.0, 0.0, 0.0, if sampled { f64::NAN } else { 0.0 });
-        }
-        let total = self.total as f64;
-        let equity = self.share as f64 / unit as f64 / total;
-        let std_error = if !sampled {
-            0.0
-        } else if self.prefixes < 2 {
-            f64::NAN
-        } else {
-            // Each prefix's mean share over its boards is one observation.
-            let m = self.prefixes as f64;
-            let boards = total / m;
-            let scale = unit as f64 * boards;
-            let second = self.share_sq as f64 / (scale * scale) / m;
-            ((second - equity * equity).max(0.0) / (m - 1.0)).sqrt()
-        };
-        (
-            equity,
-            self.win as f64 / total,
-            self.tie as f64 / total,
-            std_error,
-        )
-    }
-}
 
 /// One combo's figures for one seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -156,27 +97,10 @@ impl SeatBreakdown {
     }
 }
 
-/// `lcm(1..=n)`: the unit of summed pot shares with `n` active seats.
-pub(crate) fn share_unit(n: usize) -> u128 {
-    (1..=n as u128).fold(1, |l, k| l / super::gcd(l, k) * k)
-}
-
-/// Offsets of each active seat's live combos in the flat per-combo tallies
-/// (the active seats' live combos side by side, in order), and their total.
-pub(crate) fn layout(setup: &Setup) -> (Vec<usize>, usize) {
-    let mut offsets = Vec::with_capacity(setup.active.len());
-    let mut next = 0;
-    for &s in &setup.active {
-        offsets.push(next);
-        next += setup.seats[s].combos.len();
-    }
-    (offsets, next)
-}
-
 /// The breakdown of every active seat from flat per-combo tallies laid out
-/// by [`layout`].
+/// by [`Setup::combo_offsets`].
 pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> Vec<SeatBreakdown> {
-    let (offsets, live) = layout(setup);
+    let (offsets, live) = setup.combo_offsets();
     if counts.len() != live {
         return Vec::new();
     }

@@ -12,7 +12,7 @@
 //! disjoint from `used`, with `Z(k, ·) = 1`,
 //!
 //! so a whole draw has probability `Π w / Z(0, ∅)`: exactly the joint
-//! distribution of DESIGN.md §3, as rejection gives, with no draw wasted.
+//! distribution of docs/design.md §3, as rejection gives, with no draw wasted.
 //! (The cards the uniform seats and the board then get do not depend on
 //! which cards these took, only on how many, as in rejection.) `Z` is
 //! computed once per request for every reachable `(i, used)`, which only
@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use super::deals::Setup;
+use crate::equity::setup::Setup;
 
 /// Most `(seat, used cards)` states the table may hold.
 const MAX_STATES: usize = 1 << 18;
@@ -126,15 +126,6 @@ impl Crowded {
         used
     }
 }
-
-/// Estimated seconds per draw when the seats hold `scanned` combos in all.
-pub(crate) fn cost_s(scanned: usize) -> f64 {
-    scanned as f64 * STEP_S
-}
-
-/// Seconds per combo scanned in a draw (measured: 1.8 ns with five seats
-/// of `QQ+,AK`, 2.4 ns with three of `20%`).
-const STEP_S: f64 = 2.5e-9;
 
 #[cfg(test)]
 mod tests {

@@ -1,239 +1,16 @@
-//! A validated scenario: each seat's live combos with integer weights, the
-//! known board, the cards left, and exact feasibility.
+//! Whether any deal exists: every seat gets one of its combos with no card
+//! used twice. Decided exactly (never sampled) before any computation, so
+//! an impossible spot is an error rather than a hang.
 
 use std::collections::HashSet;
 
-use super::exact::suit_permutations;
-use super::{EquityError, EquityRequest, MAX_SEATS, gcd};
-use crate::card::{Card, CardSet};
-use crate::combo::Combo;
-
-/// One seat's combos that survive the board and dead cards.
-#[derive(Clone, Debug)]
-pub(crate) struct SeatCombos {
-    /// The combos.
-    pub(crate) combos: Vec<Combo>,
-    /// Their card masks.
-    pub(crate) masks: Vec<u64>,
-    /// Their weights in basis points divided by the gcd of the seat's
-    /// weights: unweighted ranges have weight 1 everywhere, so products of
-    /// weights stay small integers.
-    pub(crate) weights: Vec<u64>,
-    /// What the weights were divided by: basis points are
-    /// `weight * divisor`.
-    pub(crate) divisor: u64,
-}
-
-/// A validated request, ready to compute.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    /// Every seat (active and folded) in request order.
-    pub(crate) seats: Vec<SeatCombos>,
-    /// Indices of the active seats, in order.
-    pub(crate) active: Vec<usize>,
-    /// The known board cards.
-    pub(crate) board: Vec<Card>,
-    /// Board and dead cards.
-    pub(crate) known: CardSet,
-    /// Cards of seats whose range is down to one combo: those seats always
-    /// hold them, so no board or other seat can.
-    pub(crate) fixed: CardSet,
-    /// Board cards still to come.
-    pub(crate) missing: usize,
-    /// Whether per-combo tallies are asked for (`EquityRequest::breakdown`).
-    pub(crate) breakdown: bool,
-}
-
-impl Setup {
-    /// Validates `request` (typed errors, within milliseconds) and prepares
-    /// it.
-    pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
-        let n = request.board.len();
-        if !matches!(n, 0 | 3 | 4 | 5) {
-            return Err(EquityError::BoardSize(n));
-        }
-        let mut known = CardSet::EMPTY;
-        for &card in &request.board {
-            if !known.insert(card) {
-                return Err(EquityError::DuplicateCard(card));
-            }
-        }
-        for card in request.dead.iter() {
-            if !known.insert(card) {
-                return Err(EquityError::DuplicateCard(card));
-            }
-        }
-        if request.seats.len() > MAX_SEATS {
-            return Err(EquityError::TooManySeats(request.seats.len()));
-        }
-        let active: Vec<usize> = (0..request.seats.len())
-            .filter(|&i| !request.seats[i].folded)
-            .collect();
-        if active.len() < 2 {
-            return Err(EquityError::TooFewSeats(active.len()));
-        }
-        if request.seats.len() * 2 + 5 - n + known.len() > 52 {
-            return Err(EquityError::TooManySeats(request.seats.len()));
-        }
-        let mut seats = Vec::with_capacity(request.seats.len());
-        for (index, seat) in request.seats.iter().enumerate() {
-            let live: Vec<(Combo, u16)> = seat
-                .range
-                .combos()
-                .filter(|(c, _)| c.mask().is_disjoint(known))
-                .collect();
-            if live.is_empty() {
-                return Err(EquityError::EmptyRange { seat: index });
-            }
-            let divisor = live
-                .iter()
-                .fold(0, |g, &(_, w)| gcd(g, u128::from(w)))
-                .max(1) as u64;
-            seats.push(SeatCombos {
-                combos: live.iter().map(|&(c, _)| c).collect(),
-                masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
-                weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
-                divisor,
-            });
-        }
-        let fixed = Setup::fix_single_combos(&mut seats)?;
-        let setup = Setup {
-            seats,
-            fixed,
-            active,
-            board: request.board.clone(),
-            known,
-            missing: 5 - n,
-            breakdown: request.breakdown,
-        };
-        match setup.feasible() {
-            Some(true) => {}
-            Some(false) => return Err(EquityError::NoFeasibleDeal),
-            None => {
-                return Err(EquityError::FeasibilityUndecided {
-                    steps: MAX_FEASIBILITY_STEPS,
-                });
-            }
-        }
-        Ok(setup)
-    }
-
-    /// Seats down to one combo hold its cards in every deal: removes those
-    /// cards from the other seats (repeating while that leaves another seat
-    /// with one combo) and returns them.
-    fn fix_single_combos(seats: &mut [SeatCombos]) -> Result<CardSet, EquityError> {
-        let mut fixed = 0u64;
-        loop {
-            let mut single = 0u64;
-            for seat in seats.iter().filter(|s| s.masks.len() == 1) {
-                if single & seat.masks[0] != 0 {
-                    return Err(EquityError::NoFeasibleDeal);
-                }
-                single |= seat.masks[0];
-            }
-            if single == fixed {
-                return Ok(CardSet::from_bits(fixed));
-            }
-            fixed = single;
-            for seat in seats.iter_mut().filter(|s| s.masks.len() > 1) {
-                let kept: Vec<usize> = (0..seat.masks.len())
-                    .filter(|&i| seat.masks[i] & fixed == 0)
-                    .collect();
-                seat.combos = kept.iter().map(|&i| seat.combos[i]).collect();
-                seat.weights = kept.iter().map(|&i| seat.weights[i]).collect();
-                seat.masks = kept.iter().map(|&i| seat.masks[i]).collect();
-                if seat.masks.is_empty() {
-                    return Err(EquityError::NoFeasibleDeal);
-                }
-            }
-        }
-    }
-
-    /// Whether some deal gives every seat a live combo with all cards
-    /// distinct (`None`: undecided). Exact, not sampled: see
-    /// [`deal_exists`].
-    fn feasible(&self) -> Option<bool> {
-        let masks: Vec<&[u64]> = self.seats.iter().map(|s| s.masks.as_slice()).collect();
-        deal_exists(&masks, MAX_FEASIBILITY_STEPS)
-    }
-
-    /// The number of seat deals, or `None` when above `limit` (counted by
-    /// enumeration, stopping early).
-    pub(crate) fn count_deals(&self, limit: u64) -> Option<u64> {
-        let mut count = 0u64;
-        let mut over = false;
-        self.for_each_deal(&mut |_, _, _| {
-            count += 1;
-            if count > limit {
-                over = true;
-            }
-            !over
-        });
-        (!over).then_some(count)
-    }
-
-    /// Calls `f(positions, mask, weight)` for every seat deal (one live
-    /// combo per seat, cards distinct), with each seat's position in its
-    /// combo list, the deal's card mask and its weight product; `f` returns
-    /// false to stop.
-    pub(crate) fn for_each_deal(&self, f: &mut dyn FnMut(&[u16], u64, u128) -> bool) {
-        let mut positions = vec![0u16; self.seats.len()];
-        self.deal_from(0, 0, 1, &mut positions, f);
-    }
-
-    fn deal_from(
-        &self,
-        seat: usize,
-        used: u64,
-        weight: u128,
-        positions: &mut [u16],
-        f: &mut dyn FnMut(&[u16], u64, u128) -> bool,
-    ) -> bool {
-        if seat == self.seats.len() {
-            return f(positions, used, weight);
-        }
-        let combos = &self.seats[seat];
-        for (i, &mask) in combos.masks.iter().enumerate() {
-            if mask & used != 0 {
-                continue;
-            }
-            positions[seat] = i as u16;
-            let w = weight * u128::from(combos.weights[i]);
-            if !self.deal_from(seat + 1, used | mask, w, positions, f) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// The largest weight product of any deal (a bound for overflow checks).
-    pub(crate) fn max_weight(&self) -> f64 {
-        self.seats
-            .iter()
-            .map(|s| s.weights.iter().copied().max().unwrap_or(1) as f64)
-            .product()
-    }
-
-    /// The cards that may still come on the board: not on it, not dead, not
-    /// in a seat's only combo.
-    pub(crate) fn deck(&self) -> Vec<Card> {
-        CardSet::from_bits(self.known.bits() | self.fixed.bits())
-            .complement()
-            .iter()
-            .collect()
-    }
-
-    /// The active seats' indices.
-    pub fn active(&self) -> &[usize] {
-        &self.active
-    }
-}
+use crate::symmetry::SuitPerm;
 
 /// Search steps after which [`deal_exists`] gives up: well under a second
 /// (about 0.6 µs a step). Random spots of 8–23 seats over just enough
 /// cards, ranges made of hand classes (the hardest kind found), took at
 /// most 160,000.
-const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
+pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 
 /// Whether every seat can get one of its combos (`masks[seat]`, card
 /// masks) with no card used twice, or `None` if that was not decided
@@ -270,7 +47,7 @@ struct Search<'a> {
     /// are both feasible or both not, so failures are remembered in the
     /// least form. Found only once a search takes [`SYMMETRIES_AFTER`]
     /// steps (most end sooner); states remembered before stay valid.
-    symmetries: Vec<[u8; 4]>,
+    symmetries: Vec<SuitPerm>,
     failed: HashSet<(u32, u64)>,
     /// States expanded so far, and the most allowed.
     steps: u64,
@@ -366,7 +143,7 @@ impl<'a> Search<'a> {
     fn least(&self, cards: u64) -> u64 {
         self.symmetries
             .iter()
-            .fold(cards, |least, perm| least.min(permute_suits(cards, perm)))
+            .fold(cards, |least, perm| least.min(perm.mask(cards)))
     }
 
     /// Whether the seats in `left` can be dealt from the cards not in
@@ -386,16 +163,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Every card of suit `s` in `cards` moved to suit `perm[s]` (card index
-/// `4 * rank + suit`).
-fn permute_suits(cards: u64, perm: &[u8; 4]) -> u64 {
-    const SUIT: u64 = 0x0001_1111_1111_1111;
-    (0..4).fold(0, |image, s| image | ((cards >> s) & SUIT) << perm[s])
-}
-
 /// The suit permutations other than the identity under which every seat's
 /// set of combos is unchanged.
-fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u8; 4]> {
+fn suit_symmetries(masks: &[&[u64]]) -> Vec<SuitPerm> {
     // Per seat, its combos as an adjacency: bit `b` of `pairs[a]` when `a`
     // and `b` form one.
     let pairs: Vec<[u64; 64]> = masks
@@ -409,13 +179,13 @@ fn suit_symmetries(masks: &[&[u64]]) -> Vec<[u8; 4]> {
             pairs
         })
         .collect();
-    suit_permutations()
+    SuitPerm::all()
         .into_iter()
-        .filter(|perm| *perm != [0, 1, 2, 3])
+        .filter(|&perm| perm != SuitPerm::IDENTITY)
         .filter(|perm| {
             masks.iter().zip(&pairs).all(|(seat, pairs)| {
                 seat.iter().all(|&m| {
-                    let image = permute_suits(m, perm);
+                    let image = perm.mask(m);
                     let (a, b) = (image.trailing_zeros(), 63 - image.leading_zeros());
                     pairs[a as usize] >> b & 1 == 1
                 })
@@ -611,10 +381,12 @@ mod tests {
         let symmetries = suit_symmetries(&[&aces, &one]);
         assert_eq!(symmetries.len(), 3, "{symmetries:?}");
         for perm in &symmetries {
-            assert_eq!(permute_suits(one[0], perm), one[0]);
+            assert_eq!(perm.mask(one[0]), one[0]);
         }
         assert_eq!(
-            permute_suits(card(3, 2) | card(7, 0), &[1, 0, 3, 2]),
+            SuitPerm::new([1, 0, 3, 2])
+                .unwrap()
+                .mask(card(3, 2) | card(7, 0)),
             card(3, 3) | card(7, 1)
         );
     }

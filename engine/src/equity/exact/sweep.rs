@@ -11,8 +11,8 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
-use super::deals::{SeatCombos, Setup};
 use crate::combo::COMBOS;
+use crate::equity::setup::{SeatCombos, Setup};
 
 /// One live combo of a ranged seat.
 #[derive(Clone, Copy, Debug)]

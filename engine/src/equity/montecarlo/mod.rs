@@ -1,0 +1,237 @@
+//! Monte Carlo: an unbiased estimator of the exact figures.
+//!
+//! Deals come in groups, and each group's per-seat mean pot share is one
+//! independent observation (the standard errors come from the spread of
+//! these means). There are two designs.
+//!
+//! **Prefixes** (the general one). A prefix is one sampled seat deal; it
+//! is scored on several disjoint board completions drawn together with it.
+//!
+//! 1. Seats whose range is **restricted** (anything but equal weights on
+//!    every pair of the cards still free) draw their combos independently
+//!    from their weighted live combos (an alias table: O(1) per draw), and
+//!    **the whole draw is rejected** if two of them share a card. Accepted
+//!    draws follow the joint distribution of docs/design.md §3 restricted to
+//!    these seats: the number of ways to deal the other seats and the board
+//!    from what is left does not depend on which cards they took (it only
+//!    depends on how many are left), so it cancels. Where rejection would
+//!    keep few draws (many seats on a few premium cards), the seats are
+//!    drawn one after another from exact conditional totals instead
+//!    ([`crowded`]): the same distribution, no draw wasted.
+//! 2. **Uniform** seats (such as `random`) then get two cards each, drawn
+//!    uniformly without replacement from the cards left (a partial
+//!    Fisher–Yates shuffle of the free cards that skips those the
+//!    restricted seats hold). Given step 1, every dealing of them is equally
+//!    likely, which is exactly the joint distribution. Dealing *restricted*
+//!    seats one after another from what is left would be biased instead:
+//!    the first seat would never feel the others' cards. The tests show
+//!    both.
+//! 3. The boards: with one card to come, every card left (exact on the
+//!    river given the prefix); with more, up to [`MAX_BOARDS`](sampler::MAX_BOARDS) disjoint
+//!    completions drawn together, each uniform over the cards left given
+//!    the prefix.
+//!
+//! **Clusters**, when every active seat is uniform (restricted seats may
+//! be folded) and no breakdown is asked for. A cluster draws the
+//! restricted seats' combos as above and then a board, uniform over the
+//! cards left (the uniform seats' dealings do not depend on which cards
+//! those took either); ranks every pair of the cards left on that board
+//! once (a 64 × 64 table); and scores up to 2,048 deals of the uniform
+//! seats. The deals are the cyclic windows of a shuffle of the
+//! cards left: a window of a uniformly shuffled deck is a uniform dealing,
+//! so every deal is exactly distributed (the cluster's mean is unbiased),
+//! and one shuffle of `m` cards gives `m` deals, which makes a deal cost
+//! little more than its table lookups. The seats take turns at the
+//! window's places from shuffle to shuffle. Why only then: with every
+//! active seat holding the same uniform range the seats are exchangeable,
+//! so each one's expected share given the board is `1/n` and the board
+//! explains none of the variance: a big cluster loses nothing. With a
+//! restricted active seat (hero against randoms) the board explains much
+//! of it: clusters of 256 measured 30–100 times worse than prefixes in
+//! time × variance (`AhAd` against two `random`, `AKs` against five).
+//!
+//! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
+//!
+//! A trial is one deal (hole cards for every seat and a whole board); the
+//! budget is rounded up to whole prefixes or clusters, and the result's
+//! `samples` counts the deals evaluated.
+//!
+//! Determinism: groups come in blocks ([`BLOCK`](sampler::BLOCK) prefixes or 32,768 deals
+//! of clusters); block `b`
+//! draws from a xoshiro256++ generator seeded from ChaCha8 seeded with the
+//! request's seed on stream `b`. The design and the cluster size depend
+//! only on the request (and its budget), tallies are integers, so merging
+//! blocks in any order, on any number of threads, gives bit-identical
+//! results. Blocks run in rounds whose size depends only on the round
+//! number and the tally so far (near a target error, the blocks it still
+//! asks for), and the target-error stop is checked between rounds, so
+//! where the run stops does not depend on threads either.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::equity::error::EquityError;
+use crate::equity::report::{self, Progress};
+use crate::equity::request::{DEFAULT_TRIALS, EquityRequest};
+use crate::equity::result::EquityResult;
+use crate::equity::setup::Setup;
+use crate::equity::strategy::{Design, Strategy};
+use crate::equity::tally::Tally;
+
+mod clusters;
+pub(crate) mod crowded;
+mod prefixes;
+mod rng;
+pub(crate) mod sampler;
+
+use sampler::{Sampler, Sampling};
+
+/// The deals a request asks for: its trials, none with only a target error
+/// (`None`: until the target is met), else [`DEFAULT_TRIALS`].
+pub(crate) fn trial_budget(request: &EquityRequest) -> Option<u64> {
+    match (request.trials, request.target_std_error) {
+        (Some(t), _) => Some(t),
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_TRIALS),
+    }
+}
+
+/// Blocks in round `r`: 1, 2, 4, … up to [`MAX_ROUND_BLOCKS`].
+fn round_blocks(round: u32) -> u64 {
+    1u64 << round.min(MAX_ROUND_BLOCKS.trailing_zeros())
+}
+
+/// Most blocks in one round.
+const MAX_ROUND_BLOCKS: u64 = 64;
+
+/// Blocks for the next round when stopping at a target error: about as
+/// many as the error still asks for (the squared ratio of the worst
+/// standard error to the target, times the units so far; `per_block`
+/// units a block), 5% over, at least two and at most the usual round.
+fn blocks_to_target(units: u64, worst: f64, target: f64, usual: u64, per_block: u64) -> u64 {
+    let needed = units as f64 * ((worst / target).powi(2) - 1.0) * 1.05;
+    if needed.is_finite() && needed > 0.0 {
+        ((needed / per_block as f64).ceil() as u64).clamp(2, usual)
+    } else {
+        usual
+    }
+}
+
+/// Samples until the trial budget or the target error is reached.
+pub(crate) fn run(
+    setup: &Setup,
+    request: &EquityRequest,
+    sampling: Sampling,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<EquityResult, EquityError> {
+    if request.trials == Some(0) {
+        return Err(EquityError::BadSetting(
+            "the trial budget must be above zero",
+        ));
+    }
+    if let Some(t) = request.target_std_error
+        && !(t > 0.0 && t.is_finite())
+    {
+        return Err(EquityError::BadSetting(
+            "the target standard error must be above zero",
+        ));
+    }
+    let budget = trial_budget(request).unwrap_or(u64::MAX);
+    let strategy = Strategy::MonteCarlo {
+        design: sampling.design,
+    };
+    let sampler = Sampler::new(setup, sampling);
+    let n = setup.active.len();
+    // Budget and rounds count units (prefixes or clusters).
+    let unit = sampler.unit_deals();
+    let per_block = sampler.block_units();
+    let budget = if budget == u64::MAX {
+        budget
+    } else {
+        budget.div_ceil(unit)
+    };
+    let mut tally = Tally::new(n);
+    let mut next_block = 0u64;
+    let mut round = 0;
+    let mut last_snapshot = Instant::now();
+    // The largest standard error of any seat's equity.
+    let worst_std_error = |tally: &Tally| {
+        tally
+            .figures(&setup.active, true)
+            .iter()
+            .map(|s| s.std_error)
+            .fold(0.0, f64::max)
+    };
+    let snapshot = |tally: &Tally, finished: bool| {
+        let done = if budget == u64::MAX {
+            let worst = worst_std_error(tally);
+            let target = request.target_std_error.unwrap_or(1.0);
+            if worst <= 0.0 {
+                0.0
+            } else {
+                (target / worst).powi(2).min(1.0)
+            }
+        } else {
+            tally.prefixes() as f64 / budget as f64
+        };
+        let progress = if finished {
+            Progress::FINISHED
+        } else {
+            Progress::partial(done)
+        };
+        report::result(tally, setup, strategy, Some(request.seed), start, progress)
+    };
+    loop {
+        let done = tally.prefixes();
+        if done >= budget {
+            break;
+        }
+        if let Some(target) = request.target_std_error
+            && done >= 10 * per_block
+            && worst_std_error(&tally) <= target
+        {
+            break;
+        }
+        if cancel() {
+            return Err(EquityError::Cancelled);
+        }
+        let mut blocks = round_blocks(round);
+        round += 1;
+        if let Some(target) = request.target_std_error
+            && done >= 10 * per_block
+        {
+            blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block);
+        }
+        let first = next_block;
+        next_block += blocks;
+        let part = (first..first + blocks)
+            .into_par_iter()
+            .map(|b| {
+                let begin = b.saturating_mul(per_block);
+                let size = per_block.min(budget.saturating_sub(begin));
+                match sampler.design {
+                    _ if size == 0 => Ok(Tally::new(n)),
+                    Design::Prefixes { .. } => sampler.block(request.seed, b, size),
+                    Design::Clusters { deals, .. } => {
+                        sampler.cluster_block(request.seed, b, size, deals)
+                    }
+                }
+            })
+            .try_reduce(
+                || Tally::new(n),
+                |mut a, b| {
+                    a.merge(&b);
+                    Ok(a)
+                },
+            )?;
+        tally.merge(&part);
+        if last_snapshot.elapsed().as_secs_f64() >= 0.05 {
+            last_snapshot = Instant::now();
+            on_snapshot(&snapshot(&tally, false));
+        }
+    }
+    Ok(snapshot(&tally, true))
+}

@@ -1,0 +1,150 @@
+//! The prefix design: each sampled seat deal (prefix) is scored on several
+//! disjoint board completions, and each prefix's per-seat mean pot share is
+//! one independent observation.
+
+use super::rng::{Randoms, deal};
+use super::sampler::{Accumulator, Sampler, card_hand};
+use crate::compact::CompactHand;
+use crate::equity::error::EquityError;
+use crate::equity::request::MAX_SEATS;
+use crate::equity::tally::{ComboCount, Tally};
+
+impl Sampler<'_> {
+    /// Runs block `block` with `size` accepted prefixes.
+    pub(super) fn block(&self, seed: u64, block: u64, size: u64) -> Result<Tally, EquityError> {
+        // Seat counts up to 8 get code with the count fixed at compile time.
+        match self.setup.active.len() {
+            2 => self.block_for::<2>(seed, block, size),
+            3 => self.block_for::<3>(seed, block, size),
+            4 => self.block_for::<4>(seed, block, size),
+            5 => self.block_for::<5>(seed, block, size),
+            6 => self.block_for::<6>(seed, block, size),
+            7 => self.block_for::<7>(seed, block, size),
+            8 => self.block_for::<8>(seed, block, size),
+            _ => self.block_for::<MAX_SEATS>(seed, block, size),
+        }
+    }
+
+    /// [`Sampler::block`] for at most `N` active seats (exactly `N` when
+    /// `N < MAX_SEATS`).
+    #[inline(always)]
+    fn block_for<const N: usize>(
+        &self,
+        seed: u64,
+        block: u64,
+        size: u64,
+    ) -> Result<Tally, EquityError> {
+        let setup = self.setup;
+        let n = if N < MAX_SEATS { N } else { setup.active.len() };
+        let mut rng = Randoms::new(seed, block);
+        let mut acc = Accumulator::<N>::new(n);
+        let mut holes = [CompactHand::EMPTY; N];
+        let mut ranks = [0u16; N];
+        let missing = setup.missing;
+        let seat_cards = self.uniform.len() * 2;
+        // The free cards, shuffled in place a prefix at a time.
+        let (mut deck, len) = self.free_deck();
+        let deck = &mut deck[..len];
+        let mut rejected = 0u64;
+        // Deals (boards) per prefix, the same for every prefix, and in all.
+        let mut deals_per_prefix = 0u64;
+        let mut deals = 0u64;
+        let breakdown = setup.breakdown;
+        let mut combos = if breakdown {
+            vec![ComboCount::default(); self.live]
+        } else {
+            Vec::new()
+        };
+        // Per active seat, its combo's slot in `combos` this prefix.
+        let mut slots = [0u32; N];
+        for accepted in 0..size {
+            // 1. Restricted seats: independent draws, whole-draw rejection.
+            let mut used =
+                self.draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)?;
+            // 2. Uniform seats, uniformly from what is left: `deck` holds
+            // the free cards, so of the restricted seats' cards only those
+            // are to skip (not a single-combo seat's, already out).
+            let restricted_cards = used & self.free;
+            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
+            for (u, &s) in self.uniform.iter().enumerate() {
+                let (p, q) = (deck[2 * u], deck[2 * u + 1]);
+                used |= 1 << p | 1 << q;
+                if let Some(a) = self.active_index[s] {
+                    holes[a % N] = card_hand(p).combine(card_hand(q));
+                    if breakdown {
+                        let (hi, lo) = (p.max(q) as usize, p.min(q) as usize);
+                        slots[a % N] = self.pair_slots[s][52 * hi + lo];
+                    }
+                }
+            }
+            // 3. The boards.
+            let wins_before = acc.wins;
+            // Every river card left, the disjoint completions, or the board.
+            deals_per_prefix = match missing {
+                0 => 1,
+                1 => u64::from((self.free & !used).count_ones()),
+                _ => self.boards as u64,
+            };
+            deals += deals_per_prefix;
+            let tied_before = acc.tied;
+            match missing {
+                0 => {
+                    for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                        *r = h.combine(self.base).rank7().value() as u16;
+                    }
+                    acc.record(&ranks, n);
+                }
+                1 => {
+                    // Every card left.
+                    let mut avail = self.free & !used;
+                    while avail != 0 {
+                        let c = avail.trailing_zeros() as u8;
+                        avail &= avail - 1;
+                        let board = self.base.combine(card_hand(c));
+                        for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                            *r = h.combine(board).rank7().value() as u16;
+                        }
+                        acc.record(&ranks, n);
+                    }
+                }
+                _ => {
+                    // Disjoint completions, each uniform given the seats.
+                    deal(
+                        &mut rng,
+                        deck,
+                        seat_cards,
+                        missing * self.boards,
+                        restricted_cards,
+                    );
+                    let cards = &deck[seat_cards..seat_cards + missing * self.boards];
+                    for completion in cards.chunks_exact(missing) {
+                        let board = completion
+                            .iter()
+                            .fold(self.base, |b, &c| b.combine(card_hand(c)));
+                        for (r, h) in ranks.iter_mut().zip(&holes).take(n) {
+                            *r = h.combine(board).rank7().value() as u16;
+                        }
+                        acc.record(&ranks, n);
+                    }
+                }
+            }
+            // Per seat, its pot share summed over the prefix's boards.
+            let x = acc.close_group(&wins_before, n);
+            if breakdown {
+                for a in 0..n {
+                    let c = &mut combos[slots[a] as usize];
+                    let x = u128::from(x[a]);
+                    c.prefixes += 1;
+                    c.total += u128::from(deals_per_prefix);
+                    c.win += u128::from(acc.wins[a] - wins_before[a]);
+                    c.tie += u128::from(acc.tied[a] - tied_before[a]);
+                    c.share += x;
+                    c.share_sq += x * x;
+                }
+            }
+        }
+        let mut tally = acc.into_tally(n, deals, size, deals_per_prefix);
+        tally.combos = combos;
+        Ok(tally)
+    }
+}

@@ -1,0 +1,390 @@
+//! What every Monte Carlo block shares: how each seat is dealt, the free
+//! cards, the known board, and the draws of the restricted seats (by
+//! rejection or, where the planner chose it, crowded conditional draws).
+
+use super::crowded::Crowded;
+use super::rng::{Alias, Randoms};
+use crate::card::CardSet;
+use crate::compact::CompactHand;
+use crate::equity::error::EquityError;
+use crate::equity::request::MAX_SEATS;
+use crate::equity::setup::Setup;
+use crate::equity::strategy::Design;
+use crate::equity::tally::{Tally, gcd, tie_slot};
+
+/// Accepted prefixes per block of the prefix design.
+pub const BLOCK: u64 = 4096;
+/// Rejected draws allowed per accepted deal on average before giving up
+/// (a spot this constrained has almost no deals; exact enumeration suits it).
+const MAX_REJECTIONS_PER_DEAL: u64 = 100_000;
+/// Most board completions per prefix when two or more cards are to come.
+/// The seat deal explains little of the variance of a pot share (about 5%
+/// with six random hands), so several boards per deal spread its cost;
+/// disjoint boards also vary less together than independent ones. Eight
+/// measured best for six random hands (2, 4, 8 disjoint and 16, 64
+/// independent boards tried).
+pub const MAX_BOARDS: usize = 8;
+/// Deals per block of the cluster design.
+pub(crate) const CLUSTER_BLOCK_DEALS: u64 = 16 * 2048;
+
+/// How a seat gets its cards.
+#[derive(Clone, Debug)]
+pub(crate) enum Dealing {
+    /// Drawn from its alias table, with whole-draw rejection.
+    Restricted(Alias),
+    /// Two cards drawn uniformly from the cards left.
+    Uniform,
+}
+
+/// What the planner decided for sampling, with what it built deciding.
+pub(crate) struct Sampling {
+    /// Prefixes or clusters.
+    pub(crate) design: Design,
+    /// Per seat (active and folded), in request order.
+    pub(crate) dealing: Vec<Dealing>,
+    /// With crowded draws, their table.
+    pub(crate) crowded: Option<Crowded>,
+}
+
+/// How each seat of `setup` is dealt: uniformly when its range is every
+/// pair of the free cards at equal weight (`random`), else from an alias
+/// table of its weights.
+pub(crate) fn dealings(setup: &Setup) -> Vec<Dealing> {
+    let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
+    let free_count = free.len();
+    let all_pairs = free_count * free_count.saturating_sub(1) / 2;
+    setup
+        .seats
+        .iter()
+        .map(|seat| {
+            let uniform = seat.combos.len() == all_pairs
+                && seat.combos.len() > 1
+                && seat.weights.iter().all(|&w| w == seat.weights[0]);
+            if uniform {
+                Dealing::Uniform
+            } else {
+                Dealing::Restricted(Alias::new(&seat.weights))
+            }
+        })
+        .collect()
+}
+
+/// Of `draws` rejection draws of the restricted seats on a fixed
+/// generator (so the answer depends on the request alone), how many were
+/// accepted; `None` with fewer than two restricted seats.
+pub(crate) fn pilot(setup: &Setup, dealing: &[Dealing], draws: u32) -> Option<u32> {
+    let restricted: Vec<usize> = (0..dealing.len())
+        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
+        .collect();
+    if restricted.len() < 2 {
+        return None;
+    }
+    let mut rng = Randoms::new(0x00c0_ffee, 0);
+    let accepted = (0..draws)
+        .filter(|_| draw_independent(setup, dealing, &restricted, &mut rng, |_, _| {}).is_some())
+        .count() as u32;
+    Some(accepted)
+}
+
+/// One rejection draw: every restricted seat draws a combo independently
+/// (`take(seat, combo index)` for each); the cards they hold, or `None` if
+/// two share a card.
+#[inline(always)]
+fn draw_independent(
+    setup: &Setup,
+    dealing: &[Dealing],
+    restricted: &[usize],
+    rng: &mut Randoms,
+    mut take: impl FnMut(usize, usize),
+) -> Option<u64> {
+    let mut used = 0u64;
+    let mut clash = false;
+    for &s in restricted {
+        let Dealing::Restricted(alias) = &dealing[s] else {
+            continue;
+        };
+        let i = alias.sample(rng.next_u64());
+        let mask = setup.seats[s].masks[i];
+        clash |= mask & used != 0;
+        used |= mask;
+        take(s, i);
+    }
+    (!clash).then_some(used)
+}
+
+/// The compact hand of the card with index `c` (< 52).
+#[inline(always)]
+pub(super) fn card_hand(c: u8) -> CompactHand {
+    CompactHand::from_index(c)
+}
+
+/// What one block needs, shared by all blocks.
+pub(super) struct Sampler<'a> {
+    /// Prefixes or clusters.
+    pub(super) design: Design,
+    /// With [`Design::Prefixes`], the deals (boards) scored per prefix.
+    pub(super) boards_per_prefix: u64,
+    pub(super) setup: &'a Setup,
+    /// Per seat (active and folded), in request order.
+    pub(super) dealing: Vec<Dealing>,
+    /// The restricted seats' indices.
+    pub(super) restricted: Vec<usize>,
+    /// Where rejection would waste most draws and the table fits: exact
+    /// sequential draws of the restricted seats instead.
+    pub(super) crowded: Option<Crowded>,
+    /// The uniform seats' indices.
+    pub(super) uniform: Vec<usize>,
+    /// Per active uniform seat, its place among the uniform seats and its
+    /// index among the active seats.
+    pub(super) uniform_active: Vec<(usize, usize)>,
+    /// Per seat, its index among the active seats (`None` when folded).
+    pub(super) active_index: Vec<Option<usize>>,
+    /// The known board cards.
+    pub(super) base: CompactHand,
+    /// Cards not on the board, not dead, not held by a single-combo seat.
+    pub(super) free: u64,
+    /// Board completions per prefix (with two or more cards to come).
+    pub(super) boards: usize,
+    /// With a breakdown: per seat, the offset of its live combos in the
+    /// flat per-combo tallies (active seats only), their total, and per
+    /// uniform active seat its combo's slot by card pair (`52 * hi + lo`).
+    pub(super) offsets: Vec<u32>,
+    pub(super) live: usize,
+    pub(super) pair_slots: Vec<Vec<u32>>,
+}
+
+impl Sampler<'_> {
+    /// Prepares sampling for `setup` as planned.
+    pub(super) fn new(setup: &Setup, plan: Sampling) -> Sampler<'_> {
+        let Sampling {
+            design,
+            dealing,
+            crowded,
+        } = plan;
+        let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
+        let restricted: Vec<usize> = (0..dealing.len())
+            .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
+            .collect();
+        let uniform: Vec<usize> = (0..dealing.len())
+            .filter(|&s| matches!(dealing[s], Dealing::Uniform))
+            .collect();
+        let mut active_index = vec![None; setup.seats.len()];
+        for (a, &s) in setup.active.iter().enumerate() {
+            active_index[s] = Some(a);
+        }
+        // Cards left once every seat holds two and the known board is out.
+        let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
+        let boards = (left / setup.missing.max(1)).clamp(1, MAX_BOARDS);
+        let (active_offsets, live) = setup.combo_offsets();
+        let mut offsets = vec![0u32; setup.seats.len()];
+        for (&s, &o) in setup.active.iter().zip(&active_offsets) {
+            offsets[s] = o as u32;
+        }
+        let mut pair_slots = vec![Vec::new(); setup.seats.len()];
+        if setup.breakdown {
+            for &s in &uniform {
+                if active_index[s].is_some() {
+                    let mut table = vec![0u32; 52 * 52];
+                    for (i, combo) in setup.seats[s].combos.iter().enumerate() {
+                        let (hi, lo) = (combo.hi().index() as usize, combo.lo().index() as usize);
+                        table[52 * hi + lo] = offsets[s] + i as u32;
+                    }
+                    pair_slots[s] = table;
+                }
+            }
+        }
+        let uniform_active: Vec<(usize, usize)> = uniform
+            .iter()
+            .enumerate()
+            .filter_map(|(u, &s)| active_index[s].map(|a| (u, a)))
+            .collect();
+        let boards_per_prefix = match setup.missing {
+            0 => 1,
+            1 => {
+                let dealt = setup.seats.iter().filter(|s| s.combos.len() > 1).count();
+                (free.len() - 2 * dealt) as u64
+            }
+            _ => boards as u64,
+        };
+        Sampler {
+            design,
+            crowded,
+            boards_per_prefix,
+            setup,
+            dealing,
+            restricted,
+            uniform,
+            uniform_active,
+            active_index,
+            base: setup
+                .board
+                .iter()
+                .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
+            free: free.bits(),
+            boards,
+            offsets,
+            live,
+            pair_slots,
+        }
+    }
+}
+
+impl Sampler<'_> {
+    /// Draws the restricted seats' combos (independent draws, the whole
+    /// draw rejected on a shared card) and returns the cards they hold;
+    /// sets their active seats' `holes` and breakdown `slots`. `accepted`
+    /// draws succeeded before this one and `rejected` failed so far.
+    #[inline(always)]
+    pub(super) fn draw_restricted<const N: usize>(
+        &self,
+        rng: &mut Randoms,
+        holes: &mut [CompactHand; N],
+        slots: &mut [u32; N],
+        accepted: u64,
+        rejected: &mut u64,
+    ) -> Result<u64, EquityError> {
+        let mut hold = |s: usize, i: usize| {
+            if let Some(a) = self.active_index[s] {
+                let [p, q] = self.setup.seats[s].combos[i].cards();
+                holes[a % N] = CompactHand::single(p).add_card(q);
+                slots[a % N] = self.offsets[s] + i as u32;
+            }
+        };
+        if let Some(crowded) = &self.crowded {
+            let mut unit = || rng.unit();
+            return Ok(crowded.draw(self.setup, &mut unit, &mut hold));
+        }
+        loop {
+            if let Some(used) =
+                draw_independent(self.setup, &self.dealing, &self.restricted, rng, &mut hold)
+            {
+                return Ok(used);
+            }
+            *rejected += 1;
+            if *rejected > MAX_REJECTIONS_PER_DEAL * (accepted + 1) {
+                return Err(EquityError::BadSetting(
+                    "almost every random deal conflicts: the ranges share too few cards to sample (try exact enumeration or wider ranges)",
+                ));
+            }
+        }
+    }
+
+    /// The free cards, in increasing order, and how many there are.
+    pub(super) fn free_deck(&self) -> ([u8; 52], usize) {
+        let mut deck = [0u8; 52];
+        let mut free = self.free;
+        let mut len = 0;
+        while free != 0 {
+            deck[len] = free.trailing_zeros() as u8;
+            free &= free - 1;
+            len += 1;
+        }
+        (deck, len)
+    }
+}
+
+impl Sampler<'_> {
+    /// Deals per unit (a prefix or a cluster).
+    pub(super) fn unit_deals(&self) -> u64 {
+        match self.design {
+            Design::Prefixes { .. } => self.boards_per_prefix,
+            Design::Clusters { deals, .. } => deals,
+        }
+    }
+
+    /// Units per block.
+    pub(super) fn block_units(&self) -> u64 {
+        match self.design {
+            Design::Prefixes { .. } => BLOCK,
+            Design::Clusters { deals, .. } => CLUSTER_BLOCK_DEALS / deals,
+        }
+    }
+}
+
+/// Per-block accumulators for `n <= N` active seats, in small integers.
+pub(super) struct Accumulator<const N: usize> {
+    /// `wins[s]`, `ties[tie_slot(s, k, n)]` as in `Tally`.
+    pub(super) wins: [u64; N],
+    ties: Vec<u64>,
+    /// Per seat, deals it tied (all `k`).
+    pub(super) tied: [u64; N],
+    /// Per seat, its pot share from ties in the current prefix, units
+    /// `1 / lcm` (its wins' share follows from `wins`).
+    tie_x: [u64; N],
+    /// `lcm / k` for `k` tied winners.
+    share: [u64; MAX_SEATS + 1],
+    /// Per seat, the sums over closed groups (prefixes or clusters) of the
+    /// seat's pot share summed over the group's deals, and of its square
+    /// (units `1 / lcm`, `1 / lcm²`).
+    sum_x: [u128; N],
+    sum_x2: [u128; N],
+}
+
+impl<const N: usize> Accumulator<N> {
+    /// Empty accumulators for `n` active seats.
+    pub(super) fn new(n: usize) -> Accumulator<N> {
+        let lcm = (1..=n as u64).fold(1, |l, k| l / gcd(u128::from(l), u128::from(k)) as u64 * k);
+        Accumulator {
+            wins: [0; N],
+            ties: vec![0; n * (n + 1)],
+            tied: [0; N],
+            tie_x: [0; N],
+            share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
+            sum_x: [0; N],
+            sum_x2: [0; N],
+        }
+    }
+
+    /// Counts one deal whose first `n` active seats hold `ranks`.
+    #[inline(always)]
+    pub(super) fn record(&mut self, ranks: &[u16; N], n: usize) {
+        let ranks = &ranks[..n];
+        let best = ranks.iter().copied().fold(0, u16::max);
+        let mut winners = 0u32;
+        for (s, &r) in ranks.iter().enumerate() {
+            winners |= u32::from(r == best) << s;
+        }
+        if winners & (winners - 1) == 0 {
+            self.wins[winners.trailing_zeros() as usize % N] += 1;
+            return;
+        }
+        let k = winners.count_ones() as usize;
+        let share = self.share[k];
+        while winners != 0 {
+            let s = winners.trailing_zeros() as usize % N;
+            winners &= winners - 1;
+            self.ties[tie_slot(s, k, n)] += 1;
+            self.tied[s] += 1;
+            self.tie_x[s] += share;
+        }
+    }
+
+    /// Closes a group (a prefix or a cluster) that began when the sole
+    /// wins stood at `wins_before`: returns each of the first `n` seats'
+    /// pot share summed over the group's deals (units `1 / lcm`) and adds
+    /// it to the sums.
+    #[inline(always)]
+    pub(super) fn close_group(&mut self, wins_before: &[u64; N], n: usize) -> [u64; N] {
+        let mut x = [0u64; N];
+        for a in 0..n {
+            x[a] = (self.wins[a] - wins_before[a]) * self.share[1] + self.tie_x[a];
+            self.tie_x[a] = 0;
+            self.sum_x[a] += u128::from(x[a]);
+            self.sum_x2[a] += u128::from(x[a]) * u128::from(x[a]);
+        }
+        x
+    }
+
+    /// The tally of `deals` deals in `groups` groups of `group_deals` each.
+    pub(super) fn into_tally(self, n: usize, deals: u64, groups: u64, group_deals: u64) -> Tally {
+        let mut tally = Tally::new(n);
+        tally.add_counts(&self.wins[..n], &self.ties, deals, 1);
+        tally.add_prefixes(
+            &self.sum_x[..n],
+            &self.sum_x2[..n],
+            groups,
+            u128::from(self.share[1]) * u128::from(group_deals),
+        );
+        tally
+    }
+}

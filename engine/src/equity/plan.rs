@@ -1,0 +1,317 @@
+//! The planner: the one place that decides how a validated request is
+//! computed. [`plan`] turns a [`Setup`] and its request into a
+//! [`Strategy`] (with what executing it needs), and [`calculate`] is a
+//! `match` on it.
+//!
+//! | request | spot | strategy |
+//! |---|---|---|
+//! | not Monte Carlo | two active seats, none folded, no board, no dead cards, table loads | [`Strategy::PreflopTable`] |
+//! | `Exact` | otherwise | [`Strategy::Exact`] with the cheaper kernel, or [`EquityError::TooLarge`] |
+//! | `Auto` | exact estimate within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
+//! | `Auto` | otherwise | [`Strategy::MonteCarlo`] |
+//! | `MonteCarlo` | any | [`Strategy::MonteCarlo`] |
+//!
+//! The exact kernel: deal-major when its estimate is no larger, else
+//! board-major with the kernel [`board_kernel`] picks. The Monte Carlo
+//! design: clusters when every active seat is uniform and no breakdown is
+//! asked for (sized from the budget), else prefixes, whose restricted
+//! seats are drawn by rejection unless a fixed-seed pilot shows rejection
+//! would keep under a quarter of its draws and cost more than crowded
+//! draws. Every estimate comes from the [`COSTS`] table.
+//!
+//! [`calculate`]: super::calculate
+
+use super::error::EquityError;
+use super::exact::board_major::{WINNER_SET_SEATS, u64_sums};
+use super::exact::deal_major::{DEAL_LIMIT, walks};
+use super::exact::sweep::TwoRanges;
+use super::montecarlo::crowded::Crowded;
+use super::montecarlo::sampler::{self, Dealing, Sampling};
+use super::montecarlo::trial_budget;
+use super::request::{EXACT_LIMIT_S, EquityRequest, Method, PREVIEW_ABOVE_MS};
+use super::setup::Setup;
+use super::strategy::{BoardKernel, Design, Draws, Kernel, Strategy};
+use super::table;
+
+/// The cost model: seconds per unit of work on one thread, measured on the
+/// development machine (2 cores). Only their ratios matter much: they
+/// decide between kernels and designs, and against the caller's time
+/// budget.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Costs {
+    /// Per live combo ranked on a board (a random evaluator access).
+    pub(crate) eval_random_s: f64,
+    /// Per seat and board in the deal-major walk (nearly sequential).
+    pub(crate) eval_walk_s: f64,
+    /// Per live combo and board to sort and sweep two ranges.
+    pub(crate) sweep_s: f64,
+    /// Per deal compared on a board (doubled multiway with a breakdown).
+    pub(crate) compare_s: f64,
+    /// Per restricted seat in a rejection draw (3.2 ns measured with five
+    /// seats of `QQ+,AK`).
+    pub(crate) rejection_step_s: f64,
+    /// Per combo scanned in a crowded draw (1.8 ns measured with five
+    /// seats of `QQ+,AK`, 2.4 ns with three of `20%`).
+    pub(crate) crowded_step_s: f64,
+}
+
+/// The cost model in force.
+pub(crate) const COSTS: Costs = Costs {
+    eval_random_s: 20e-9,
+    eval_walk_s: 2.0e-9,
+    sweep_s: 20e-9,
+    compare_s: 3e-9,
+    rejection_step_s: 3.5e-9,
+    crowded_step_s: 2.5e-9,
+};
+
+/// Below this many deals, preflop suit-isomorphic walks are counted by
+/// listing them; above, estimated as a twelfth of the deals.
+const LIST_WALKS_BELOW: u64 = 20_000;
+/// Rejection draws of the pilot that decides on crowded draws.
+const PILOT_DRAWS: u32 = 4096;
+/// Most deals in a cluster.
+const MAX_CLUSTER_DEALS: u64 = 2048;
+/// Fewest deals in a cluster (smaller budgets sample prefixes).
+const MIN_CLUSTER_DEALS: u64 = 64;
+/// Fewest clusters a trial budget is split into, for a standard error.
+const MIN_CLUSTERS: u64 = 64;
+
+/// A strategy with what executing it needs.
+pub(crate) struct Plan {
+    /// The decision.
+    pub(crate) strategy: Strategy,
+    /// Exact: first send a quick Monte Carlo estimate.
+    pub(crate) preview: bool,
+    /// Monte Carlo: the dealing and (crowded) draw tables.
+    pub(crate) sampling: Option<Sampling>,
+}
+
+/// What exact enumeration of a setup would cost, by its cheaper kernel.
+#[derive(Clone, Debug)]
+pub struct ExactCost {
+    /// Board completions.
+    pub boards: u64,
+    /// Seat deals (`None`: more than the exact kernels list).
+    pub deals: Option<u64>,
+    /// Deal walks after suit isomorphism (deal-major).
+    pub walks: u64,
+    /// The cheaper kernel.
+    pub kernel: Kernel,
+    /// Its estimated seconds on one thread.
+    pub cost_s: f64,
+}
+
+impl ExactCost {
+    /// Estimated seconds on `threads` threads.
+    pub fn estimate_s(&self, threads: usize) -> f64 {
+        self.cost_s / threads.max(1) as f64
+    }
+
+    /// The exact strategy.
+    pub fn strategy(&self) -> Strategy {
+        Strategy::Exact {
+            kernel: self.kernel,
+            estimate_s: self.cost_s,
+        }
+    }
+}
+
+/// Plans `request` (validated as `setup`) on `threads` threads.
+pub(crate) fn plan(
+    setup: &Setup,
+    request: &EquityRequest,
+    threads: usize,
+) -> Result<Plan, EquityError> {
+    if request.method != Method::MonteCarlo && table::applies(setup) {
+        return Ok(Plan {
+            strategy: Strategy::PreflopTable,
+            preview: false,
+            sampling: None,
+        });
+    }
+    let monte_carlo = || {
+        let sampling = sampling(setup, trial_budget(request));
+        Plan {
+            strategy: Strategy::MonteCarlo {
+                design: sampling.design,
+            },
+            preview: false,
+            sampling: Some(sampling),
+        }
+    };
+    let exact = |cost: &ExactCost, preview: bool| {
+        let estimate_s = cost.estimate_s(threads);
+        let bound = setup.max_weight() * cost.deals.unwrap_or(u64::MAX) as f64 * cost.boards as f64;
+        if estimate_s > EXACT_LIMIT_S || cost.deals.is_none() || bound > 1e36 {
+            return Err(EquityError::TooLarge { estimate_s });
+        }
+        Ok(Plan {
+            strategy: cost.strategy(),
+            preview,
+            sampling: None,
+        })
+    };
+    match request.method {
+        Method::MonteCarlo => Ok(monte_carlo()),
+        Method::Exact => exact(&exact_cost(setup), false),
+        Method::Auto => {
+            let cost = exact_cost(setup);
+            let estimate_ms = cost.estimate_s(threads) * 1000.0;
+            if estimate_ms <= request.time_budget_ms {
+                exact(&cost, request.preview && estimate_ms > PREVIEW_ABOVE_MS)
+            } else {
+                Ok(monte_carlo())
+            }
+        }
+    }
+}
+
+/// `n` choose `k`.
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Counts boards and deals and estimates both exact orders.
+pub fn exact_cost(setup: &Setup) -> ExactCost {
+    let deck = setup.deck().len() as u64;
+    let boards = choose(deck, setup.missing as u64);
+    // Two ranges (the rest single combos): counted in closed form.
+    let deals = if TwoRanges::applies(setup) {
+        Some(TwoRanges::count_deals(setup))
+    } else {
+        setup.count_deals(DEAL_LIMIT)
+    };
+    let Some(deal_count) = deals else {
+        return ExactCost {
+            boards,
+            deals,
+            walks: u64::MAX,
+            kernel: Kernel::BoardMajor(board_kernel(setup, u64::MAX)),
+            cost_s: f64::INFINITY,
+        };
+    };
+    // Suit isomorphism (no board, no dead cards) cuts walks by up to 24;
+    // estimate it without listing the classes when there are many deals.
+    let walks = if setup.known.is_empty() && deal_count > 1 {
+        if deal_count <= LIST_WALKS_BELOW {
+            walks(setup, DEAL_LIMIT).map_or(deal_count, |w| w.len() as u64)
+        } else {
+            deal_count / 12
+        }
+    } else {
+        deal_count
+    };
+    let active = setup.active.len() as f64;
+    let live = setup.live_combos() as f64;
+    let deal_major = walks as f64 * boards as f64 * active * COSTS.eval_walk_s;
+    // Per-combo counting costs about as much again per deal multiway.
+    let compare_s = if setup.breakdown && setup.active.len() > 2 {
+        2.0 * COSTS.compare_s
+    } else {
+        COSTS.compare_s
+    };
+    let board_kernel = board_kernel(setup, deal_count);
+    let board_major = if board_kernel == BoardKernel::Sweep {
+        boards as f64 * live * (COSTS.eval_random_s + COSTS.sweep_s)
+    } else {
+        boards as f64 * (live * COSTS.eval_random_s + deal_count as f64 * compare_s)
+    };
+    let (kernel, cost_s) = if deal_major <= board_major {
+        (Kernel::DealMajor, deal_major)
+    } else {
+        (Kernel::BoardMajor(board_kernel), board_major)
+    };
+    ExactCost {
+        boards,
+        deals,
+        walks,
+        kernel,
+        cost_s,
+    }
+}
+
+/// How board-major enumeration counts `setup`'s `deal_count` deals:
+///
+/// | seats and sums | no breakdown | breakdown |
+/// |---|---|---|
+/// | two ranged seats, `u64` sums (and shares with a breakdown), ≤ 10 seats | sweep | sweep |
+/// | ≤ 10 seats, `u64` sums | winner sets | heads-up: `u64` combos; multiway: `u64` combos if shares fit |
+/// | more seats or `u128` sums | per deal | `u128` combos |
+pub fn board_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
+    let n = setup.active.len();
+    let (small, shares_fit) = u64_sums(setup, deal_count);
+    let winner_sets = small && n <= WINNER_SET_SEATS;
+    if winner_sets && (!setup.breakdown || shares_fit) && TwoRanges::applies(setup) {
+        return BoardKernel::Sweep;
+    }
+    match (setup.breakdown, n) {
+        (true, 2) if small => BoardKernel::HeadsUpCombos,
+        (true, _) if n > 2 && shares_fit => BoardKernel::MultiwayCombos { winner_sets },
+        (true, _) => BoardKernel::WideCombos { wide: !small },
+        (false, _) if winner_sets => BoardKernel::WinnerSets,
+        (false, _) => BoardKernel::PerDeal { wide: !small },
+    }
+}
+
+/// The Monte Carlo plan for `setup` with a budget of `trials` deals
+/// (`None`: until a target error).
+pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
+    let dealing = sampler::dealings(setup);
+    let uniform_active = setup
+        .active
+        .iter()
+        .filter(|&&s| matches!(dealing[s], Dealing::Uniform))
+        .count();
+    // Clusters when every active seat is uniform (see `montecarlo`), as
+    // large as the budget allows with enough clusters for a standard error.
+    let all_uniform = uniform_active > 0 && uniform_active == setup.active.len();
+    let budget = trials.filter(|&t| t != u64::MAX);
+    let clusters = match budget.map(|b| b / MIN_CLUSTERS) {
+        _ if !all_uniform || setup.breakdown => None,
+        None => Some(MAX_CLUSTER_DEALS),
+        Some(most) if most >= MIN_CLUSTER_DEALS => Some(1 << most.min(MAX_CLUSTER_DEALS).ilog2()),
+        Some(_) => None,
+    };
+    // Restricted seats (folded ones too, under clusters) may be crowded.
+    let crowded = crowded_draws(setup, &dealing);
+    let draws = if crowded.is_some() {
+        Draws::Crowded
+    } else {
+        Draws::Rejection
+    };
+    Sampling {
+        design: match clusters {
+            Some(deals) => Design::Clusters { deals, draws },
+            None => Design::Prefixes { draws },
+        },
+        dealing,
+        crowded,
+    }
+}
+
+/// The table for exact sequential draws of the restricted seats (narrowest
+/// first) when rejection keeps under a quarter of its draws and would cost
+/// more per accepted draw, and the table fits; judged from a pilot of
+/// rejection draws on a fixed generator, so the choice depends on the
+/// request alone.
+fn crowded_draws(setup: &Setup, dealing: &[Dealing]) -> Option<Crowded> {
+    let accepted = sampler::pilot(setup, dealing, PILOT_DRAWS)?;
+    let restricted: Vec<usize> = (0..dealing.len())
+        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
+        .collect();
+    let per_draw_s = restricted.len() as f64 * COSTS.rejection_step_s;
+    let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
+    let seats = &setup.seats;
+    let scanned: usize = restricted.iter().map(|&s| seats[s].masks.len()).sum();
+    let crowded_s = scanned as f64 * COSTS.crowded_step_s;
+    if accepted * 4 > PILOT_DRAWS || crowded_s >= rejection_s {
+        return None;
+    }
+    let mut order = restricted;
+    order.sort_by_key(|&s| seats[s].masks.len());
+    Crowded::new(setup, &order)
+}

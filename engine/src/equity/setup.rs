@@ -1,0 +1,252 @@
+//! A validated scenario: each seat's live combos with integer weights, the
+//! known board, the cards left. Validation is typed and fast, and an
+//! impossible spot is rejected here ([`deal_exists`]).
+
+use super::error::EquityError;
+use super::feasibility::{MAX_FEASIBILITY_STEPS, deal_exists};
+use super::request::{EquityRequest, MAX_SEATS};
+use super::tally::gcd;
+use crate::card::{Card, CardSet};
+use crate::combo::Combo;
+
+/// One seat's combos that survive the board and dead cards.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatCombos {
+    /// The combos.
+    pub(crate) combos: Vec<Combo>,
+    /// Their card masks.
+    pub(crate) masks: Vec<u64>,
+    /// Their weights in basis points divided by the gcd of the seat's
+    /// weights: unweighted ranges have weight 1 everywhere, so products of
+    /// weights stay small integers.
+    pub(crate) weights: Vec<u64>,
+    /// What the weights were divided by: basis points are
+    /// `weight * divisor`.
+    pub(crate) divisor: u64,
+}
+
+/// A validated request, ready to compute.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Every seat (active and folded) in request order.
+    pub(crate) seats: Vec<SeatCombos>,
+    /// Indices of the active seats, in order.
+    pub(crate) active: Vec<usize>,
+    /// The known board cards.
+    pub(crate) board: Vec<Card>,
+    /// Board and dead cards.
+    pub(crate) known: CardSet,
+    /// Cards of seats whose range is down to one combo: those seats always
+    /// hold them, so no board or other seat can.
+    pub(crate) fixed: CardSet,
+    /// Board cards still to come.
+    pub(crate) missing: usize,
+    /// Whether per-combo tallies are asked for (`EquityRequest::breakdown`).
+    pub(crate) breakdown: bool,
+}
+
+impl Setup {
+    /// Validates `request` (typed errors, within milliseconds) and prepares
+    /// it.
+    pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
+        let n = request.board.len();
+        if !matches!(n, 0 | 3 | 4 | 5) {
+            return Err(EquityError::BoardSize(n));
+        }
+        let mut known = CardSet::EMPTY;
+        for &card in &request.board {
+            if !known.insert(card) {
+                return Err(EquityError::DuplicateCard(card));
+            }
+        }
+        for card in request.dead.iter() {
+            if !known.insert(card) {
+                return Err(EquityError::DuplicateCard(card));
+            }
+        }
+        if request.seats.len() > MAX_SEATS {
+            return Err(EquityError::TooManySeats(request.seats.len()));
+        }
+        let active: Vec<usize> = (0..request.seats.len())
+            .filter(|&i| !request.seats[i].folded)
+            .collect();
+        if active.len() < 2 {
+            return Err(EquityError::TooFewSeats(active.len()));
+        }
+        if request.seats.len() * 2 + 5 - n + known.len() > 52 {
+            return Err(EquityError::TooManySeats(request.seats.len()));
+        }
+        let mut seats = Vec::with_capacity(request.seats.len());
+        for (index, seat) in request.seats.iter().enumerate() {
+            let live: Vec<(Combo, u16)> = seat
+                .range
+                .combos()
+                .filter(|(c, _)| c.mask().is_disjoint(known))
+                .collect();
+            if live.is_empty() {
+                return Err(EquityError::EmptyRange { seat: index });
+            }
+            let divisor = live
+                .iter()
+                .fold(0, |g, &(_, w)| gcd(g, u128::from(w)))
+                .max(1) as u64;
+            seats.push(SeatCombos {
+                combos: live.iter().map(|&(c, _)| c).collect(),
+                masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
+                weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
+                divisor,
+            });
+        }
+        let fixed = Setup::fix_single_combos(&mut seats)?;
+        let setup = Setup {
+            seats,
+            fixed,
+            active,
+            board: request.board.clone(),
+            known,
+            missing: 5 - n,
+            breakdown: request.breakdown,
+        };
+        match setup.feasible() {
+            Some(true) => {}
+            Some(false) => return Err(EquityError::NoFeasibleDeal),
+            None => {
+                return Err(EquityError::FeasibilityUndecided {
+                    steps: MAX_FEASIBILITY_STEPS,
+                });
+            }
+        }
+        Ok(setup)
+    }
+
+    /// Seats down to one combo hold its cards in every deal: removes those
+    /// cards from the other seats (repeating while that leaves another seat
+    /// with one combo) and returns them.
+    fn fix_single_combos(seats: &mut [SeatCombos]) -> Result<CardSet, EquityError> {
+        let mut fixed = 0u64;
+        loop {
+            let mut single = 0u64;
+            for seat in seats.iter().filter(|s| s.masks.len() == 1) {
+                if single & seat.masks[0] != 0 {
+                    return Err(EquityError::NoFeasibleDeal);
+                }
+                single |= seat.masks[0];
+            }
+            if single == fixed {
+                return Ok(CardSet::from_bits(fixed));
+            }
+            fixed = single;
+            for seat in seats.iter_mut().filter(|s| s.masks.len() > 1) {
+                let kept: Vec<usize> = (0..seat.masks.len())
+                    .filter(|&i| seat.masks[i] & fixed == 0)
+                    .collect();
+                seat.combos = kept.iter().map(|&i| seat.combos[i]).collect();
+                seat.weights = kept.iter().map(|&i| seat.weights[i]).collect();
+                seat.masks = kept.iter().map(|&i| seat.masks[i]).collect();
+                if seat.masks.is_empty() {
+                    return Err(EquityError::NoFeasibleDeal);
+                }
+            }
+        }
+    }
+
+    /// Whether some deal gives every seat a live combo with all cards
+    /// distinct (`None`: undecided). Exact, not sampled: see
+    /// [`deal_exists`].
+    fn feasible(&self) -> Option<bool> {
+        let masks: Vec<&[u64]> = self.seats.iter().map(|s| s.masks.as_slice()).collect();
+        deal_exists(&masks, MAX_FEASIBILITY_STEPS)
+    }
+
+    /// The number of seat deals, or `None` when above `limit` (counted by
+    /// enumeration, stopping early).
+    pub(crate) fn count_deals(&self, limit: u64) -> Option<u64> {
+        let mut count = 0u64;
+        let mut over = false;
+        self.for_each_deal(&mut |_, _, _| {
+            count += 1;
+            if count > limit {
+                over = true;
+            }
+            !over
+        });
+        (!over).then_some(count)
+    }
+
+    /// Calls `f(positions, mask, weight)` for every seat deal (one live
+    /// combo per seat, cards distinct), with each seat's position in its
+    /// combo list, the deal's card mask and its weight product; `f` returns
+    /// false to stop.
+    pub(crate) fn for_each_deal(&self, f: &mut dyn FnMut(&[u16], u64, u128) -> bool) {
+        let mut positions = vec![0u16; self.seats.len()];
+        self.deal_from(0, 0, 1, &mut positions, f);
+    }
+
+    fn deal_from(
+        &self,
+        seat: usize,
+        used: u64,
+        weight: u128,
+        positions: &mut [u16],
+        f: &mut dyn FnMut(&[u16], u64, u128) -> bool,
+    ) -> bool {
+        if seat == self.seats.len() {
+            return f(positions, used, weight);
+        }
+        let combos = &self.seats[seat];
+        for (i, &mask) in combos.masks.iter().enumerate() {
+            if mask & used != 0 {
+                continue;
+            }
+            positions[seat] = i as u16;
+            let w = weight * u128::from(combos.weights[i]);
+            if !self.deal_from(seat + 1, used | mask, w, positions, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The largest weight product of any deal (a bound for overflow checks).
+    pub(crate) fn max_weight(&self) -> f64 {
+        self.seats
+            .iter()
+            .map(|s| s.weights.iter().copied().max().unwrap_or(1) as f64)
+            .product()
+    }
+
+    /// The cards that may still come on the board: not on it, not dead, not
+    /// in a seat's only combo.
+    pub(crate) fn deck(&self) -> Vec<Card> {
+        CardSet::from_bits(self.known.bits() | self.fixed.bits())
+            .complement()
+            .iter()
+            .collect()
+    }
+
+    /// The active seats' indices.
+    pub fn active(&self) -> &[usize] {
+        &self.active
+    }
+
+    /// Where each active seat's live combos start in flat per-combo arrays
+    /// (the active seats' live combos side by side, in order), and their
+    /// total: the layout of rank arrays and breakdown counters.
+    pub(crate) fn combo_offsets(&self) -> (Vec<usize>, usize) {
+        let mut offsets = Vec::with_capacity(self.active.len());
+        let mut next = 0;
+        for &s in &self.active {
+            offsets.push(next);
+            next += self.seats[s].combos.len();
+        }
+        (offsets, next)
+    }
+
+    /// The active seats' live combos in all.
+    pub(crate) fn live_combos(&self) -> usize {
+        self.active
+            .iter()
+            .map(|&s| self.seats[s].combos.len())
+            .sum()
+    }
+}

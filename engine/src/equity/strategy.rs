@@ -1,0 +1,150 @@
+//! The names of the ways a result can be computed: what the planner
+//! ([`plan`](super::plan)) decides and every result reports. Pure data with
+//! a `Display` (`exact/board_major/sweep`, `monte_carlo/clusters`, …) used by
+//! the command line's JSON `strategy`, `PLAN=1` and the app's status line.
+
+use std::fmt;
+
+/// How a result was computed: the planner's decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Strategy {
+    /// Heads-up preflop, summed from the precomputed matchup table: the
+    /// same figures as enumeration, to the last bit.
+    PreflopTable,
+    /// Every deal enumerated.
+    Exact {
+        /// The counting kernel.
+        kernel: Kernel,
+        /// Estimated seconds on one thread (the planner's cost model).
+        estimate_s: f64,
+    },
+    /// Deals sampled.
+    MonteCarlo {
+        /// How deals are grouped into independent observations.
+        design: Design,
+    },
+}
+
+/// An exact counting kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// For each seat deal, every board, walking the Two-Plus-Two table
+    /// with shared prefixes (suit-isomorphic deals walked once preflop).
+    DealMajor,
+    /// For each board, every live combo ranked once, then:
+    BoardMajor(BoardKernel),
+}
+
+/// How board-major enumeration counts the deals of one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardKernel {
+    /// Exactly two ranged seats: both sorted by rank and swept, card
+    /// removal by inclusion–exclusion; the deals are never listed.
+    Sweep,
+    /// Every deal compared; outcomes counted per set of winners in `u64`
+    /// counters (few seats, small weights).
+    WinnerSets,
+    /// Every deal compared and recorded; `wide` tallies in `u128` (weights
+    /// too large for `u64` sums).
+    PerDeal {
+        /// Whether per-chunk sums need `u128`.
+        wide: bool,
+    },
+    /// With a breakdown, heads-up: per-combo counters in `u64`, branch-free.
+    HeadsUpCombos,
+    /// With a breakdown, three or more seats: per-combo counters in `u64`;
+    /// seat totals by winner sets when `winner_sets`.
+    MultiwayCombos {
+        /// Whether seat totals are counted per set of winners.
+        winner_sets: bool,
+    },
+    /// With a breakdown whose per-combo sums need `u128`; `wide` when the
+    /// seat totals do too.
+    WideCombos {
+        /// Whether seat totals need `u128`.
+        wide: bool,
+    },
+}
+
+/// How Monte Carlo groups deals into independent observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Design {
+    /// A sampled seat deal (prefix) scored on several board completions.
+    Prefixes {
+        /// How the restricted seats are drawn.
+        draws: Draws,
+    },
+    /// Clusters of `deals` deals of uniform seats sharing one board.
+    Clusters {
+        /// Deals per cluster.
+        deals: u64,
+        /// How the restricted (folded) seats are drawn.
+        draws: Draws,
+    },
+}
+
+/// How Monte Carlo draws the seats whose ranges are restricted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draws {
+    /// Independent draws from alias tables, the whole draw rejected on a
+    /// shared card.
+    Rejection,
+    /// One seat after another from exact conditional totals (rejection
+    /// would keep few draws).
+    Crowded,
+}
+
+impl Strategy {
+    /// Whether the figures are exact (standard errors 0).
+    pub fn is_exact(self) -> bool {
+        !matches!(self, Strategy::MonteCarlo { .. })
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Strategy::PreflopTable => f.write_str("exact/preflop_table"),
+            Strategy::Exact { kernel, .. } => write!(f, "exact/{kernel}"),
+            Strategy::MonteCarlo { design } => write!(f, "monte_carlo/{design}"),
+        }
+    }
+}
+
+impl fmt::Display for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kernel::DealMajor => f.write_str("deal_major"),
+            Kernel::BoardMajor(kernel) => write!(f, "board_major/{kernel}"),
+        }
+    }
+}
+
+impl fmt::Display for BoardKernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BoardKernel::Sweep => "sweep",
+            BoardKernel::WinnerSets => "winner_sets",
+            BoardKernel::PerDeal { wide: false } => "per_deal",
+            BoardKernel::PerDeal { wide: true } => "per_deal_wide",
+            BoardKernel::HeadsUpCombos => "heads_up_combos",
+            BoardKernel::MultiwayCombos { winner_sets: true } => "multiway_combos",
+            BoardKernel::MultiwayCombos { winner_sets: false } => "multiway_combos_per_deal",
+            BoardKernel::WideCombos { wide: false } => "wide_combos",
+            BoardKernel::WideCombos { wide: true } => "wide_combos_wide",
+        })
+    }
+}
+
+impl fmt::Display for Design {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let draws = |draws: &Draws| match draws {
+            Draws::Rejection => "",
+            Draws::Crowded => "/crowded",
+        };
+        match self {
+            Design::Prefixes { draws: d } => write!(f, "prefixes{}", draws(d)),
+            Design::Clusters { deals, draws: d } => write!(f, "clusters/{deals}{}", draws(d)),
+        }
+    }
+}
