@@ -310,6 +310,10 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         EquityError::Cancelled => Failure::Other(e.into()),
         e => Failure::Input(e.into()),
     })?;
+    if std::env::var_os("PLAN").is_some() {
+        // The planner's decision, for whoever tunes it.
+        let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
+    }
     let written = if args.json {
         let players: Vec<serde_json::Value> = result
             .seats
@@ -327,6 +331,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         let mut object = serde_json::json!({
             "method": result.method.name(),
             "path": result.method.path(),
+            "strategy": result.strategy.to_string(),
             "samples": result.samples,
             "elapsed_ms": result.elapsed_ms,
             "seed": result.seed,

@@ -24,6 +24,8 @@ fn main() {
     if std::env::var_os("PLAN").is_some() {
         let setup = equity::internal::Setup::new(&request).unwrap();
         eprintln!("{:?}", equity::internal::exact_cost(&setup));
+        let result = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();
+        eprintln!("strategy: {}", result.strategy);
     }
     let repeat: usize = std::env::var("REPEAT").map_or(1, |r| r.parse().unwrap());
     let mut r = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();

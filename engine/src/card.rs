@@ -194,7 +194,7 @@ impl fmt::Display for Suit {
 /// 2 = hearts, 3 = spades; so `2c` = 0, `2d` = 1, …, `Ah` = 50, `As` = 51.
 /// Cards order by that index (by rank, then suit).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Card(pub(crate) u8);
+pub struct Card(u8);
 
 impl Card {
     /// The card of the given rank and suit.

@@ -20,14 +20,21 @@ pub struct Combo {
     lo: Card,
 }
 
-/// The cards of each combo index: `(hi, lo)` card indices.
-static COMBO_CARDS: [(u8, u8); COMBOS] = {
-    let mut cards = [(0, 0); COMBOS];
+/// The cards of each combo index: `(hi, lo)`.
+static COMBO_CARDS: [(Card, Card); COMBOS] = {
+    /// The card of index `i < 52` (checked when the static is built).
+    const fn card(i: usize) -> Card {
+        match Card::from_index(i as u8) {
+            Some(card) => card,
+            None => panic!("a card index is below 52"),
+        }
+    }
+    let mut cards = [(card(0), card(0)); COMBOS];
     let mut hi = 1;
     while hi < 52 {
         let mut lo = 0;
         while lo < hi {
-            cards[hi * (hi - 1) / 2 + lo] = (hi as u8, lo as u8);
+            cards[hi * (hi - 1) / 2 + lo] = (card(hi), card(lo));
             lo += 1;
         }
         hi += 1;
@@ -48,10 +55,7 @@ impl Combo {
     /// The combo with the given canonical index, if below 1,326.
     pub fn from_index(index: usize) -> Option<Combo> {
         let &(hi, lo) = COMBO_CARDS.get(index)?;
-        Some(Combo {
-            hi: Card::from_index(hi)?,
-            lo: Card::from_index(lo)?,
-        })
+        Some(Combo { hi, lo })
     }
 
     /// The canonical index in `0..1326`: `hi * (hi - 1) / 2 + lo` over the
@@ -63,10 +67,7 @@ impl Combo {
 
     /// All 1,326 combos in index order.
     pub fn all() -> impl DoubleEndedIterator<Item = Combo> + ExactSizeIterator {
-        COMBO_CARDS.iter().map(|&(hi, lo)| Combo {
-            hi: Card(hi),
-            lo: Card(lo),
-        })
+        COMBO_CARDS.iter().map(|&(hi, lo)| Combo { hi, lo })
     }
 
     /// The card with the higher index (the higher rank, or the same rank in

@@ -62,10 +62,16 @@ const ROOT: u32 = 53;
 fn step(node: u32, card: Card) -> u32 {
     let index = node as usize + card.index() as usize + 1;
     debug_assert!(index < TABLE.len());
-    // SAFETY: `node` is `ROOT` or an entry of the table (HandState's fields
-    // are private and only ever set from those), hence at most
-    // `TABLE_LEN - 53` by the table's invariant; `card.index() <= 51`, so
-    // `index <= TABLE_LEN - 1`.
+    // SAFETY: relies on three invariants.
+    // 1. `node` is `ROOT` (53) or a value read from the table: `HandState`'s
+    //    fields are private and only `new` (ROOT) and `step` (a table entry)
+    //    set `node`, and `at` is only called on such a `node`.
+    // 2. Every table entry is at most `TABLE_LEN - 53`: `engine/build.rs`
+    //    asserts it before writing the table, and `TABLE` is exactly those
+    //    `TABLE_LEN` entries (`TABLE_BYTES`' type fixes the length).
+    // 3. `card.index() <= 51`: `Card`'s field is private and every
+    //    constructor checks `< 52`.
+    // So `index <= TABLE_LEN - 53 + 51 + 1 = TABLE_LEN - 1`.
     unsafe { *TABLE.get_unchecked(index) }
 }
 
@@ -73,7 +79,8 @@ fn step(node: u32, card: Card) -> u32 {
 #[inline(always)]
 fn at(node: u32) -> u32 {
     debug_assert!((node as usize) < TABLE.len());
-    // SAFETY: as in `step`, `node <= TABLE_LEN - 53`.
+    // SAFETY: by invariants 1 and 2 of `step`, `node` is `ROOT` or a table
+    // entry, so `node <= TABLE_LEN - 53 < TABLE.len()`.
     unsafe { *TABLE.get_unchecked(node as usize) }
 }
 

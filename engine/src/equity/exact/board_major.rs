@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
+use super::common::{Counts, boards, rounds};
 use super::sweep::{self, TwoRanges};
-use super::{Counts, boards, rounds};
 use crate::card::Card;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Counts, rounds};
+use super::common::{Counts, rounds};
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::equity::error::EquityError;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::{ALL_BOARDS, BOARDS, Matchup};
+use super::format::{ALL_BOARDS, BOARDS, Matchup};
 use crate::card::Card;
 use crate::combo::{COMBOS, Combo};
 use crate::compact::CompactHand;

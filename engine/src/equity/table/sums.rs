@@ -4,8 +4,7 @@
 use rayon::prelude::*;
 
 use super::canonical::{IMAGE, SLOTS, TO_REP, relative};
-use super::format::Table;
-use super::{BOARDS, shipped};
+use super::format::{BOARDS, Table, shipped};
 use crate::combo::{COMBOS, Combo};
 use crate::equity::setup::Setup;
 

@@ -1,0 +1,165 @@
+//! What every exact kernel shares: running work items in rounds with
+//! snapshots, listing board completions, and per-item outcome counts.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::card::{Card, Suit};
+use crate::equity::error::EquityError;
+use crate::equity::report::{self, Progress};
+use crate::equity::result::EquityResult;
+use crate::equity::setup::Setup;
+use crate::equity::strategy::Strategy;
+use crate::equity::tally::{Tally, add_outcome, tie_slot};
+
+/// Runs the equally sized work items in rounds on the current rayon pool, merging tallies,
+/// checking `cancel` and sending snapshots between rounds.
+pub(super) fn rounds<T: Sync>(
+    items: &[T],
+    setup: &Setup,
+    strategy: Strategy,
+    process: impl Fn(&T) -> Tally + Sync,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<Tally, EquityError> {
+    let seats = setup.active.len();
+    let mut tally = Tally::new(seats);
+    let mut done = 0;
+    let mut batch = rayon::current_num_threads().max(1);
+    let mut last_snapshot = Instant::now();
+    while done < items.len() {
+        if cancel() {
+            return Err(EquityError::Cancelled);
+        }
+        let end = (done + batch).min(items.len());
+        let round_start = Instant::now();
+        let part = items[done..end].par_iter().map(&process).reduce(
+            || Tally::new(seats),
+            |mut a, b| {
+                a.merge(&b);
+                a
+            },
+        );
+        tally.merge(&part);
+        if setup.breakdown {
+            tally.settle(setup.live_combos());
+        }
+        done = end;
+        if round_start.elapsed().as_secs_f64() < 0.02 {
+            batch *= 2;
+        }
+        if done < items.len() && last_snapshot.elapsed().as_secs_f64() >= 0.05 {
+            last_snapshot = Instant::now();
+            let progress = Progress::partial(done as f64 / items.len() as f64);
+            on_snapshot(&report::result(
+                &tally, setup, strategy, None, start, progress,
+            ));
+        }
+    }
+    Ok(tally)
+}
+
+/// Every completion of `missing` cards from `deck`, each as a list of deck
+/// positions, in a fixed pseudo-random order (so partial results are
+/// representative).
+pub(super) fn boards(deck: &[Card], missing: usize) -> Vec<[Card; 5]> {
+    let mut out = Vec::new();
+    let mut current = [Card::new(crate::card::Rank::Two, Suit::Clubs); 5];
+    fn fill(
+        deck: &[Card],
+        from: usize,
+        depth: usize,
+        missing: usize,
+        current: &mut [Card; 5],
+        out: &mut Vec<[Card; 5]>,
+    ) {
+        if depth == missing {
+            out.push(*current);
+            return;
+        }
+        for i in from..deck.len() {
+            current[depth] = deck[i];
+            fill(deck, i + 1, depth + 1, missing, current, out);
+        }
+    }
+    fill(deck, 0, 0, missing, &mut current, &mut out);
+    out.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
+    out
+}
+
+/// Unweighted outcome counts of one walk, scaled by its weight at the end.
+pub(super) struct Counts {
+    pub(super) wins: Vec<u64>,
+    /// `ties[tie_slot(s, k, n)]`, as in `Tally`.
+    pub(super) ties: Vec<u64>,
+    pub(super) deals: u64,
+    /// Weight recorded by `record_weighted` (0 when only `record` is used:
+    /// then the total is `deals` times the walk's weight).
+    pub(super) total: u64,
+}
+
+impl Counts {
+    pub(super) fn new(n: usize) -> Counts {
+        Counts {
+            wins: vec![0; n],
+            ties: vec![0; n * (n + 1)],
+            deals: 0,
+            total: 0,
+        }
+    }
+
+    /// Records a deal of weight `w` (board-major, small weights).
+    #[inline(always)]
+    pub(super) fn record_weighted(&mut self, ranks: &[u32], w: u64) {
+        self.deals += 1;
+        self.total += w;
+        add_outcome(ranks, &mut self.wins, &mut self.ties, w);
+    }
+
+    #[inline(always)]
+    pub(super) fn record(&mut self, ranks: &[u32]) {
+        self.deals += 1;
+        if let [a, b] = *ranks {
+            // Heads-up: one comparison.
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => self.wins[0] += 1,
+                std::cmp::Ordering::Less => self.wins[1] += 1,
+                std::cmp::Ordering::Equal => self.tie_both(1),
+            }
+            return;
+        }
+        add_outcome(ranks, &mut self.wins, &mut self.ties, 1);
+    }
+
+    /// Heads-up: adds `count` deals the two seats tie.
+    #[inline(always)]
+    pub(super) fn tie_both(&mut self, count: u64) {
+        self.ties[tie_slot(0, 2, 2)] += count;
+        self.ties[tie_slot(1, 2, 2)] += count;
+    }
+
+    /// Adds the deals won by each set of winners: `sets[w]` (summed over
+    /// `lanes` copies of `sets_len` counters) is the weight of the deals
+    /// whose winners are the active seats of bit mask `w`.
+    pub(super) fn add_winner_sets(&mut self, sets: &[u64], lanes: usize) {
+        let n = self.wins.len();
+        let sets_len = 1usize << n;
+        for winners in 0..sets_len {
+            let weight: u64 = (0..lanes).map(|l| sets[l * sets_len + winners]).sum();
+            let k = winners.count_ones() as usize;
+            self.total += weight;
+            for s in (0..n).filter(|&s| winners >> s & 1 == 1) {
+                if k == 1 {
+                    self.wins[s] += weight;
+                } else {
+                    self.ties[tie_slot(s, k, n)] += weight;
+                }
+            }
+        }
+    }
+}
