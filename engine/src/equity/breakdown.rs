@@ -13,89 +13,10 @@
 //! breakdown costs one extra counter update per seat and deal and never
 //! changes the main figures.
 
+use super::result::{ClassEquity, ComboEquity, SeatBreakdown};
 use super::setup::Setup;
 use super::tally::{ComboCount, share_unit};
-use crate::combo::{CLASSES, Combo, HandClass};
-
-/// One combo's figures for one seat.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ComboEquity {
-    /// The combo.
-    pub combo: Combo,
-    /// Probability that the seat holds this combo in a deal (estimated
-    /// when sampled).
-    pub frequency: f64,
-    /// The seat's equity when it holds the combo.
-    pub equity: f64,
-    /// Probability of winning alone when it holds the combo.
-    pub win: f64,
-    /// Probability of sharing the best hand when it holds the combo.
-    pub tie: f64,
-    /// Standard error of `equity`: 0 when exact, `NaN` when too few
-    /// samples held the combo to tell.
-    pub std_error: f64,
-}
-
-/// One 13×13 class's figures for one seat (its live combos together).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClassEquity {
-    /// The class.
-    pub class: HandClass,
-    /// Probability that the seat holds a combo of the class in a deal.
-    pub frequency: f64,
-    /// The class's weight in the deal distribution, in combos:
-    /// `frequency` times the seat's weighted live combo count, so these sum
-    /// to that count and their weighted mean equity is the seat's equity.
-    pub combos: f64,
-    /// The seat's equity when it holds a combo of the class.
-    pub equity: f64,
-    /// Probability of winning alone, given the class.
-    pub win: f64,
-    /// Probability of sharing the best hand, given the class.
-    pub tie: f64,
-    /// Standard error of `equity` (0 when exact, `NaN` when unknown).
-    pub std_error: f64,
-}
-
-/// One active seat's breakdown.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatBreakdown {
-    /// The seat's index in the request.
-    pub seat: usize,
-    /// Its live combos (those that survive the board, the dead cards and
-    /// other seats' single combos), in the order of the seat's range.
-    pub combos: Vec<ComboEquity>,
-    /// Its classes with a live combo, in grid index order.
-    pub classes: Vec<ClassEquity>,
-}
-
-impl SeatBreakdown {
-    /// The figures of `class`, if the seat has a live combo of it.
-    pub fn class(&self, class: HandClass) -> Option<&ClassEquity> {
-        self.classes.iter().find(|c| c.class == class)
-    }
-
-    /// The figures of `combo`, if it is live for the seat.
-    pub fn combo(&self, combo: Combo) -> Option<&ComboEquity> {
-        self.combos.iter().find(|c| c.combo == combo)
-    }
-
-    /// The equity distribution: the seat's combos sorted by equity,
-    /// strongest first, each with the share of the deal distribution it
-    /// covers (the shares sum to 1). Plot share cumulated on x against
-    /// equity on y for the usual equity-distribution graph.
-    pub fn distribution(&self) -> Vec<(f64, f64)> {
-        let total: f64 = self.combos.iter().map(|c| c.frequency).sum();
-        let mut points: Vec<(f64, f64)> = self
-            .combos
-            .iter()
-            .filter(|c| c.frequency > 0.0)
-            .map(|c| (c.frequency / total.max(f64::MIN_POSITIVE), c.equity))
-            .collect();
-        points.sort_by(|a, b| b.1.total_cmp(&a.1));
-        points
-    }
-}
+use crate::combo::{CLASSES, HandClass};
 
 /// The breakdown of every active seat from flat per-combo tallies laid out
 /// by [`Setup::combo_offsets`].

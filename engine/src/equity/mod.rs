@@ -41,12 +41,11 @@ mod strategy;
 mod table;
 mod tally;
 
-pub use breakdown::{ClassEquity, ComboEquity, SeatBreakdown};
 pub use error::EquityError;
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
 };
-pub use result::{EquityResult, MethodUsed, SeatEquity};
+pub use result::{ClassEquity, ComboEquity, EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
 pub use strategy::{BoardKernel, Design, Draws, Kernel, Strategy};
 
 use report::Progress;
