@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Retakes the README screenshots of the release app under Xvfb, each from a
-# seeded session in a throwaway data directory. Needs the screenshot wrapper
-# shared with this project (SHOT=path/to/screenshot.sh to override) and a
-# release build: `cargo build --release && bash scripts/screenshots.sh`.
+# seeded session in a throwaway data directory. Needs a screenshot wrapper
+# that runs a program under Xvfb and saves a PNG
+# (`SHOT=path/to/screenshot.sh`, called as `$SHOT -s WxH [-w S] [-x steps]
+# OUT.png -- PROGRAM`) and a release build:
+# `cargo build --release && SHOT=… bash scripts/screenshots.sh`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-shot=${SHOT:-../shared/tools/screenshot.sh}
+shot=${SHOT:?set SHOT to the screenshot wrapper (see the header of this script)}
 out=assets/screenshots
 mkdir -p "$out"
 

@@ -6,7 +6,7 @@
 //! equality and hashing exact (so `parse(format(r)) == r` is a plain `==`), and
 //! let the equity engine tally products of weights in integers.
 //!
-//! Text in and out: [`Range::parse`] reads every dialect of DESIGN.md §4
+//! Text in and out: [`Range::parse`] reads every dialect of docs/design.md §4
 //! (see [`parse`](mod@parse)); [`Range::to_text`] writes the canonical compact
 //! form or another [`Dialect`]. `15%` and `5%-15%` select classes by the
 //! shipped [`ranking`].
@@ -88,7 +88,7 @@ impl Range {
         }
     }
 
-    /// Parses range text in any supported dialect (DESIGN.md §4); see
+    /// Parses range text in any supported dialect (docs/design.md §4); see
     /// [`parse`](mod@parse) for the grammar.
     pub fn parse(text: &str) -> Result<Range, ParseRangeError> {
         parse::parse(text)

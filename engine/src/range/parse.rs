@@ -1,4 +1,4 @@
-//! Range text parser: every dialect players paste (DESIGN.md §4).
+//! Range text parser: every dialect players paste (docs/design.md §4).
 //!
 //! # Grammar
 //!
