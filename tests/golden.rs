@@ -19,6 +19,27 @@ use serde_json::{Value, json};
 /// JSON fields that measure wall-clock time, dropped before comparing.
 const TIMING_FIELDS: [&str; 2] = ["elapsed_ms", "samples_per_s"];
 
+/// JSON fields added to `calc --json` after the record was made, dropped
+/// before comparing: `strategy` (the planner's decision) is checked against
+/// each spot's tag instead, so the engine itself confirms the path.
+const ADDED_FIELDS: [&str; 1] = ["strategy"];
+
+/// Whether the planner's `strategy` is the path a corpus tag names.
+fn strategy_matches(tag: &str, strategy: &str) -> bool {
+    match tag {
+        "table" => strategy == "exact/preflop_table",
+        "deal-major" => strategy == "exact/deal_major",
+        "board-major" => {
+            strategy.starts_with("exact/board_major/") && strategy != "exact/board_major/sweep"
+        }
+        "sweep" => strategy == "exact/board_major/sweep",
+        "prefixes" => strategy == "monte_carlo/prefixes",
+        "crowded" => strategy.starts_with("monte_carlo/") && strategy.ends_with("/crowded"),
+        "clusters" => strategy.starts_with("monte_carlo/clusters/"),
+        _ => false,
+    }
+}
+
 /// The corpus's path tags and the JSON `path` each one implies (`None`: the
 /// spot fails, exit status 2).
 const TAGS: [(&str, Option<&str>); 8] = [
@@ -120,7 +141,7 @@ fn expected() -> Vec<Value> {
 /// from a JSON text, leaving every other byte as it was.
 fn normalise(stdout: &str) -> String {
     let mut text = stdout.to_owned();
-    for field in TIMING_FIELDS {
+    for field in TIMING_FIELDS.into_iter().chain(ADDED_FIELDS) {
         let key = format!("\"{field}\":");
         while let Some(at) = text.find(&key) {
             let value = at + key.len();
@@ -146,21 +167,22 @@ fn outcome(binary: &Path, spot: &Spot) -> Value {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     let exit = output.status.code();
-    let path = if exit == Some(0) {
+    let (path, strategy) = if exit == Some(0) {
         let value: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
             panic!(
                 "corpus.txt:{}: stdout is not JSON ({e}): {stdout}",
                 spot.line
             )
         });
-        value["path"].clone()
+        (value["path"].clone(), value["strategy"].clone())
     } else {
-        Value::Null
+        (Value::Null, Value::Null)
     };
     json!({
         "spot": spot.text,
         "tag": spot.tag,
         "path": path,
+        "strategy": strategy,
         "exit": exit,
         "stdout": normalise(&stdout),
         "stderr": stderr,
@@ -221,7 +243,16 @@ fn golden_outputs_are_unchanged() {
         spots.len()
     );
     let mut differing = Vec::new();
+    let mut wrong_path = Vec::new();
     for ((spot, want), got) in spots.iter().zip(&expected).zip(&actual) {
+        if let Some(strategy) = got["strategy"].as_str()
+            && !strategy_matches(&spot.tag, strategy)
+        {
+            wrong_path.push(format!(
+                "corpus.txt:{}: tagged {} but computed by {strategy}",
+                spot.line, spot.tag
+            ));
+        }
         assert_eq!(
             want["spot"], got["spot"],
             "corpus.txt:{}: expected.jsonl is out of date: regenerate it (scripts/golden.sh) after editing the corpus",
@@ -233,6 +264,7 @@ fn golden_outputs_are_unchanged() {
             differing.push((spot, want, got, bad));
         }
     }
+    assert!(wrong_path.is_empty(), "{}", wrong_path.join("\n"));
     if let Some((spot, want, got, bad)) = differing.first() {
         let mut report = format!(
             "{} of {} golden spots differ; the first, corpus.txt:{}:\n  rangestove {}\ndiffering: {}\n",
