@@ -11,31 +11,11 @@ use crate::equity::request::MAX_SEATS;
 use crate::equity::tally::Tally;
 
 impl Sampler<'_> {
-    /// Runs block `block` of the cluster design: `clusters` clusters of
-    /// `size` deals each.
-    pub(super) fn cluster_block(
-        &self,
-        seed: u64,
-        block: u64,
-        clusters: u64,
-        size: u64,
-    ) -> Result<Tally, EquityError> {
-        match self.setup.active.len() {
-            2 => self.cluster_block_for::<2>(seed, block, clusters, size),
-            3 => self.cluster_block_for::<3>(seed, block, clusters, size),
-            4 => self.cluster_block_for::<4>(seed, block, clusters, size),
-            5 => self.cluster_block_for::<5>(seed, block, clusters, size),
-            6 => self.cluster_block_for::<6>(seed, block, clusters, size),
-            7 => self.cluster_block_for::<7>(seed, block, clusters, size),
-            8 => self.cluster_block_for::<8>(seed, block, clusters, size),
-            _ => self.cluster_block_for::<MAX_SEATS>(seed, block, clusters, size),
-        }
-    }
-
-    /// [`Sampler::cluster_block`] for at most `N` active seats (exactly `N`
-    /// when `N < MAX_SEATS`). Every active seat is uniform.
+    /// Block `block` of the cluster design, `clusters` clusters of `size`
+    /// deals each, for at most `N` active seats (exactly `N` when
+    /// `N < MAX_SEATS`). Every active seat is uniform.
     #[inline(always)]
-    fn cluster_block_for<const N: usize>(
+    pub(super) fn cluster_block<const N: usize>(
         &self,
         seed: u64,
         block: u64,

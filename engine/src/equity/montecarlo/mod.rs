@@ -76,7 +76,7 @@ use crate::equity::report::{self, Progress};
 use crate::equity::request::{DEFAULT_TRIALS, EquityRequest};
 use crate::equity::result::EquityResult;
 use crate::equity::setup::Setup;
-use crate::equity::strategy::{Design, Strategy};
+use crate::equity::strategy::Strategy;
 use crate::equity::tally::Tally;
 
 mod clusters;
@@ -212,12 +212,10 @@ pub(crate) fn run(
             .map(|b| {
                 let begin = b.saturating_mul(per_block);
                 let size = per_block.min(budget.saturating_sub(begin));
-                match sampler.design {
-                    _ if size == 0 => Ok(Tally::new(n)),
-                    Design::Prefixes { .. } => sampler.block(request.seed, b, size),
-                    Design::Clusters { deals, .. } => {
-                        sampler.cluster_block(request.seed, b, size, deals)
-                    }
+                if size == 0 {
+                    Ok(Tally::new(n))
+                } else {
+                    sampler.block(request.seed, b, size)
                 }
             })
             .try_reduce(

@@ -10,25 +10,10 @@ use crate::equity::request::MAX_SEATS;
 use crate::equity::tally::{ComboCount, Tally};
 
 impl Sampler<'_> {
-    /// Runs block `block` with `size` accepted prefixes.
-    pub(super) fn block(&self, seed: u64, block: u64, size: u64) -> Result<Tally, EquityError> {
-        // Seat counts up to 8 get code with the count fixed at compile time.
-        match self.setup.active.len() {
-            2 => self.block_for::<2>(seed, block, size),
-            3 => self.block_for::<3>(seed, block, size),
-            4 => self.block_for::<4>(seed, block, size),
-            5 => self.block_for::<5>(seed, block, size),
-            6 => self.block_for::<6>(seed, block, size),
-            7 => self.block_for::<7>(seed, block, size),
-            8 => self.block_for::<8>(seed, block, size),
-            _ => self.block_for::<MAX_SEATS>(seed, block, size),
-        }
-    }
-
-    /// [`Sampler::block`] for at most `N` active seats (exactly `N` when
-    /// `N < MAX_SEATS`).
+    /// Block `block` of the prefix design, `size` prefixes, for at most `N`
+    /// active seats (exactly `N` when `N < MAX_SEATS`).
     #[inline(always)]
-    fn block_for<const N: usize>(
+    pub(super) fn prefix_block<const N: usize>(
         &self,
         seed: u64,
         block: u64,

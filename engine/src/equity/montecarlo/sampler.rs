@@ -269,6 +269,36 @@ impl Sampler<'_> {
         }
     }
 
+    /// Runs block `block` of `units` prefixes or clusters (as the design
+    /// says), dispatching on the number of active seats so that seat counts
+    /// up to 8 get code with the count fixed at compile time.
+    pub(super) fn block(&self, seed: u64, block: u64, units: u64) -> Result<Tally, EquityError> {
+        match self.setup.active.len() {
+            2 => self.block_for::<2>(seed, block, units),
+            3 => self.block_for::<3>(seed, block, units),
+            4 => self.block_for::<4>(seed, block, units),
+            5 => self.block_for::<5>(seed, block, units),
+            6 => self.block_for::<6>(seed, block, units),
+            7 => self.block_for::<7>(seed, block, units),
+            8 => self.block_for::<8>(seed, block, units),
+            _ => self.block_for::<MAX_SEATS>(seed, block, units),
+        }
+    }
+
+    /// [`Sampler::block`] for at most `N` active seats.
+    #[inline(always)]
+    fn block_for<const N: usize>(
+        &self,
+        seed: u64,
+        block: u64,
+        units: u64,
+    ) -> Result<Tally, EquityError> {
+        match self.design {
+            Design::Prefixes { .. } => self.prefix_block::<N>(seed, block, units),
+            Design::Clusters { deals, .. } => self.cluster_block::<N>(seed, block, units, deals),
+        }
+    }
+
     /// The free cards, in increasing order, and how many there are.
     pub(super) fn free_deck(&self) -> ([u8; 52], usize) {
         let mut deck = [0u8; 52];
