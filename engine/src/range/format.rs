@@ -10,7 +10,7 @@
 
 use std::fmt::Write;
 
-use super::{FULL, Range};
+use super::weights::{FULL, Range};
 use crate::card::Rank;
 use crate::combo::{HandClass, HandKind};
 

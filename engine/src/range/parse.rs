@@ -40,7 +40,7 @@
 //! a [`ParseRangeError`] naming the token and its byte offset.
 
 use super::ranking::Ranking;
-use super::{FULL, Range};
+use super::weights::{FULL, Range};
 use crate::card::{Card, Rank, Suit};
 use crate::combo::{Combo, HandClass, HandKind};
 

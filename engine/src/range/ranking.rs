@@ -12,7 +12,7 @@
 //! straddles the line); the price is that the selection moves in steps of
 //! 4, 6 or 12 combos (at most 0.45% of all hands).
 
-use super::{FULL, Range};
+use super::weights::{FULL, Range};
 use crate::combo::{COMBOS, HandClass};
 
 mod generated {
