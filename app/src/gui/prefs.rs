@@ -125,7 +125,12 @@ impl Persisted {
         struct Saved {
             scenario: Scenario,
             selected: usize,
+            #[serde(deserialize_with = "present")]
             prefs: Option<Prefs>,
+        }
+        /// A field that is there (RON would otherwise ask for `Some(..)`).
+        fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Prefs>, D::Error> {
+            serde::Deserialize::deserialize(d).map(Some)
         }
         let saved: Saved = ron::from_str(text)?;
         let prefs = match saved.prefs {
