@@ -19,8 +19,9 @@
 //! through [`Session`] methods, which record undo steps; the end of the
 //! frame hands the session to the feed, which submits it when it changed.
 //!
-//! Architecture invariant: the UI thread never computes equity (see
-//! [`feed`]).
+//! Architecture invariant: the UI thread never computes equity: the
+//! [`Feed`] hands every request to the background worker, and the hero
+//! analysis runs on a thread of its own.
 //!
 //! The window: seats on the left, the range editor in the middle, the board
 //! picker and presets (or analysis) on the right, a toolbar on top and a
