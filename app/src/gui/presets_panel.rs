@@ -8,7 +8,6 @@
 use std::path::{Path, PathBuf};
 
 use engine::Range;
-
 use engine::range::Dialect;
 
 use super::history::EditKey;
