@@ -465,10 +465,10 @@ fn the_session_survives_a_restart() {
     let saved = h.state().persisted();
     assert_eq!(saved.scenario.seats.len(), 3);
     assert_eq!(saved.scenario.seats[2].mode, SeatMode::Folded);
-    assert!(!saved.dark);
+    assert!(!saved.prefs.dark);
     // Through text, as eframe stores it.
     let text = ron::to_string(&saved).unwrap();
-    let loaded: Persisted = ron::from_str(&text).unwrap();
+    let loaded = Persisted::from_ron(&text).unwrap();
     let app = RangestoveApp::restore(&loaded, None);
     assert_eq!(app.persisted(), saved);
     assert_eq!(
@@ -479,19 +479,56 @@ fn the_session_survives_a_restart() {
     assert!(app.request().seats[2].folded);
     // Bad saved text comes back as typed, with its error; missing fields
     // take defaults.
-    let odd: Persisted =
-        ron::from_str(r#"(scenario: (seats: [(name: "Hero", range: "AKx")]))"#).unwrap();
+    let odd =
+        Persisted::from_ron(r#"(scenario: (seats: [(name: "Hero", range: "AKx")]))"#).unwrap();
     let app = RangestoveApp::restore(&odd, None);
-    let odd_numbers: Persisted =
-        ron::from_str("(top_percent: NaN, band: (inf, -3.0), selected: 99, brush_bp: 60000)")
+    let odd_numbers =
+        Persisted::from_ron("(top_percent: NaN, band: (inf, -3.0), selected: 99, brush_bp: 60000)")
             .unwrap();
     let restored = RangestoveApp::restore(&odd_numbers, None).persisted();
-    assert_eq!(restored.top_percent, 15.0);
-    assert_eq!(restored.band, (5.0, 0.0));
-    assert_eq!((restored.selected, restored.brush_bp), (1, 10_000));
+    assert_eq!(restored.prefs.top_percent, 15.0);
+    assert_eq!(restored.prefs.band, (5.0, 0.0));
+    assert_eq!((restored.selected, restored.prefs.brush_bp), (1, 10_000));
     assert_eq!(app.seats().len(), 2);
     assert_eq!(app.seats()[0].text, "AKx");
     assert!(app.seats()[0].error.is_some());
+}
+
+#[test]
+fn a_save_of_the_older_flat_shape_keeps_its_preferences() {
+    // As versions before `Prefs` wrote it: the preferences next to the
+    // scenario, at the top level.
+    let old = concat!(
+        r#"(scenario:(seats:[(name:"Hero",range:"QQ+,AKs",mode:Active),"#,
+        r#"(name:"Villain",range:"22+",mode:Folded)],board:"Ah7d2c",dead:"9c"),"#,
+        r#"brush_bp:5000,selected:1,dark:false,card_mode:Dead,dialect:"pio","#,
+        r#"top_percent:22.5,band:(3.0,12.0),show_presets:false,show_analysis:true,"#,
+        r#"heat_map:true)"#
+    );
+    let loaded = Persisted::from_ron(old).unwrap();
+    let prefs = &loaded.prefs;
+    assert_eq!((prefs.brush_bp, prefs.dark), (5000, false));
+    assert_eq!(prefs.card_mode, rangestove::gui::CardMode::Dead);
+    assert_eq!(prefs.dialect, engine::Dialect::Pio);
+    assert_eq!((prefs.top_percent, prefs.band), (22.5, (3.0, 12.0)));
+    assert_eq!(
+        (prefs.show_presets, prefs.show_analysis, prefs.heat_map),
+        (false, true, true)
+    );
+    assert_eq!(loaded.selected, 1);
+    assert_eq!(loaded.scenario.seats[1].mode, SeatMode::Folded);
+    assert_eq!(loaded.scenario.dead, "9c");
+    let app = RangestoveApp::restore(&loaded, None);
+    assert_eq!(app.persisted(), loaded);
+    assert_eq!(app.seats()[0].range, Range::parse("QQ+,AKs").unwrap());
+    assert!(app.request().breakdown, "the heat map is on");
+    // Saved again, it takes the current shape and reads back the same.
+    let text = ron::to_string(&app.persisted()).unwrap();
+    assert!(text.contains("prefs:("), "{text}");
+    assert_eq!(Persisted::from_ron(&text).unwrap(), loaded);
+    // An unknown dialect name reads as canonical.
+    let odd = Persisted::from_ron(r#"(prefs: (dialect: "klingon"))"#).unwrap();
+    assert_eq!(odd.prefs.dialect, engine::Dialect::Canonical);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use engine::range::FULL;
 use engine::{CardSet, HandClass, Range};
-use rangestove::grid::{GridState, grid_ui};
+use rangestove::gui::grid::{GridState, grid_ui};
 
 type State = (Range, GridState);
 

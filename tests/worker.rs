@@ -1,12 +1,12 @@
-//! The background worker: coalescing, no stale updates, a flat thread count,
-//! and `Drop` joining the thread.
+//! The background worker and the generic runner under it: coalescing, no
+//! stale updates, a flat thread count, and `Drop` joining the thread.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use engine::equity::{EquityRequest, Method, Seat};
-use engine::worker::{Event, Worker};
+use engine::worker::{Event, Job, Runner, Worker};
 use engine::{Range, card::parse_cards};
 
 use crate::WORKERS as SERIAL;
@@ -155,4 +155,87 @@ fn drop_stops_and_joins_the_thread() {
     if let Some(n) = worker_threads() {
         assert_eq!(n, 0, "no worker thread outlives its handle");
     }
+}
+
+#[test]
+fn a_runner_runs_the_newest_job_on_its_named_thread_and_joins_it_on_drop() {
+    /// A job that waits for the gate to open.
+    const GATED: u64 = 0;
+    /// A job that runs until it is cancelled.
+    const ENDLESS: u64 = u64::MAX;
+    // The job function lives on the runner's thread; once `drop` returns,
+    // the thread has ended and released it.
+    let token = Arc::new(());
+    let held = Arc::clone(&token);
+    let gate = Arc::new(AtomicBool::new(false));
+    let open = Arc::clone(&gate);
+    let (started, finished) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (starts, ends) = (Arc::clone(&started), Arc::clone(&finished));
+    let runner = Runner::start(
+        "rangestove-test-runner",
+        move |n: u64, job: &Job<'_, String>| {
+            let _ = &held;
+            starts.fetch_add(1, Ordering::SeqCst);
+            match n {
+                GATED => {
+                    while !open.load(Ordering::SeqCst) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    // Stale by now: its update is not sent.
+                    job.send("late".to_owned());
+                }
+                ENDLESS => {
+                    while !job.is_stale() {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
+                n => {
+                    let name = std::thread::current().name().map(str::to_owned);
+                    job.send(format!("{} {n}", name.unwrap_or_default()));
+                }
+            }
+            ends.fetch_add(1, Ordering::SeqCst);
+        },
+        || {},
+    )
+    .unwrap();
+    let wait_for = |counter: &AtomicUsize, n: usize| {
+        let waited = Instant::now();
+        while counter.load(Ordering::SeqCst) < n && waited.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        counter.load(Ordering::SeqCst)
+    };
+    runner.submit(GATED);
+    assert_eq!(wait_for(&started, 1), 1, "the gated job runs");
+    // A burst while the thread is busy: only its newest job runs next.
+    let mut last = 0;
+    for n in 1..=1000 {
+        last = runner.submit(n);
+    }
+    gate.store(true, Ordering::SeqCst);
+    let update = runner.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert_eq!(update.generation, last);
+    assert_eq!(update.event, "rangestove-test-runner 1000");
+    assert!(runner.recv_timeout(Duration::from_millis(100)).is_none());
+    assert_eq!(started.load(Ordering::SeqCst), 2, "the burst coalesced");
+    // Cancelling stops the running job without starting another.
+    runner.submit(ENDLESS);
+    assert_eq!(wait_for(&started, 3), 3);
+    runner.cancel();
+    assert_eq!(wait_for(&finished, 3), 3, "the cancelled job stopped");
+    assert!(runner.try_recv().is_none());
+    // Dropping cancels the running job and joins the thread.
+    runner.submit(ENDLESS);
+    assert_eq!(wait_for(&started, 4), 4);
+    assert_eq!(Arc::strong_count(&token), 2);
+    let dropping = Instant::now();
+    drop(runner);
+    assert!(dropping.elapsed() < Duration::from_secs(5));
+    assert_eq!(
+        Arc::strong_count(&token),
+        1,
+        "the runner's thread has ended"
+    );
+    assert_eq!(finished.load(Ordering::SeqCst), 4);
 }

@@ -4,7 +4,8 @@
 //! app ([`gui`]) and the command line ([`cli`]). Architecture invariant: all
 //! UI code and all file I/O live here, never in `engine`.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
-pub mod grid;
 pub mod gui;
 pub mod presets;

@@ -1,24 +1,31 @@
-//! The background equity worker (DESIGN.md §5).
+//! Background jobs where the newest wins (DESIGN.md §5): the generic
+//! [`Runner`] and the equity [`Worker`] built on it.
 //!
-//! One named thread owns a rayon pool and runs [`equity::calculate`] for
-//! the latest submitted request. [`Worker::submit`] bumps a generation
-//! counter and sends the job; the thread drains its channel before starting
-//! and runs only the newest job (edits faster than results coalesce instead
-//! of queueing), and the running job's cancellation check compares its
-//! generation with the counter, so a newer submit stops it between batches.
-//! Updates carry their generation; [`Worker::try_recv`] drops every update
-//! of an older one, so a stale result never reaches the caller. After each
-//! update the worker calls the repaint callback (`ctx.request_repaint()` in
-//! the app). Dropping the worker stops and joins the thread.
+//! A runner owns one named thread that runs a job function on the latest
+//! submitted job. [`Runner::submit`] bumps a generation counter and sends
+//! the job; the thread drains its channel before starting and runs only the
+//! newest job (edits faster than results coalesce instead of queueing), and
+//! the running job's cancellation check ([`Job::is_stale`]) compares its
+//! generation with the counter, so a newer submit stops it at its next
+//! check. Updates carry their generation; [`Runner::try_recv`] drops every
+//! update of an older one, so a stale result never reaches the caller.
+//! After each update the runner calls the repaint callback
+//! (`ctx.request_repaint()` in the app). Dropping the runner cancels the
+//! running job, stops the thread and joins it; the job function (and
+//! whatever it owns) is dropped on that thread before the join returns.
+//!
+//! The equity [`Worker`] is a runner of [`EquityRequest`]s whose job
+//! function calls [`equity::calculate`] on a rayon pool of its own.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::equity::{self, EquityError, EquityRequest, EquityResult};
 
-/// What the worker reports.
+/// What the equity worker reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// A partial result of a running job.
@@ -31,83 +38,106 @@ pub enum Event {
 
 /// An event of one job.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Update {
-    /// The generation of the job (as returned by [`Worker::submit`]).
+pub struct Update<E = Event> {
+    /// The generation of the job (as returned by [`Runner::submit`]).
     pub generation: u64,
     /// What happened.
-    pub event: Event,
+    pub event: E,
 }
 
-enum Command {
-    Run(u64, Box<EquityRequest>),
+/// What the runner's thread is told.
+enum Command<J> {
+    Run(u64, J),
     Stop,
 }
 
-/// A handle on the background thread.
-pub struct Worker {
-    commands: Sender<Command>,
-    updates: Receiver<Update>,
+/// The running job as its job function sees it: its cancellation check and
+/// where its updates go.
+pub struct Job<'a, E> {
+    generation: u64,
+    counter: &'a AtomicU64,
+    updates: &'a Sender<Update<E>>,
+    repaint: &'a (dyn Fn() + Send + Sync),
+}
+
+impl<E> Job<'_, E> {
+    /// The job's generation.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Whether a newer job was submitted (or the runner cancelled or
+    /// dropped): the job should stop.
+    pub fn is_stale(&self) -> bool {
+        self.counter.load(Ordering::SeqCst) != self.generation
+    }
+
+    /// Reports `event` and asks for a repaint, unless the job is stale.
+    pub fn send(&self, event: E) {
+        if !self.is_stale()
+            && self
+                .updates
+                .send(Update {
+                    generation: self.generation,
+                    event,
+                })
+                .is_ok()
+        {
+            (self.repaint)();
+        }
+    }
+}
+
+/// A handle on a named thread running jobs of type `J` (newest wins) and
+/// reporting events of type `E`.
+pub struct Runner<J, E> {
+    commands: Sender<Command<J>>,
+    updates: Receiver<Update<E>>,
     generation: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Worker {
-    /// Starts the worker thread (named `rangestove-worker`) with a pool of
-    /// `threads` compute threads (`None`: one per core). `repaint` is called
+impl<J: Send + 'static, E: Send + 'static> Runner<J, E> {
+    /// Starts the thread, named `name`, calling `run` for each job that is
+    /// still the newest when the thread gets to it. `repaint` is called
     /// after every update is sent.
-    pub fn spawn(
-        threads: Option<usize>,
+    pub fn start(
+        name: &str,
+        mut run: impl FnMut(J, &Job<'_, E>) + Send + 'static,
         repaint: impl Fn() + Send + Sync + 'static,
-    ) -> std::io::Result<Worker> {
+    ) -> std::io::Result<Runner<J, E>> {
         let (commands, command_rx) = mpsc::channel();
         let (update_tx, updates) = mpsc::channel();
         let generation = Arc::new(AtomicU64::new(0));
-        // The pool's threads are spawned here so that the worker can join
-        // them: dropping a rayon pool only asks its threads to exit.
-        let pool_threads = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let spawned = Arc::clone(&pool_threads);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .spawn_handler(move |thread| {
-                let handle = std::thread::Builder::new()
-                    .name(format!("rangestove-equity-{}", thread.index()))
-                    .spawn(|| thread.run())?;
-                if let Ok(mut handles) = spawned.lock() {
-                    handles.push(handle);
-                }
-                Ok(())
-            })
-            .build()
-            .map_err(std::io::Error::other)?;
         let counter = Arc::clone(&generation);
         let thread = std::thread::Builder::new()
-            .name("rangestove-worker".to_owned())
+            .name(name.to_owned())
             .spawn(move || {
-                serve(&command_rx, &update_tx, &counter, &pool, &repaint);
-                drop(pool);
-                let handles = pool_threads
-                    .lock()
-                    .map(|mut handles| std::mem::take(&mut *handles))
-                    .unwrap_or_default();
-                for handle in handles {
-                    let _ = handle.join();
+                while let Some((generation, job)) = next_job(&command_rx, &counter) {
+                    let job_view = Job {
+                        generation,
+                        counter: &counter,
+                        updates: &update_tx,
+                        repaint: &repaint,
+                    };
+                    run(job, &job_view);
                 }
             })?;
-        Ok(Worker {
+        Ok(Runner {
             commands,
             updates,
             generation,
             thread: Some(thread),
         })
     }
+}
 
-    /// Submits a request, cancelling any older one; returns its generation.
-    pub fn submit(&self, request: EquityRequest) -> u64 {
+impl<J, E> Runner<J, E> {
+    /// Submits `job`, cancelling any older one; returns its generation.
+    pub fn submit(&self, job: J) -> u64 {
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
         // A send fails only if the thread is gone; there is nothing to do then.
-        let _ = self
-            .commands
-            .send(Command::Run(generation, Box::new(request)));
+        let _ = self.commands.send(Command::Run(generation, job));
         generation
     }
 
@@ -123,7 +153,7 @@ impl Worker {
 
     /// The next update of the current generation, if one is waiting; older
     /// updates are discarded.
-    pub fn try_recv(&self) -> Option<Update> {
+    pub fn try_recv(&self) -> Option<Update<E>> {
         loop {
             match self.updates.try_recv() {
                 Ok(update) if update.generation == self.generation() => return Some(update),
@@ -134,10 +164,10 @@ impl Worker {
     }
 
     /// Waits up to `timeout` for the next update of the current generation.
-    pub fn recv_timeout(&self, timeout: std::time::Duration) -> Option<Update> {
-        let deadline = std::time::Instant::now() + timeout;
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Update<E>> {
+        let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = deadline.saturating_duration_since(Instant::now());
             match self.updates.recv_timeout(left) {
                 Ok(update) if update.generation == self.generation() => return Some(update),
                 Ok(_) => continue,
@@ -147,7 +177,7 @@ impl Worker {
     }
 }
 
-impl Drop for Worker {
+impl<J, E> Drop for Runner<J, E> {
     fn drop(&mut self) {
         self.cancel();
         let _ = self.commands.send(Command::Stop);
@@ -157,46 +187,108 @@ impl Drop for Worker {
     }
 }
 
-/// The worker thread's loop.
-fn serve(
-    commands: &Receiver<Command>,
-    updates: &Sender<Update>,
-    counter: &AtomicU64,
-    pool: &rayon::ThreadPool,
-    repaint: &(dyn Fn() + Send + Sync),
-) {
+/// Waits for the next job to run: the newest command wins, a stop ends the
+/// thread (`None`), and a job cancelled before it started is skipped.
+fn next_job<J>(commands: &Receiver<Command<J>>, counter: &AtomicU64) -> Option<(u64, J)> {
     while let Ok(mut command) = commands.recv() {
-        // Coalesce: only the newest command matters.
+        // Coalesce: only the newest command matters, and a stop stays.
         while let Ok(newer) = commands.try_recv() {
             if matches!(command, Command::Stop) {
                 break;
             }
             command = newer;
         }
-        let (generation, request) = match command {
-            Command::Stop => return,
-            Command::Run(generation, request) => (generation, request),
-        };
-        if counter.load(Ordering::SeqCst) != generation {
-            continue;
+        match command {
+            Command::Stop => return None,
+            Command::Run(generation, job) if counter.load(Ordering::SeqCst) == generation => {
+                return Some((generation, job));
+            }
+            Command::Run(..) => {}
         }
-        let stale = || counter.load(Ordering::SeqCst) != generation;
-        let send = |event| {
-            if updates.send(Update { generation, event }).is_ok() {
-                repaint();
-            }
+    }
+    None
+}
+
+/// The background equity worker: a [`Runner`] of [`EquityRequest`]s
+/// reporting [`Event`]s.
+pub type Worker = Runner<EquityRequest, Event>;
+
+impl Worker {
+    /// Starts the worker thread (named `rangestove-worker`) with a pool of
+    /// `threads` compute threads (`None`: one per core, named
+    /// `rangestove-equity-N`). `repaint` is called after every update is
+    /// sent.
+    pub fn spawn(
+        threads: Option<usize>,
+        repaint: impl Fn() + Send + Sync + 'static,
+    ) -> std::io::Result<Worker> {
+        let pool = EquityPool::new(threads)?;
+        Runner::start(
+            "rangestove-worker",
+            move |request: EquityRequest, job: &Job<'_, Event>| pool.run(&request, job),
+            repaint,
+        )
+    }
+}
+
+/// The worker's rayon pool, whose threads it joins when dropped (dropping a
+/// rayon pool only asks its threads to exit).
+struct EquityPool {
+    pool: Option<rayon::ThreadPool>,
+    threads: Arc<Mutex<Vec<JoinHandle<()>>>>,
+}
+
+impl EquityPool {
+    /// Starts `threads` compute threads (`None`: one per core).
+    fn new(threads: Option<usize>) -> std::io::Result<EquityPool> {
+        // The pool's threads are spawned here so that they can be joined.
+        let handles = Arc::new(Mutex::new(Vec::new()));
+        let spawned = Arc::clone(&handles);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .spawn_handler(move |thread| {
+                let handle = std::thread::Builder::new()
+                    .name(format!("rangestove-equity-{}", thread.index()))
+                    .spawn(|| thread.run())?;
+                if let Ok(mut handles) = spawned.lock() {
+                    handles.push(handle);
+                }
+                Ok(())
+            })
+            .build()
+            .map_err(std::io::Error::other)?;
+        Ok(EquityPool {
+            pool: Some(pool),
+            threads: handles,
+        })
+    }
+
+    /// Computes `request` on the pool, reporting snapshots, then the result
+    /// or the error; a cancelled job reports nothing more.
+    fn run(&self, request: &EquityRequest, job: &Job<'_, Event>) {
+        let Some(pool) = &self.pool else {
+            return;
         };
-        let mut on_snapshot = |snapshot: &EquityResult| {
-            if !stale() {
-                send(Event::Progress(snapshot.clone()));
-            }
-        };
-        let outcome = pool.install(|| equity::calculate(&request, &stale, &mut on_snapshot));
-        match outcome {
+        let stale = || job.is_stale();
+        let mut on_snapshot = |snapshot: &EquityResult| job.send(Event::Progress(snapshot.clone()));
+        match pool.install(|| equity::calculate(request, &stale, &mut on_snapshot)) {
             Err(EquityError::Cancelled) => {}
-            _ if stale() => {}
-            Ok(result) => send(Event::Done(result)),
-            Err(error) => send(Event::Failed(error)),
+            Ok(result) => job.send(Event::Done(result)),
+            Err(error) => job.send(Event::Failed(error)),
+        }
+    }
+}
+
+impl Drop for EquityPool {
+    fn drop(&mut self) {
+        drop(self.pool.take());
+        let handles = self
+            .threads
+            .lock()
+            .map(|mut handles| std::mem::take(&mut *handles))
+            .unwrap_or_default();
+        for handle in handles {
+            let _ = handle.join();
         }
     }
 }

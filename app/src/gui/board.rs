@@ -4,10 +4,8 @@
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::{Card, CardSet, Rank, Suit};
-use rand::seq::IndexedRandom;
 
-use super::RangestoveApp;
-use super::history::EditKey;
+use super::session::Session;
 
 /// A card of the deck.
 const DECK_CARD: Vec2 = Vec2::new(23.0, 32.0);
@@ -73,283 +71,222 @@ enum CardUse {
     Hand,
 }
 
-impl RangestoveApp {
-    /// The board section of the right panel.
-    pub(super) fn board_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.heading("Board");
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.selectable_value(&mut self.card_mode, CardMode::Dead, "Dead cards")
-                    .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
-                ui.selectable_value(&mut self.card_mode, CardMode::Board, "Board cards")
-                    .on_hover_text("Clicking the deck puts cards on the board or takes them off");
-                ui.label("Deck picks:");
+/// The board section of the right panel: the slots, the deck (clicking
+/// it does what `mode` says), random streets and the card texts.
+pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
+    ui.horizontal(|ui| {
+        ui.heading("Board");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.selectable_value(mode, CardMode::Dead, "Dead cards")
+                .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
+            ui.selectable_value(mode, CardMode::Board, "Board cards")
+                .on_hover_text("Clicking the deck puts cards on the board or takes them off");
+            ui.label("Deck picks:");
+        });
+    });
+    slots_ui(ui, session);
+    ui.add_space(4.0);
+    deck_ui(ui, session, *mode);
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Random flop")
+            .on_hover_text("Deal a new random flop from the live cards (Ctrl+R)")
+            .clicked()
+        {
+            session.random_board(3);
+        }
+        if ui
+            .button("Turn")
+            .on_hover_text("Deal a random turn (and a flop first if there is none)")
+            .clicked()
+        {
+            session.random_board(4);
+        }
+        if ui
+            .button("River")
+            .on_hover_text("Deal a random river (and whatever comes before it)")
+            .clicked()
+        {
+            session.random_board(5);
+        }
+        if ui
+            .add_enabled(
+                !session.board().is_empty(),
+                egui::Button::new("Clear board"),
+            )
+            .clicked()
+        {
+            session.set_board(Vec::new());
+        }
+        if ui
+            .add_enabled(!session.dead().is_empty(), egui::Button::new("Clear dead"))
+            .clicked()
+        {
+            session.set_dead(CardSet::EMPTY);
+        }
+    });
+    egui::Grid::new("card texts")
+        .num_columns(2)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            let board = cards_entry_ui(
+                ui,
+                "Board",
+                session.board_text(),
+                "Ah7d2c",
+                "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
+            );
+            if let Some(text) = board {
+                session.set_board_text(&text);
+            }
+            let dead = cards_entry_ui(
+                ui,
+                "Dead",
+                session.dead_text(),
+                "Kc 3s",
+                "Cards out of play: no hand or board can hold them",
+            );
+            if let Some(text) = dead {
+                session.set_dead_text(&text);
+            }
+        });
+    for error in session.card_errors() {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+}
+
+/// Flop, turn and river slots; clicking a card takes it off.
+fn slots_ui(ui: &mut egui::Ui, session: &mut Session) {
+    let mut remove = None;
+    ui.horizontal(|ui| {
+        for slot in 0..5 {
+            if slot == 3 || slot == 4 {
+                ui.add_space(8.0);
+            }
+            let (rect, response) = ui.allocate_exact_size(SLOT, Sense::click());
+            let card = session.board().get(slot).copied();
+            let name = ["flop", "flop", "flop", "turn", "river"][slot];
+            response.widget_info(|| {
+                let label = match card {
+                    Some(c) => format!("board {c}"),
+                    None => format!("empty {name}"),
+                };
+                egui::WidgetInfo::labeled(egui::Role::Button, true, label)
             });
-        });
-        self.slots_ui(ui);
-        ui.add_space(4.0);
-        self.deck_ui(ui);
-        ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("Random flop")
-                .on_hover_text("Deal a new random flop from the live cards (Ctrl+R)")
-                .clicked()
-            {
-                self.random_board(3);
-            }
-            if ui
-                .button("Turn")
-                .on_hover_text("Deal a random turn (and a flop first if there is none)")
-                .clicked()
-            {
-                self.random_board(4);
-            }
-            if ui
-                .button("River")
-                .on_hover_text("Deal a random river (and whatever comes before it)")
-                .clicked()
-            {
-                self.random_board(5);
-            }
-            if ui
-                .add_enabled(!self.board.is_empty(), egui::Button::new("Clear board"))
-                .clicked()
-            {
-                self.set_board(Vec::new());
-            }
-            if ui
-                .add_enabled(!self.dead.is_empty(), egui::Button::new("Clear dead"))
-                .clicked()
-            {
-                self.set_dead(CardSet::EMPTY);
-            }
-        });
-        egui::Grid::new("card texts")
-            .num_columns(2)
-            .spacing([6.0, 4.0])
-            .show(ui, |ui| {
-                let board = cards_entry_ui(
-                    ui,
-                    "Board",
-                    &self.board_text,
-                    "Ah7d2c",
-                    "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
-                );
-                if let Some(text) = board {
-                    self.set_board_text(&text);
-                    self.edited(EditKey::BoardText);
-                }
-                let dead = cards_entry_ui(
-                    ui,
-                    "Dead",
-                    &self.dead_text,
-                    "Kc 3s",
-                    "Cards out of play: no hand or board can hold them",
-                );
-                if let Some(text) = dead {
-                    self.set_dead_text(&text);
-                    self.edited(EditKey::DeadText);
-                }
-            });
-        for error in [&self.board_error, &self.dead_error].into_iter().flatten() {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
-    }
-
-    /// Flop, turn and river slots; clicking a card takes it off.
-    fn slots_ui(&mut self, ui: &mut egui::Ui) {
-        let mut remove = None;
-        ui.horizontal(|ui| {
-            for slot in 0..5 {
-                if slot == 3 || slot == 4 {
-                    ui.add_space(8.0);
-                }
-                let (rect, response) = ui.allocate_exact_size(SLOT, Sense::click());
-                self.slot_rects[slot] = rect;
-                let card = self.board.get(slot).copied();
-                let name = ["flop", "flop", "flop", "turn", "river"][slot];
-                response.widget_info(|| {
-                    let label = match card {
-                        Some(c) => format!("board {c}"),
-                        None => format!("empty {name}"),
-                    };
-                    egui::WidgetInfo::labeled(egui::Role::Button, true, label)
-                });
-                let painter = ui.painter_at(rect);
-                let visuals = ui.visuals();
-                match card {
-                    Some(card) => {
-                        paint_card(ui, &painter, rect, card, 20.0);
-                        if response.clicked() {
-                            remove = Some(slot);
-                        }
-                        response.on_hover_text(format!("{card}: click to take it off the board"));
-                    }
-                    None => {
-                        painter.rect_stroke(
-                            rect,
-                            5.0,
-                            Stroke::new(1.0, visuals.weak_text_color()),
-                            StrokeKind::Inside,
-                        );
-                        painter.text(
-                            rect.center(),
-                            egui::Align2::CENTER_CENTER,
-                            name,
-                            FontId::proportional(11.0),
-                            visuals.weak_text_color(),
-                        );
-                    }
-                }
-            }
-        });
-        if let Some(slot) = remove {
-            let mut cards = self.board.clone();
-            cards.remove(slot);
-            self.set_board(cards);
-        }
-    }
-
-    /// What `card` is used for now.
-    fn card_use(&self, card: Card, hands: CardSet) -> CardUse {
-        if self.board.contains(&card) {
-            CardUse::Board
-        } else if self.dead.contains(card) {
-            CardUse::Dead
-        } else if hands.contains(card) {
-            CardUse::Hand
-        } else {
-            CardUse::Free
-        }
-    }
-
-    /// The 52 cards in four suit rows, aces first.
-    fn deck_ui(&mut self, ui: &mut egui::Ui) {
-        let hands = self.exact_hands_except(None);
-        let mut clicked = None;
-        ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
-        for suit in SUIT_ROWS {
-            ui.horizontal(|ui| {
-                for rank in Rank::ALL.into_iter().rev() {
-                    let card = Card::new(rank, suit);
-                    let usage = self.card_use(card, hands);
-                    let usable = matches!(
-                        (usage, self.card_mode),
-                        (CardUse::Free, _)
-                            | (CardUse::Board, CardMode::Board)
-                            | (CardUse::Dead, CardMode::Dead)
-                    );
-                    let (rect, response) = ui
-                        .add_enabled_ui(usable, |ui| {
-                            ui.allocate_exact_size(DECK_CARD, Sense::click())
-                        })
-                        .inner;
-                    self.deck_rects[usize::from(card.index())] = rect;
-                    response.widget_info(|| {
-                        egui::WidgetInfo::labeled(
-                            egui::Role::Button,
-                            usable,
-                            format!("deck {card}"),
-                        )
-                    });
-                    let painter = ui.painter_at(rect);
-                    paint_card(ui, &painter, rect, card, 13.0);
-                    let selection = ui.visuals().selection.stroke.color;
-                    match usage {
-                        CardUse::Free => {}
-                        CardUse::Board => {
-                            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(150));
-                            painter.rect_stroke(
-                                rect,
-                                4.0,
-                                Stroke::new(2.0, selection),
-                                StrokeKind::Inside,
-                            );
-                        }
-                        CardUse::Dead | CardUse::Hand => {
-                            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
-                            if usage == CardUse::Dead {
-                                painter.line_segment(
-                                    [rect.left_top(), rect.right_bottom()],
-                                    Stroke::new(2.0, Color32::from_rgb(220, 60, 60)),
-                                );
-                            }
-                        }
-                    }
-                    let help = match usage {
-                        CardUse::Free if self.card_mode == CardMode::Board => {
-                            "click: put on the board"
-                        }
-                        CardUse::Free => "click: mark dead",
-                        CardUse::Board => "on the board",
-                        CardUse::Dead => "dead",
-                        CardUse::Hand => "held by a seat's exact hand",
-                    };
+            let painter = ui.painter_at(rect);
+            let visuals = ui.visuals();
+            match card {
+                Some(card) => {
+                    paint_card(ui, &painter, rect, card, 20.0);
                     if response.clicked() {
-                        clicked = Some(card);
+                        remove = Some(card);
                     }
-                    response.on_hover_text(format!("{card}: {help}"));
+                    response.on_hover_text(format!("{card}: click to take it off the board"));
                 }
-            });
-        }
-        if let Some(card) = clicked {
-            self.deck_clicked(card);
-        }
-    }
-
-    /// A click on `card` in the deck.
-    fn deck_clicked(&mut self, card: Card) {
-        match self.card_mode {
-            CardMode::Board => {
-                let mut cards = self.board.clone();
-                if let Some(at) = cards.iter().position(|&c| c == card) {
-                    cards.remove(at);
-                } else if cards.len() < 5 && !self.dead.contains(card) {
-                    cards.push(card);
-                } else {
-                    return;
+                None => {
+                    painter.rect_stroke(
+                        rect,
+                        5.0,
+                        Stroke::new(1.0, visuals.weak_text_color()),
+                        StrokeKind::Inside,
+                    );
+                    painter.text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        name,
+                        FontId::proportional(11.0),
+                        visuals.weak_text_color(),
+                    );
                 }
-                self.set_board(cards);
-            }
-            CardMode::Dead => {
-                if self.board.contains(&card) {
-                    return;
-                }
-                let mut dead = self.dead;
-                if !dead.remove(card) {
-                    dead.insert(card);
-                }
-                self.set_dead(dead);
             }
         }
+    });
+    if let Some(card) = remove {
+        session.toggle_board_card(card);
     }
+}
 
-    /// Deals random board cards from the live ones so the board has `len`
-    /// cards: a new flop for 3; for 4 and 5 the earlier streets are kept
-    /// (and dealt first when missing).
-    pub(super) fn random_board(&mut self, len: usize) {
-        let keep = if len == 3 {
-            0
-        } else {
-            (len - 1).min(self.board.len())
-        };
-        let mut board: Vec<Card> = self.board[..keep.min(self.board.len())].to_vec();
-        let used = CardSet::from_bits(
-            board.iter().fold(self.dead.bits(), |m, c| m | c.bit())
-                | self.exact_hands_except(None).bits(),
-        );
-        let mut live: Vec<Card> = used.complement().iter().collect();
-        let mut rng = rand::rng();
-        while board.len() < len {
-            let Some(&card) = live.choose(&mut rng) else {
-                return;
-            };
-            live.retain(|&c| c != card);
-            board.push(card);
-        }
-        self.set_board(board);
+/// What `card` is used for now (`hands`: the seats' exact hands).
+fn card_use(session: &Session, card: Card, hands: CardSet) -> CardUse {
+    if session.board().contains(&card) {
+        CardUse::Board
+    } else if session.dead().contains(card) {
+        CardUse::Dead
+    } else if hands.contains(card) {
+        CardUse::Hand
+    } else {
+        CardUse::Free
     }
+}
+
+/// The 52 cards in four suit rows, aces first.
+fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
+    let hands = session.exact_hands_except(None);
+    let mut clicked = None;
+    ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
+    for suit in SUIT_ROWS {
+        ui.horizontal(|ui| {
+            for rank in Rank::ALL.into_iter().rev() {
+                let card = Card::new(rank, suit);
+                let usage = card_use(session, card, hands);
+                if deck_card_ui(ui, card, usage, mode) {
+                    clicked = Some(card);
+                }
+            }
+        });
+    }
+    match (clicked, mode) {
+        (Some(card), CardMode::Board) => session.toggle_board_card(card),
+        (Some(card), CardMode::Dead) => session.toggle_dead_card(card),
+        (None, _) => {}
+    }
+}
+
+/// One card of the deck, marked by its use; returns whether it was
+/// clicked.
+fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -> bool {
+    let usable = matches!(
+        (usage, mode),
+        (CardUse::Free, _) | (CardUse::Board, CardMode::Board) | (CardUse::Dead, CardMode::Dead)
+    );
+    let (rect, response) = ui
+        .add_enabled_ui(usable, |ui| {
+            ui.allocate_exact_size(DECK_CARD, Sense::click())
+        })
+        .inner;
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, usable, format!("deck {card}"))
+    });
+    let painter = ui.painter_at(rect);
+    paint_card(ui, &painter, rect, card, 13.0);
+    let selection = ui.visuals().selection.stroke.color;
+    match usage {
+        CardUse::Free => {}
+        CardUse::Board => {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(150));
+            painter.rect_stroke(rect, 4.0, Stroke::new(2.0, selection), StrokeKind::Inside);
+        }
+        CardUse::Dead | CardUse::Hand => {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+            if usage == CardUse::Dead {
+                painter.line_segment(
+                    [rect.left_top(), rect.right_bottom()],
+                    Stroke::new(2.0, Color32::from_rgb(220, 60, 60)),
+                );
+            }
+        }
+    }
+    let help = match usage {
+        CardUse::Free if mode == CardMode::Board => "click: put on the board",
+        CardUse::Free => "click: mark dead",
+        CardUse::Board => "on the board",
+        CardUse::Dead => "dead",
+        CardUse::Hand => "held by a seat's exact hand",
+    };
+    let clicked = response.clicked();
+    response.on_hover_text(format!("{card}: {help}"));
+    clicked
 }
 
 /// A labelled row of a grid with a text box for cards; returns the new text

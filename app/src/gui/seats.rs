@@ -1,13 +1,15 @@
 //! The seats panel: one compact row per seat (name, mode, range text,
 //! combos after card removal, a 13×13 thumbnail, the equity bar), and
-//! adding, removing and reordering seats.
+//! buttons to add, remove and reorder seats. The panel only reads the
+//! session: what the user asks for comes back as [`SeatAction`]s.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::equity::{EquityResult, SeatEquity};
 use engine::{HandClass, Range};
 
-use super::history::EditKey;
-use super::{MAX_SEATS, RangestoveApp, SavedSeat, SeatMode, SeatState, combos_text, progress_text};
+use super::feed::{Feed, progress_text};
+use super::scenario::{SeatMode, SeatState};
+use super::session::{MAX_SEATS, SeatAction, Session};
 
 /// Thumbnail side in points.
 const THUMB: f32 = 58.0;
@@ -16,220 +18,210 @@ const BADGE_WIDTH: f32 = 72.0;
 /// Equity bar height in points.
 const BAR_HEIGHT: f32 = 18.0;
 
-/// A change to the seat list asked for by one row.
-enum SeatOp {
-    Remove(usize),
-    Swap(usize, usize),
+/// The seats panel: the seats of `session` with their figures from `feed`.
+/// Returns what the user asked for, for the app to apply after drawing.
+pub fn seats_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) -> Vec<SeatAction> {
+    let mut actions = Vec::new();
+    ui.horizontal(|ui| {
+        ui.heading("Seats");
+        if ui
+            .add_enabled(
+                session.seats().len() < MAX_SEATS,
+                egui::Button::new("Add seat"),
+            )
+            .on_hover_text(format!("Add a seat holding any hand (up to {MAX_SEATS})"))
+            .clicked()
+        {
+            actions.push(SeatAction::Add);
+        }
+    });
+    egui::ScrollArea::vertical()
+        .id_salt("seats")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for index in 0..session.seats().len() {
+                seat_row_ui(ui, session, feed, index, &mut actions);
+            }
+        });
+    actions
 }
 
-impl RangestoveApp {
-    /// The seats panel.
-    pub(super) fn seats_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.heading("Seats");
-            if ui
-                .add_enabled(self.seats.len() < MAX_SEATS, egui::Button::new("Add seat"))
-                .on_hover_text(format!("Add a seat holding any hand (up to {MAX_SEATS})"))
-                .clicked()
-            {
-                let name = format!("Seat {}", self.seats.len() + 1);
-                self.seats.push(SeatState::from_saved(&SavedSeat {
-                    name,
-                    ..SavedSeat::default()
-                }));
-                self.selected = self.seats.len() - 1;
-                self.edited(EditKey::Discrete);
-            }
-        });
-        let mut op = None;
-        egui::ScrollArea::vertical()
-            .id_salt("seats")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for index in 0..self.seats.len() {
-                    if let Some(o) = self.seat_row_ui(ui, index) {
-                        op = Some(o);
-                    }
+/// One seat's row: thumbnail on the left; name, mode and buttons, the
+/// range text, and the equity bar on the right.
+fn seat_row_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    feed: &Feed,
+    index: usize,
+    actions: &mut Vec<SeatAction>,
+) {
+    let stroke = if session.selected() == index {
+        ui.visuals().selection.stroke
+    } else {
+        ui.visuals().widgets.noninteractive.bg_stroke
+    };
+    egui::Frame::group(ui.style())
+        .stroke(stroke)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_top(|ui| {
+                let thumb = thumbnail_ui(ui, &session.seats()[index].range);
+                if thumb
+                    .on_hover_text("Edit this seat's range on the grid")
+                    .clicked()
+                {
+                    actions.push(SeatAction::Select(index));
                 }
-            });
-        match op {
-            Some(SeatOp::Remove(index)) => {
-                self.seats.remove(index);
-                if self.selected > index || self.selected == self.seats.len() {
-                    self.selected = self.selected.saturating_sub(1);
-                }
-                self.edited(EditKey::Discrete);
-            }
-            Some(SeatOp::Swap(a, b)) => {
-                self.seats.swap(a, b);
-                if self.selected == a {
-                    self.selected = b;
-                } else if self.selected == b {
-                    self.selected = a;
-                }
-                self.edited(EditKey::Discrete);
-            }
-            None => {}
-        }
-    }
-
-    /// One seat's row: thumbnail on the left; name, mode and buttons,
-    /// the range text, and the equity bar on the right.
-    fn seat_row_ui(&mut self, ui: &mut egui::Ui, index: usize) -> Option<SeatOp> {
-        let mut op = None;
-        let selected = self.selected == index;
-        let stroke = if selected {
-            ui.visuals().selection.stroke
-        } else {
-            ui.visuals().widgets.noninteractive.bg_stroke
-        };
-        egui::Frame::group(ui.style())
-            .stroke(stroke)
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal_top(|ui| {
-                    let thumb = thumbnail_ui(ui, &self.seats[index].range);
-                    if thumb
-                        .on_hover_text("Edit this seat's range on the grid")
-                        .clicked()
-                    {
-                        self.selected = index;
-                    }
-                    ui.vertical(|ui| {
-                        let name_id = self.seat_header_ui(ui, index, &mut op);
-                        self.seat_text_ui(ui, index, name_id);
-                        self.seat_bar_ui(ui, index);
-                    });
+                ui.vertical(|ui| {
+                    let name_id = seat_header_ui(ui, session, index, actions);
+                    seat_text_ui(ui, &session.seats()[index], index, name_id, actions);
+                    seat_bar_ui(ui, session, feed, index);
                 });
             });
-        op
-    }
-
-    /// Name, mode, combos, reorder and remove; returns the name label's id.
-    fn seat_header_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        index: usize,
-        op: &mut Option<SeatOp>,
-    ) -> egui::Id {
-        let count = self.seats.len();
-        let selected = self.selected == index;
-        ui.horizontal(|ui| {
-            let name = ui
-                .selectable_label(selected, &self.seats[index].name)
-                .on_hover_text("Edit this seat's range on the grid");
-            if name.clicked() {
-                self.selected = index;
-            }
-            let mut mode = self.seats[index].mode;
-            egui::ComboBox::from_id_salt(("mode", index))
-                .width(64.0)
-                .selected_text(mode.label())
-                .show_ui(ui, |ui| {
-                    for m in SeatMode::ALL {
-                        ui.selectable_value(&mut mode, m, m.label())
-                            .on_hover_text(m.help());
-                    }
-                })
-                .response
-                .on_hover_text(mode.help());
-            if mode != self.seats[index].mode {
-                self.seats[index].mode = mode;
-                self.edited(EditKey::Discrete);
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if count > 2
-                    && ui
-                        .small_button("🗑")
-                        .on_hover_text("Remove this seat")
-                        .clicked()
-                {
-                    *op = Some(SeatOp::Remove(index));
-                }
-                if ui
-                    .add_enabled(index + 1 < count, egui::Button::new("⏷").small())
-                    .on_hover_text("Move this seat down")
-                    .clicked()
-                {
-                    *op = Some(SeatOp::Swap(index, index + 1));
-                }
-                if ui
-                    .add_enabled(index > 0, egui::Button::new("⏶").small())
-                    .on_hover_text("Move this seat up")
-                    .clicked()
-                {
-                    *op = Some(SeatOp::Swap(index, index - 1));
-                }
-            });
-            name.id
-        })
-        .inner
-    }
-
-    /// The range text box, and its parse error under it.
-    fn seat_text_ui(&mut self, ui: &mut egui::Ui, index: usize, label: egui::Id) {
-        let seat = &mut self.seats[index];
-        let mut text = seat.text.clone();
-        // One line, never wrapped (the box scrolls), like a plain singleline box.
-        let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _wrap_width: f32| {
-            let job = error_job(ui, buffer.as_str());
-            ui.fonts_mut(|f| f.layout_job(job))
-        };
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut text)
-                    .id_salt(("range", index))
-                    .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
-                    .desired_width(f32::INFINITY)
-                    .layouter(&mut layouter),
-            )
-            .labelled_by(label);
-        if response.changed() {
-            seat.set_text(&text);
-            self.edited(EditKey::SeatText(index));
-        }
-        if response.gained_focus() {
-            self.selected = index;
-        }
-        if let Some(error) = &self.seats[index].error {
-            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
-        }
-    }
-
-    /// The equity bar with its figures, or why there are none, and the
-    /// seat's combo count after card removal.
-    fn seat_bar_ui(&self, ui: &mut egui::Ui, index: usize) {
-        let seat = &self.seats[index];
-        let blocked = self.blocked_for(index);
-        let combos = format!(
-            "{} combos ({:.1}%)",
-            combos_text(seat.range.combos_given(blocked)),
-            seat.range.percent_given(blocked)
-        );
-        let combos_help = "Weighted combos left after removing the board, the dead cards and \
-                           other seats' exact hands, and their share of all 1326 hands";
-        let figures = match seat.mode {
-            SeatMode::Active => self.seat_equity(index),
-            SeatMode::Folded => {
-                ui.weak(format!("{combos} · folded: removes cards, no equity"))
-                    .on_hover_text(combos_help);
-                return;
-            }
-            SeatMode::Absent => {
-                ui.weak("absent: not in the hand");
-                return;
-            }
-        };
-        ui.horizontal(|ui| {
-            equity_bar_ui(ui, figures, self.result.as_ref());
         });
-        let status = match (figures, &self.result) {
-            (Some(_), Some(result)) => progress_text(result),
-            _ if self.failure.is_none() && self.worker.is_some() => "computing…".to_owned(),
-            _ => String::new(),
-        };
-        ui.weak(format!("{combos} · {status}"))
-            .on_hover_text(combos_help);
+}
+
+/// Name, mode, reorder and remove; returns the name label's id.
+fn seat_header_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    index: usize,
+    actions: &mut Vec<SeatAction>,
+) -> egui::Id {
+    let count = session.seats().len();
+    let seat = &session.seats()[index];
+    ui.horizontal(|ui| {
+        let name = ui
+            .selectable_label(session.selected() == index, &seat.name)
+            .on_hover_text("Edit this seat's range on the grid");
+        if name.clicked() {
+            actions.push(SeatAction::Select(index));
+        }
+        let mut mode = seat.mode;
+        egui::ComboBox::from_id_salt(("mode", index))
+            .width(64.0)
+            .selected_text(mode.label())
+            .show_ui(ui, |ui| {
+                for m in SeatMode::ALL {
+                    ui.selectable_value(&mut mode, m, m.label())
+                        .on_hover_text(m.help());
+                }
+            })
+            .response
+            .on_hover_text(mode.help());
+        if mode != seat.mode {
+            actions.push(SeatAction::Mode(index, mode));
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if count > 2
+                && ui
+                    .small_button("🗑")
+                    .on_hover_text("Remove this seat")
+                    .clicked()
+            {
+                actions.push(SeatAction::Remove(index));
+            }
+            if ui
+                .add_enabled(index + 1 < count, egui::Button::new("⏷").small())
+                .on_hover_text("Move this seat down")
+                .clicked()
+            {
+                actions.push(SeatAction::Swap(index, index + 1));
+            }
+            if ui
+                .add_enabled(index > 0, egui::Button::new("⏶").small())
+                .on_hover_text("Move this seat up")
+                .clicked()
+            {
+                actions.push(SeatAction::Swap(index, index - 1));
+            }
+        });
+        name.id
+    })
+    .inner
+}
+
+/// The range text box, and its parse error under it.
+fn seat_text_ui(
+    ui: &mut egui::Ui,
+    seat: &SeatState,
+    index: usize,
+    label: egui::Id,
+    actions: &mut Vec<SeatAction>,
+) {
+    let mut text = seat.text.clone();
+    // One line, never wrapped (the box scrolls), like a plain singleline box.
+    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _wrap_width: f32| {
+        let job = error_job(ui, buffer.as_str());
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .id_salt(("range", index))
+                .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
+                .desired_width(f32::INFINITY)
+                .layouter(&mut layouter),
+        )
+        .labelled_by(label);
+    if response.gained_focus() {
+        actions.push(SeatAction::Select(index));
+    }
+    // The error shown is the text's as typed, this frame's edit included.
+    let error = if response.changed() {
+        let error = Range::parse(&text).err();
+        actions.push(SeatAction::Text(index, text));
+        error
+    } else {
+        seat.error.clone()
+    };
+    if let Some(error) = error {
+        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    }
+}
+
+/// The equity bar with its figures, or why there are none, and the
+/// seat's combo count after card removal.
+fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) {
+    let seat = &session.seats()[index];
+    let blocked = session.blocked_for(index);
+    let combos = format!(
+        "{} combos ({:.1}%)",
+        combos_text(seat.range.combos_given(blocked)),
+        seat.range.percent_given(blocked)
+    );
+    let combos_help = "Weighted combos left after removing the board, the dead cards and \
+                       other seats' exact hands, and their share of all 1326 hands";
+    let figures = match seat.mode {
+        SeatMode::Active => feed.seat_equity(index),
+        SeatMode::Folded => {
+            ui.weak(format!("{combos} · folded: removes cards, no equity"))
+                .on_hover_text(combos_help);
+            return;
+        }
+        SeatMode::Absent => {
+            ui.weak("absent: not in the hand");
+            return;
+        }
+    };
+    ui.horizontal(|ui| {
+        equity_bar_ui(ui, figures, feed.result());
+    });
+    let status = match (figures, feed.result()) {
+        (Some(_), Some(result)) => progress_text(result),
+        _ if feed.failure().is_none() && feed.has_worker() => "computing…".to_owned(),
+        _ => String::new(),
+    };
+    ui.weak(format!("{combos} · {status}"))
+        .on_hover_text(combos_help);
+}
+
+/// A weighted combo count: whole numbers without decimals.
+fn combos_text(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
     }
 }
 
@@ -286,7 +278,7 @@ fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
         let r = Rect::from_min_size(min, Vec2::splat(cell)).shrink(0.25);
         let weight = range.class_summary(class).average_weight() as f32;
         let color = if weight > 0.0 {
-            empty.lerp_to_gamma(crate::grid::FILL, 0.35 + 0.65 * weight)
+            empty.lerp_to_gamma(super::grid::FILL, 0.35 + 0.65 * weight)
         } else {
             empty
         };
