@@ -1,5 +1,5 @@
 //! The command line: `rangestove` with no arguments opens the window;
-//! subcommands run headless (DESIGN.md §6).
+//! subcommands run headless (docs/design.md §6).
 //!
 //! Bad input exits with status 2 and one line on stderr naming what was
 //! wrong; any other failure exits with status 1.

@@ -1,4 +1,4 @@
-//! Range presets: a versioned RON file per range (DESIGN.md §7).
+//! Range presets: a versioned RON file per range (docs/design.md §7).
 //!
 //! The shipped library (`assets/presets/*.ron`) is embedded in the binary.
 //! User presets live in the platform data directory (`directories`), one

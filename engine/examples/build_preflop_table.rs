@@ -2,7 +2,7 @@
 //! `assets/preflop_hu.bin`:
 //!
 //! ```text
-//! cargo run --release -p engine --example build_preflop_table [OUTPUT]
+//! cargo run --release -p engine --features generator --example build_preflop_table [OUTPUT]
 //! ```
 //!
 //! For each of the 47,008 unordered classes of disjoint combo pairs (up to

@@ -1,4 +1,4 @@
-//! Background jobs where the newest wins (DESIGN.md §5): the generic
+//! Background jobs where the newest wins (docs/design.md §5): the generic
 //! [`Runner`] and the equity [`Worker`] built on it.
 //!
 //! A runner owns one named thread that runs a job function on the latest

@@ -236,7 +236,10 @@ pub fn status_ui(ui: &mut egui::Ui, feed: &Feed) {
                 m if m.is_exact() => "exact",
                 _ => "estimated",
             };
-            ui.label(format!("{method} · {}", progress_text(result)));
+            // The planner's strategy (`exact/board_major/sweep`, …) for the
+            // curious and for bug reports.
+            ui.label(format!("{method} · {}", progress_text(result)))
+                .on_hover_text(format!("computed by {}", result.strategy));
         } else if feed.worker.is_some() {
             ui.label("computing…");
         }
