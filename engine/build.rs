@@ -30,9 +30,9 @@ const RANKING_FILE: &str = "../assets/hand_ranking.txt";
 
 fn main() -> io::Result<()> {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/two_plus_two.rs");
-    println!("cargo:rerun-if-changed=build/compact.rs");
-    println!("cargo:rerun-if-changed=build/preflop.rs");
+    // Every generator module (two_plus_two, compact, preflop, ranking and
+    // any added later): cargo watches a directory's files recursively.
+    println!("cargo:rerun-if-changed=build");
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let generated = two_plus_two::generate(threads);
