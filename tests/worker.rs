@@ -70,7 +70,7 @@ fn a_burst_of_submits_leaves_one_live_job_and_no_stale_update() {
     }
     assert_eq!(worker.generation(), last);
     // The newest job runs to the end; nothing of an older one arrives.
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + HANG;
     let mut done = None;
     let mut updates = 0;
     while Instant::now() < deadline && done.is_none() {
@@ -115,7 +115,7 @@ fn errors_arrive_as_events_and_a_new_submit_cancels_the_old_job() {
     let mut bad = request("AA", 1000);
     bad.board = parse_cards("2c3c").unwrap();
     let generation = worker.submit(bad);
-    let update = worker.recv_timeout(Duration::from_secs(10)).unwrap();
+    let update = worker.recv_timeout(HANG).unwrap();
     assert_eq!(update.generation, generation);
     assert!(matches!(
         update.event,
@@ -155,10 +155,13 @@ fn drop_stops_and_joins_the_thread() {
     // `drop` joins the thread, so it returns only if it cancels the endless
     // job; it is watched from here so that a hang fails the test.
     let (dropped, done) = mpsc::channel();
-    std::thread::spawn(move || {
-        drop(worker);
-        let _ = dropped.send(());
-    });
+    std::thread::Builder::new()
+        .name("drop-watch".to_owned())
+        .spawn(move || {
+            drop(worker);
+            let _ = dropped.send(());
+        })
+        .unwrap();
     assert!(
         done.recv_timeout(HANG).is_ok(),
         "drop cancels the running job"
