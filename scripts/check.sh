@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Everything CI checks, plus formatting, lints and docs: run before pushing.
+# Everything CI should check, in this order; run it before pushing:
+# formatting, clippy with -D warnings on every target, the docs with
+# -D warnings, then the whole test suite (the command of .ci/run and
+# README.md). Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-cargo fmt --all -- --check
+cargo fmt --all --check
 cargo clippy --workspace --all-targets --release -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --release
-bash .ci/run
+RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps --release
+cargo test --workspace --release

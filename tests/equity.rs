@@ -7,6 +7,8 @@
 //! completion, ranks hands with the naive evaluator of `evaluator.rs`, and
 //! tallies weight products in integers.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use engine::equity::internal::{Order, Setup};
 use engine::equity::{self, EquityError, EquityRequest, EquityResult, Method, Seat, SeatEquity};
 use engine::{Card, CardSet, Range, card::parse_cards};
@@ -491,7 +493,7 @@ fn golden_preflop_figures() {
 }
 
 #[test]
-fn validation_errors_are_typed_and_fast() {
+fn validation_errors_are_typed() {
     let cases: Vec<(EquityRequest, EquityError)> = vec![
         (
             spot(&[("AA", false), ("AA", false), ("AA", false)], "", "").request(Method::Auto),
@@ -539,14 +541,11 @@ fn validation_errors_are_typed_and_fast() {
         spot(&[("AK,AQ,AJ,AT,KQ,KJ,KT,QJ,QT,JT", false); 11], "", "").request(Method::Auto),
         EquityError::NoFeasibleDeal,
     ));
+    // The crowded spots end in NoFeasibleDeal, not FeasibilityUndecided:
+    // the search decided within its step limit (1M steps; its unit tests
+    // bound the steps more tightly). How fast is for the benches.
     for (request, expected) in cases {
-        let start = std::time::Instant::now();
         assert_eq!(run(&request).unwrap_err(), expected);
-        assert!(
-            start.elapsed().as_millis() < 500,
-            "{expected:?} took {:?}",
-            start.elapsed()
-        );
     }
     let mut many = EquityRequest::new(vec![Seat::active(Range::full()); 24]);
     many.method = Method::MonteCarlo;
@@ -782,24 +781,37 @@ fn seeded_results_are_identical_on_any_thread_count() {
 
 #[test]
 fn automatic_choice_and_snapshots() {
-    let small = spot(&[("AhAs", false), ("KhKs", false)], "Qd7c2s", "").request(Method::Auto);
+    // Auto compares its estimate divided by the thread count with the
+    // budget: one thread is the strictest case.
+    let mut small = spot(&[("AhAs", false), ("KhKs", false)], "Qd7c2s", "").request(Method::Auto);
+    small.threads = Some(1);
     assert_eq!(run(&small).unwrap().method, equity::MethodUsed::Exact);
-    let huge = spot(&[("random", false); 6], "", "").request(Method::Auto);
-    let mut huge = huge;
-    huge.trials = Some(20_000_000);
-    let mut snapshots = Vec::new();
-    let result = equity::calculate(&huge, &|| false, &mut |s| snapshots.push(s.clone())).unwrap();
+    let mut huge = spot(&[("random", false); 6], "", "").request(Method::Auto);
+    huge.trials = Some(1_000_000);
+    let result = run(&huge).unwrap();
     assert_eq!(result.method, equity::MethodUsed::MonteCarlo);
-    assert!(result.finished);
-    assert!(!snapshots.is_empty(), "a long run sends snapshots");
+    assert!(result.finished && result.samples >= 1_000_000);
+    // Snapshots come every 50 ms or so. A run far longer than any machine
+    // finishes (10^15 deals) sends them until the caller cancels it, here
+    // after the third; how many come before is then up to the caller, not
+    // to the machine's speed. (The minute is only a guard against a hang.)
+    huge.trials = Some(1_000_000_000_000_000);
+    let sent = AtomicUsize::new(0);
+    let started = std::time::Instant::now();
+    let cancel = || sent.load(Ordering::SeqCst) >= 3 || started.elapsed().as_secs() >= 60;
+    let mut snapshots = Vec::new();
+    let outcome = equity::calculate(&huge, &cancel, &mut |s| {
+        snapshots.push(s.clone());
+        sent.fetch_add(1, Ordering::SeqCst);
+    });
+    assert_eq!(outcome.unwrap_err(), EquityError::Cancelled);
+    assert_eq!(snapshots.len(), 3, "a long run sends snapshots");
     for pair in snapshots.windows(2) {
-        assert!(pair[1].samples >= pair[0].samples && pair[1].progress >= pair[0].progress);
+        assert!(pair[1].samples > pair[0].samples && pair[1].progress > pair[0].progress);
     }
-    assert!(
-        snapshots
-            .iter()
-            .all(|s| !s.finished && s.samples_per_s > 0.0)
-    );
+    assert!(snapshots.iter().all(|s| {
+        s.method == equity::MethodUsed::MonteCarlo && !s.finished && s.samples_per_s > 0.0
+    }));
     // Cancellation stops the work.
     let cancelled = equity::calculate(&huge, &|| true, &mut |_| {});
     assert_eq!(cancelled.unwrap_err(), EquityError::Cancelled);
@@ -816,8 +828,12 @@ fn a_preview_estimate_comes_before_a_long_exact_result() {
         "",
     );
     let mut request = spot.request(Method::Auto);
-    // A budget and a threshold that make this an exact run long enough to
-    // deserve a preview, whatever the machine.
+    // Auto's estimate is the cost model divided by the thread count: on one
+    // thread this spot's exact run is estimated above the preview threshold
+    // (11 ms against 5), on any machine. A budget that makes it exact.
+    request.threads = Some(1);
+    let setup = Setup::new(&request).unwrap();
+    assert!(equity::internal::exact_cost(&setup).estimate_s(1) * 1e3 > equity::PREVIEW_ABOVE_MS);
     request.time_budget_ms = 1e9;
     request.preview = true;
     let mut snapshots = Vec::new();
