@@ -89,26 +89,27 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
     deck_ui(ui, session, *mode);
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("Random flop")
-            .on_hover_text("Deal a new random flop from the live cards (Ctrl+R)")
-            .clicked()
-        {
-            session.random_board(3);
-        }
-        if ui
-            .button("Turn")
-            .on_hover_text("Deal a random turn (and a flop first if there is none)")
-            .clicked()
-        {
-            session.random_board(4);
-        }
-        if ui
-            .button("River")
-            .on_hover_text("Deal a random river (and whatever comes before it)")
-            .clicked()
-        {
-            session.random_board(5);
+        let streets = [
+            (
+                "Random flop",
+                "Deal a new random flop from the live cards (Ctrl+R)",
+                3,
+            ),
+            (
+                "Turn",
+                "Deal a random turn (and a flop first if there is none)",
+                4,
+            ),
+            (
+                "River",
+                "Deal a random river (and whatever comes before it)",
+                5,
+            ),
+        ];
+        for (label, hint, cards) in streets {
+            if ui.button(label).on_hover_text(hint).clicked() {
+                session.random_board(cards);
+            }
         }
         if ui
             .add_enabled(

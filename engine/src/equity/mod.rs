@@ -10,7 +10,7 @@
 //! the sole winner, **tie** the probability of sharing the best hand.
 //!
 //! [`calculate`] is the entry point: it validates the request
-//! ([`setup`]), asks the planner ([`plan`]) for a [`Strategy`], and runs
+//! (`setup`), asks the planner (`plan`) for a [`Strategy`], and runs
 //! it. The modules form a one-way ladder:
 //!
 //! ```text

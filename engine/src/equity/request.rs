@@ -79,7 +79,7 @@ pub struct EquityRequest {
     /// numbers at once. The final result is the exact one either way.
     pub preview: bool,
     /// Also compute every active seat's figures per combo and per class
-    /// ([`EquityResult::breakdown`]): the hand-versus-range breakdown. It
+    /// ([`EquityResult::breakdown`](super::EquityResult::breakdown)): the hand-versus-range breakdown. It
     /// costs a counter update per seat and deal, and exact enumeration
     /// then walks board by board (or deal by deal preflop).
     pub breakdown: bool,

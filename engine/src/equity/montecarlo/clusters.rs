@@ -3,11 +3,10 @@
 //! pair of the cards left on that board once, and scores many deals of the
 //! uniform seats as the cyclic windows of shuffles of those cards.
 
-use super::rng::{Randoms, deal, shuffle_front};
-use super::sampler::{Accumulator, Sampler, card_hand};
+use super::rng::{deal, shuffle_front};
+use super::sampler::{BlockStart, Sampler, card_hand};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
-use crate::equity::request::MAX_SEATS;
 use crate::equity::tally::Tally;
 
 impl Sampler<'_> {
@@ -23,15 +22,18 @@ impl Sampler<'_> {
         size: u64,
     ) -> Result<Tally, EquityError> {
         let setup = self.setup;
-        let n = if N < MAX_SEATS { N } else { setup.active.len() };
-        let mut rng = Randoms::new(seed, block);
-        let mut acc = Accumulator::<N>::new(n);
-        // Restricted seats are folded here: they only take cards.
-        let mut holes = [CompactHand::EMPTY; N];
+        let BlockStart {
+            n,
+            mut rng,
+            mut acc,
+            // Restricted seats are folded here: they only take cards.
+            mut holes,
+            mut deck,
+            len,
+        } = self.start_block::<N>(seed, block);
+        let deck = &mut deck[..len];
         let mut slots = [0u32; N];
         let missing = setup.missing;
-        let (mut deck, len) = self.free_deck();
-        let deck = &mut deck[..len];
         // The board's rank of every pair of the cards the uniform seats can
         // get, by `64 * p + q` (both orders). A full board is ranked once.
         let mut table = vec![0u16; 64 * 64].into_boxed_slice();

@@ -2,11 +2,9 @@
 //! disjoint board completions, and each prefix's per-seat mean pot share is
 //! one independent observation.
 
-use super::rng::{Randoms, deal};
-use super::sampler::{Accumulator, Sampler, card_hand};
-use crate::compact::CompactHand;
+use super::rng::deal;
+use super::sampler::{BlockStart, Sampler, card_hand};
 use crate::equity::error::EquityError;
-use crate::equity::request::MAX_SEATS;
 use crate::equity::tally::{ComboCount, Tally};
 
 impl Sampler<'_> {
@@ -20,16 +18,19 @@ impl Sampler<'_> {
         size: u64,
     ) -> Result<Tally, EquityError> {
         let setup = self.setup;
-        let n = if N < MAX_SEATS { N } else { setup.active.len() };
-        let mut rng = Randoms::new(seed, block);
-        let mut acc = Accumulator::<N>::new(n);
-        let mut holes = [CompactHand::EMPTY; N];
+        let BlockStart {
+            n,
+            mut rng,
+            mut acc,
+            mut holes,
+            mut deck,
+            len,
+        } = self.start_block::<N>(seed, block);
+        // The free cards, shuffled in place a prefix at a time.
+        let deck = &mut deck[..len];
         let mut ranks = [0u16; N];
         let missing = setup.missing;
         let seat_cards = self.uniform.len() * 2;
-        // The free cards, shuffled in place a prefix at a time.
-        let (mut deck, len) = self.free_deck();
-        let deck = &mut deck[..len];
         let mut rejected = 0u64;
         // Deals (boards) per prefix, the same for every prefix, and in all.
         let mut deals_per_prefix = 0u64;

@@ -299,8 +299,15 @@ impl Sampler<'_> {
         }
     }
 
-    /// The free cards, in increasing order, and how many there are.
-    pub(super) fn free_deck(&self) -> ([u8; 52], usize) {
+    /// What a block of either design starts with, for at most `N` active
+    /// seats (exactly `N` when `N < MAX_SEATS`).
+    #[inline(always)]
+    pub(super) fn start_block<const N: usize>(&self, seed: u64, block: u64) -> BlockStart<N> {
+        let n = if N < MAX_SEATS {
+            N
+        } else {
+            self.setup.active.len()
+        };
         let mut deck = [0u8; 52];
         let mut free = self.free;
         let mut len = 0;
@@ -309,7 +316,14 @@ impl Sampler<'_> {
             free &= free - 1;
             len += 1;
         }
-        (deck, len)
+        BlockStart {
+            n,
+            rng: Randoms::new(seed, block),
+            acc: Accumulator::new(n),
+            holes: [CompactHand::EMPTY; N],
+            deck,
+            len,
+        }
     }
 }
 
@@ -329,6 +343,21 @@ impl Sampler<'_> {
             Design::Clusters { deals, .. } => CLUSTER_BLOCK_DEALS / deals,
         }
     }
+}
+
+/// What a block starts with ([`Sampler::start_block`]).
+pub(super) struct BlockStart<const N: usize> {
+    /// Active seats.
+    pub(super) n: usize,
+    /// The block's generator.
+    pub(super) rng: Randoms,
+    /// Empty accumulators.
+    pub(super) acc: Accumulator<N>,
+    /// Per active seat, its hole cards (set per deal).
+    pub(super) holes: [CompactHand; N],
+    /// The free cards in increasing order: `deck[..len]`.
+    pub(super) deck: [u8; 52],
+    pub(super) len: usize,
 }
 
 /// Per-block accumulators for `n <= N` active seats, in small integers.
