@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [CASES] [SEED] [BINARY_CASES]
 #
 # CASES (default 1000000) inputs each to the range and card parsers, one in
-# eight of them also as a request (validation; one in 64 a tiny Monte Carlo
+# four of them also as a request (validation; one in 32 a tiny Monte Carlo
 # run); BINARY_CASES (default 300) `calc` argument lists at the binary.
 # The figures are printed at the end.
 set -euo pipefail

@@ -196,20 +196,23 @@ fn calc_errors_are_one_line_with_status_2() {
 #[test]
 fn calc_breakdown_json_recombines_to_the_first_seat() {
     for method in ["--exact", "--mc"] {
-        let output = rangestove(&[
+        // --trials with --exact is refused.
+        let args: Vec<&str> = [
             "calc",
             "--json",
             "--breakdown",
             method,
             "--seed",
             "3",
-            "--trials",
-            "200K",
             "--board",
             "Th7c2h",
             "JJ+,AK,T9s:0.5",
             "22+,AT+,KQ",
-        ]);
+        ]
+        .into_iter()
+        .chain((method == "--mc").then_some(["--trials", "200K"]).into_iter().flatten())
+        .collect::<Vec<_>>();
+        let output = rangestove(&args);
         assert!(output.status.success(), "{}", stderr(&output));
         let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         let classes = json["breakdown"].as_array().unwrap();
@@ -335,7 +338,10 @@ fn usage_errors_are_one_line_with_status_2() {
     {
         use std::os::unix::ffi::OsStrExt;
         let bad = std::ffi::OsStr::from_bytes(b"A\xffA");
-        for args in [vec!["calc".as_ref(), bad, "KK".as_ref()], vec![bad]] {
+        for args in [
+            vec!["calc".as_ref(), bad, "KK".as_ref()],
+            vec!["calc".as_ref(), "AA".as_ref(), "KK".as_ref(), "--board".as_ref(), bad],
+        ] {
             let output = Command::new(env!("CARGO_BIN_EXE_rangestove"))
                 .args(&args)
                 .output()
@@ -345,6 +351,13 @@ fn usage_errors_are_one_line_with_status_2() {
             assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
             assert!(text.contains("UTF-8"), "{args:?}: {text}");
         }
+        // As a subcommand: an unknown one, still one line.
+        let output = Command::new(env!("CARGO_BIN_EXE_rangestove"))
+            .arg(bad)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 1);
     }
 
     // --help and --version still print in full, with status 0.
@@ -372,7 +385,7 @@ fn thread_and_trial_counts_are_bounded() {
             &["calc", "--trials", "18446744073709552K", "AA", "KK"][..],
             "too large",
         ),
-        (&["calc", "--trials", "1e13M", "AA", "KK"][..], "too large"),
+        (&["calc", "--trials", "1e14M", "AA", "KK"][..], "too large"),
         (&["calc", "--trials", "0.5", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "0", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "-3", "AA", "KK"][..], "at least 1"),

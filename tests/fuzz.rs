@@ -202,10 +202,32 @@ fn range_text(rng: &mut ChaCha8Rng) -> String {
         }
         text.push_str(&token);
     }
-    if rng.random_bool(0.5) {
+    if rng.random_bool(0.35) {
         text = mutate(rng, &text);
     }
     text
+}
+
+/// Range text that mostly reads: one to three plain tokens, some weighted.
+fn clean_range_text(rng: &mut ChaCha8Rng) -> String {
+    let weights = [":0.5", "@25", "=0.75", ":0.0001"];
+    // Tokens that read and leave combos.
+    let plain: Vec<&str> = RANGE_TOKENS
+        .iter()
+        .copied()
+        .filter(|t| !matches!(*t, "10h10d" | "0%"))
+        .collect();
+    let tokens: Vec<String> = (0..rng.random_range(1..=3))
+        .map(|_| {
+            let token = plain[rng.random_range(0..plain.len())];
+            if rng.random_bool(0.3) {
+                format!("{token}{}", weights[rng.random_range(0..weights.len())])
+            } else {
+                token.to_owned()
+            }
+        })
+        .collect();
+    tokens.join(",")
 }
 
 /// Card text: cards of every spelling with assorted separators, repeated
@@ -310,12 +332,19 @@ fn check_cards(text: &str) -> (Option<Vec<engine::Card>>, Option<CardSet>) {
     (list.ok(), set.ok())
 }
 
-/// A request from generated text: 2 to 4 seats (sometimes fewer or a
-/// folded one), board, dead cards and settings valid or not.
-fn request(rng: &mut ChaCha8Rng) -> Option<EquityRequest> {
+/// A request from generated text: 1 to 4 seats (sometimes a folded one),
+/// board, dead cards and settings valid or not. Text that does not parse
+/// is replaced by a valid token (or no cards), so most requests reach the
+/// engine's own checks.
+fn request(rng: &mut ChaCha8Rng) -> EquityRequest {
     let mut seats = Vec::new();
     for _ in 0..rng.random_range(1..=4) {
-        let range = check_range(&range_text(rng))?;
+        let range = check_range(&range_text(rng)).unwrap_or_else(|| loop {
+            let token = RANGE_TOKENS[rng.random_range(0..RANGE_TOKENS.len())];
+            if let Ok(range) = Range::parse(token) {
+                break range;
+            }
+        });
         seats.push(if rng.random_bool(0.1) {
             Seat::folded(range)
         } else {
@@ -324,10 +353,10 @@ fn request(rng: &mut ChaCha8Rng) -> Option<EquityRequest> {
     }
     let mut request = EquityRequest::new(seats);
     if rng.random_bool(0.7) {
-        request.board = check_cards(&card_text(rng)).0?;
+        request.board = check_cards(&card_text(rng)).0.unwrap_or_default();
     }
     if rng.random_bool(0.3) {
-        request.dead = check_cards(&card_text(rng)).1?;
+        request.dead = check_cards(&card_text(rng)).1.unwrap_or_default();
     }
     request.method = [Method::Auto, Method::Exact, Method::MonteCarlo][rng.random_range(0..3)];
     request.trials = [None, Some(0), Some(1), Some(7), Some(100)][rng.random_range(0..5)];
@@ -336,7 +365,7 @@ fn request(rng: &mut ChaCha8Rng) -> Option<EquityRequest> {
             [rng.random_range(0..6)];
     request.seed = rng.random();
     request.breakdown = rng.random_bool(0.2);
-    Some(request)
+    request
 }
 
 /// Checks a request's validation, and for some runs a tiny Monte Carlo
@@ -383,12 +412,12 @@ fn run_in_process(seed: u64, cases: u64) -> Counts {
         let text = card_text(&mut rng);
         counts.cards += 1;
         counts.cards_ok += u64::from(check_cards(&text).0.is_some());
-        // Requests are slower (feasibility, tallies): one in eight cases.
-        if i % 8 == 0
-            && let Some(request) = request(&mut rng)
-        {
+        // Requests are slower (feasibility, tallies): one in four cases,
+        // and one in 32 also runs a tiny Monte Carlo calculation.
+        if i % 4 == 0 {
+            let request = request(&mut rng);
             counts.requests += 1;
-            let calculate = i % 64 == 0;
+            let calculate = i % 32 == 0;
             counts.calculations += u64::from(calculate);
             counts.requests_valid += u64::from(check_request(&request, calculate));
         }
@@ -408,10 +437,24 @@ fn parsers_and_validation_take_anything() {
     assert!(counts.requests_valid > 0);
 }
 
-/// Values for an option, valid and not; none starts unbounded work.
-fn option_value(rng: &mut ChaCha8Rng, option: &str) -> String {
+/// Values for an option: with `valid`, values the option takes, else
+/// values valid or not; none starts unbounded work.
+fn option_value(rng: &mut ChaCha8Rng, option: &str, valid: bool) -> String {
     let pick = |rng: &mut ChaCha8Rng, values: &[&str]| values[rng.random_range(0..values.len())].to_owned();
+    if valid {
+        return match option {
+            "--board" => pick(rng, &["", "2c7d9h", "Kh9s4c2d", "AsKsQsJsTs", "2c 3d 4h", "8dTs2h"]),
+            "--dead" => pick(rng, &["", "2c", "AhAd", "3s4s5s"]),
+            "--folded" => clean_range_text(rng),
+            "--seed" => pick(rng, &["1", "0", "18446744073709551615"]),
+            "--threads" => pick(rng, &["1", "2", "3"]),
+            "--trials" | "--max-trials" => pick(rng, &["1", "100", "0.5K", "0.001M", "2K", "1k"]),
+            "--stderr" => pick(rng, &["0.05", "0.2", "1e-300"]),
+            _ => String::new(),
+        };
+    }
     match option {
+        "--board" | "--dead" if rng.random_bool(0.6) => option_value(rng, option, true),
         "--board" | "--dead" => card_text(rng),
         "--folded" => range_text(rng),
         "--seed" => pick(
@@ -451,11 +494,11 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
             }
             if rng.random_bool(0.4) {
                 args.push("--to".to_owned());
-                args.push(option_value(rng, "--to"));
+                args.push(option_value(rng, "--to", false));
             }
             if rng.random_bool(0.2) {
                 args.push("--preset".to_owned());
-                args.push(option_value(rng, "--preset"));
+                args.push(option_value(rng, "--preset", false));
             }
             if rng.random_bool(0.3) {
                 args.push("--json".to_owned());
@@ -480,20 +523,29 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
         _ => {}
     }
     let mut args = vec!["calc".to_owned()];
+    // Half the lists aim to run: plain ranges and values each option
+    // takes, each option at most once.
+    let valid = rng.random_bool(0.5);
     let exact = rng.random_bool(0.15);
-    let seats = rng.random_range(0..=4);
+    let seats = if valid {
+        rng.random_range(2..=4)
+    } else {
+        rng.random_range(0..=4)
+    };
     for _ in 0..seats {
         args.push(if exact {
             // Narrow ranges only, so a forced enumeration stays quick.
             let narrow = ["AA", "KK", "AKs", "QQ+", "AhKh", "72o", "JJ:0.5", "AX", "", "A"];
-            narrow[rng.random_range(0..narrow.len())].to_owned()
+            narrow[rng.random_range(0..if valid { 7 } else { narrow.len() })].to_owned()
+        } else if valid || rng.random_bool(0.7) {
+            clean_range_text(rng)
         } else {
             range_text(rng)
         });
     }
     if exact {
         args.extend(["--exact", "--board", "2c3d4h5s9c"].map(str::to_owned));
-        if rng.random_bool(0.3) {
+        if !valid && rng.random_bool(0.3) {
             // Refused: a trial option with --exact.
             args.push(["--trials", "--stderr"][rng.random_range(0..2)].to_owned());
             args.push("1".to_owned());
@@ -503,12 +555,12 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
             args.push("--mc".to_owned());
         }
         args.push("--trials".to_owned());
-        args.push(option_value(rng, "--trials"));
+        args.push(option_value(rng, "--trials", valid));
     } else {
         args.push("--stderr".to_owned());
-        args.push(option_value(rng, "--stderr"));
+        args.push(option_value(rng, "--stderr", valid));
         args.push("--max-trials".to_owned());
-        args.push(option_value(rng, "--max-trials"));
+        args.push(option_value(rng, "--max-trials", valid));
     }
     let options = [
         "--board", "--dead", "--folded", "--seed", "--threads", "--json", "--breakdown",
@@ -518,13 +570,16 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
         if exact && matches!(option, "--board" | "--dead" | "--folded") {
             continue;
         }
+        if valid && args.iter().any(|a| a == option) {
+            continue;
+        }
         args.push(option.to_owned());
         if !matches!(option, "--json" | "--breakdown") {
-            args.push(option_value(rng, option));
+            args.push(option_value(rng, option, valid));
         }
     }
     // Mutate the list itself (never its first element).
-    if rng.random_bool(0.3) && args.len() > 2 {
+    if !valid && rng.random_bool(0.3) && args.len() > 2 {
         let at = rng.random_range(1..args.len());
         match rng.random_range(0..4) {
             0 => {
@@ -553,8 +608,8 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
 /// option and without `--exact` gets a small one.
 fn bound_work(args: &mut Vec<String>) {
     for i in 1..args.len() {
-        let option = args[i - 1].as_str();
-        if matches!(option, "--trials" | "--max-trials")
+        let option = args[i - 1].clone();
+        if matches!(option.as_str(), "--trials" | "--max-trials")
             && rangestove::cli::parse_trials(&args[i]).is_ok_and(|n| n > 20_000)
         {
             args[i] = "2K".to_owned();
@@ -564,8 +619,12 @@ fn bound_work(args: &mut Vec<String>) {
         }
     }
     let has = |flag: &str| args.iter().any(|a| a == flag);
-    if args[0] == "calc" && !has("--exact") && !has("--trials") && !has("--max-trials") {
-        if has("--stderr") {
+    let (unbounded, stderr) = (
+        args[0] == "calc" && !has("--exact") && !has("--trials") && !has("--max-trials"),
+        has("--stderr"),
+    );
+    if unbounded {
+        if stderr {
             args.extend(["--max-trials", "2K"].map(str::to_owned));
         } else {
             args.extend(["--trials", "2K"].map(str::to_owned));
@@ -575,6 +634,8 @@ fn bound_work(args: &mut Vec<String>) {
 
 /// Runs the binary on `args` (user presets from an empty directory).
 fn run_binary(args: &[String], data: &std::path::Path) -> Output {
+    // An argument cannot hold a NUL byte (the OS takes C strings).
+    let args = args.iter().map(|a| a.replace('\0', "0"));
     Command::new(env!("CARGO_BIN_EXE_rangestove"))
         .args(args)
         .env("XDG_DATA_HOME", data)
@@ -588,6 +649,7 @@ fn run_binary(args: &[String], data: &std::path::Path) -> Output {
 fn the_binary_takes_any_calc_arguments() {
     let seed = env_count("FUZZ_SEED", 17);
     let cases = env_count("FUZZ_BIN_CASES", 300);
+    let verbose = std::env::var_os("FUZZ_VERBOSE").is_some();
     let data = tempfile::tempdir().unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xB1);
     let lists: Vec<Vec<String>> = (0..cases).map(|_| calc_args(&mut rng)).collect();
@@ -608,6 +670,9 @@ fn the_binary_takes_any_calc_arguments() {
                             let output = run_binary(args, data);
                             let code = output.status.code();
                             let err = String::from_utf8_lossy(&output.stderr);
+                            if verbose {
+                                println!("{code:?} {args:?} {err}");
+                            }
                             assert!(
                                 matches!(code, Some(0 | 2)),
                                 "{args:?}: status {code:?}, stderr {err:?}"

@@ -83,7 +83,12 @@ pub struct CalcArgs {
     /// board), rounded up to whole groups of deals; K and M suffixes
     /// allowed, e.g. 500K or 0.5M (default 10M unless --stderr is given;
     /// with --stderr, the most deals to run).
-    #[arg(long, value_parser = parse_trials, conflicts_with = "exact")]
+    #[arg(
+        long,
+        value_parser = parse_trials,
+        allow_negative_numbers = true,
+        conflicts_with = "exact"
+    )]
     pub trials: Option<u64>,
     /// Monte Carlo: stop when every seat's standard error of equity is at
     /// most this fraction, or after --max-trials deals.
@@ -100,6 +105,7 @@ pub struct CalcArgs {
     #[arg(
         long,
         value_parser = parse_trials,
+        allow_negative_numbers = true,
         requires = "std_error",
         conflicts_with = "trials"
     )]
@@ -355,13 +361,14 @@ pub fn parse_trials(text: &str) -> Result<u64, String> {
         if value.is_nan() {
             return Err(format!("not a trial count ({example})"));
         }
-        let value = (value * scale as f64).round();
+        let value = value * scale as f64;
+        if value < 1.0 {
+            return Err("it must be at least 1".to_owned());
+        }
+        let value = value.round();
         // 2^64 and above do not fit.
         if value >= 18_446_744_073_709_551_616.0 {
             return Err("the count is too large".to_owned());
-        }
-        if value < 1.0 {
-            return Err("it must be at least 1".to_owned());
         }
         value as u64
     };
@@ -500,7 +507,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             match (target_reached, args.std_error) {
                 (Some(false), Some(target)) => writeln!(
                     out,
-                    "note: the target standard error {target} was not reached within {} deals ({})",
+                    "note: the target standard error {target:?} was not reached within {} deals ({})",
                     request.trials.unwrap_or(0),
                     if args.trials.is_some() {
                         "--trials"
