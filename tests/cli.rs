@@ -210,7 +210,12 @@ fn calc_breakdown_json_recombines_to_the_first_seat() {
             "22+,AT+,KQ",
         ]
         .into_iter()
-        .chain((method == "--mc").then_some(["--trials", "200K"]).into_iter().flatten())
+        .chain(
+            (method == "--mc")
+                .then_some(["--trials", "200K"])
+                .into_iter()
+                .flatten(),
+        )
         .collect::<Vec<_>>();
         let output = rangestove(&args);
         assert!(output.status.success(), "{}", stderr(&output));
@@ -288,7 +293,10 @@ fn closed_stdout_and_stderr_end_quietly_never_a_panic() {
     let cases: [(&[&str], i32); 6] = [
         (&["range", "QQ+"], 0),
         (&["eval", "As Ks Qs Js Ts"], 0),
-        (&["calc", "--mc", "--trials", "1K", "--seed", "1", "AA", "KK"], 0),
+        (
+            &["calc", "--mc", "--trials", "1K", "--seed", "1", "AA", "KK"],
+            0,
+        ),
         (&["calc", "AA", "KX"], 2),
         (&["calc", "AA"], 2),
         (&["--help"], 0),
@@ -315,8 +323,14 @@ fn usage_errors_are_one_line_with_status_2() {
         (&["calc", "--board"][..], "--board"),
         (&["frobnicate"][..], "frobnicate"),
         (&["range"][..], "RANGE"),
-        (&["calc", "--exact", "--trials", "1K", "AA", "KK"][..], "--exact"),
-        (&["calc", "--exact", "--stderr", "0.01", "AA", "KK"][..], "--exact"),
+        (
+            &["calc", "--exact", "--trials", "1K", "AA", "KK"][..],
+            "--exact",
+        ),
+        (
+            &["calc", "--exact", "--stderr", "0.01", "AA", "KK"][..],
+            "--exact",
+        ),
         (&["calc", "--exact", "--mc", "AA", "KK"][..], "--mc"),
     ] {
         let output = rangestove(args);
@@ -340,7 +354,13 @@ fn usage_errors_are_one_line_with_status_2() {
         let bad = std::ffi::OsStr::from_bytes(b"A\xffA");
         for args in [
             vec!["calc".as_ref(), bad, "KK".as_ref()],
-            vec!["calc".as_ref(), "AA".as_ref(), "KK".as_ref(), "--board".as_ref(), bad],
+            vec![
+                "calc".as_ref(),
+                "AA".as_ref(),
+                "KK".as_ref(),
+                "--board".as_ref(),
+                bad,
+            ],
         ] {
             let output = Command::new(env!("CARGO_BIN_EXE_rangestove"))
                 .args(&args)
@@ -389,8 +409,14 @@ fn thread_and_trial_counts_are_bounded() {
         (&["calc", "--trials", "0.5", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "0", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "-3", "AA", "KK"][..], "at least 1"),
-        (&["calc", "--trials", "nan", "AA", "KK"][..], "not a trial count"),
-        (&["calc", "--trials", "M", "AA", "KK"][..], "not a trial count"),
+        (
+            &["calc", "--trials", "nan", "AA", "KK"][..],
+            "not a trial count",
+        ),
+        (
+            &["calc", "--trials", "M", "AA", "KK"][..],
+            "not a trial count",
+        ),
         (&["calc", "--max-trials", "1K", "AA", "KK"][..], "--stderr"),
         (
             &["calc", "--stderr", "0.01", "--max-trials", "0", "AA", "KK"][..],
@@ -412,7 +438,14 @@ fn thread_and_trial_counts_are_bounded() {
 
     // The most threads are accepted.
     let output = rangestove(&[
-        "calc", "--mc", "--trials", "1K", "--threads", "1024", "AA", "KK",
+        "calc",
+        "--mc",
+        "--trials",
+        "1K",
+        "--threads",
+        "1024",
+        "AA",
+        "KK",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
@@ -497,19 +530,38 @@ fn preset_names_find_the_users_presets_after_the_shipped_ones() {
     };
     let output = run(&["range", "preset:my squeeze"], &data);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).starts_with("77-55,A5s\n"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("77-55,A5s\n"),
+        "{}",
+        stdout(&output)
+    );
     let output = run(&["range", "--preset", "My squeeze"], &data);
-    assert!(stdout(&output).starts_with("77-55,A5s\n"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("77-55,A5s\n"),
+        "{}",
+        stdout(&output)
+    );
     let output = run(
         &[
-            "calc", "--json", "--mc", "--trials", "1K", "--seed", "1", "preset:My squeeze",
+            "calc",
+            "--json",
+            "--mc",
+            "--trials",
+            "1K",
+            "--seed",
+            "1",
+            "preset:My squeeze",
             "AA",
         ],
         &data,
     );
     assert!(output.status.success(), "{}", stderr(&output));
 
-    let shipped_text = shipped.range().unwrap().to_text(engine::Dialect::Canonical).unwrap();
+    let shipped_text = shipped
+        .range()
+        .unwrap()
+        .to_text(engine::Dialect::Canonical)
+        .unwrap();
     let output = run(&["range", "preset:Top 10%"], &data);
     assert!(
         stdout(&output).starts_with(&format!("{shipped_text}\n")),

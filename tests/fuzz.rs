@@ -29,10 +29,49 @@ fn env_count(name: &str, default: u64) -> u64 {
 
 /// Range tokens of every form (docs/design.md §4.2).
 const RANGE_TOKENS: &[&str] = &[
-    "AA", "KK", "QQ+", "22+", "AKs", "AKo", "AK", "A8s+", "A8o+", "A8+", "98s+", "98+", "99-55",
-    "KTs-K7s", "98s-54s", "AQo-86o", "random", "any", "*", "15%", "5%-15%", "5-15%", "AhKh",
-    "Ah", "Kd", "T9s", "JJ-88", "A2s+", "K9o+", "10h10d", "tT", "ahkh", "7c7s", "2c2d", "72o",
-    "32s", "AKS", "aKo", "100%", "0%", "50%", "0.5%", "preset:Top 10%",
+    "AA",
+    "KK",
+    "QQ+",
+    "22+",
+    "AKs",
+    "AKo",
+    "AK",
+    "A8s+",
+    "A8o+",
+    "A8+",
+    "98s+",
+    "98+",
+    "99-55",
+    "KTs-K7s",
+    "98s-54s",
+    "AQo-86o",
+    "random",
+    "any",
+    "*",
+    "15%",
+    "5%-15%",
+    "5-15%",
+    "AhKh",
+    "Ah",
+    "Kd",
+    "T9s",
+    "JJ-88",
+    "A2s+",
+    "K9o+",
+    "10h10d",
+    "tT",
+    "ahkh",
+    "7c7s",
+    "2c2d",
+    "72o",
+    "32s",
+    "AKS",
+    "aKo",
+    "100%",
+    "0%",
+    "50%",
+    "0.5%",
+    "preset:Top 10%",
 ];
 
 /// Weight suffixes, valid and not.
@@ -115,9 +154,8 @@ const JUNK: &[&str] = &[
 
 /// Characters inserted by mutation.
 const ALPHABET: &[char] = &[
-    'A', 'K', 'Q', 'J', 'T', '9', '8', '2', '1', '0', 's', 'o', 'h', 'd', 'c', 'x', '+', '-',
-    ',', ' ', ':', '=', '@', '%', '.', '[', ']', '/', '*', '\n', '♠', '♥', 'é', '😀', '\u{0}',
-    'e', 'E',
+    'A', 'K', 'Q', 'J', 'T', '9', '8', '2', '1', '0', 's', 'o', 'h', 'd', 'c', 'x', '+', '-', ',',
+    ' ', ':', '=', '@', '%', '.', '[', ']', '/', '*', '\n', '♠', '♥', 'é', '😀', '\u{0}', 'e', 'E',
 ];
 
 /// Random text: random bytes made UTF-8 (invalid sequences become U+FFFD),
@@ -156,8 +194,13 @@ fn mutate(rng: &mut ChaCha8Rng, text: &str) -> String {
                 chars.swap(at, other);
             }
             4 => {
-                let huge = ["99999999999999999999999", "1e400", "-0", "0.0000001", "65536"]
-                    [rng.random_range(0..5)];
+                let huge = [
+                    "99999999999999999999999",
+                    "1e400",
+                    "-0",
+                    "0.0000001",
+                    "65536",
+                ][rng.random_range(0..5)];
                 chars.splice(at..at, huge.chars());
             }
             5 => chars.truncate(at),
@@ -339,10 +382,12 @@ fn check_cards(text: &str) -> (Option<Vec<engine::Card>>, Option<CardSet>) {
 fn request(rng: &mut ChaCha8Rng) -> EquityRequest {
     let mut seats = Vec::new();
     for _ in 0..rng.random_range(1..=4) {
-        let range = check_range(&range_text(rng)).unwrap_or_else(|| loop {
-            let token = RANGE_TOKENS[rng.random_range(0..RANGE_TOKENS.len())];
-            if let Ok(range) = Range::parse(token) {
-                break range;
+        let range = check_range(&range_text(rng)).unwrap_or_else(|| {
+            loop {
+                let token = RANGE_TOKENS[rng.random_range(0..RANGE_TOKENS.len())];
+                if let Ok(range) = Range::parse(token) {
+                    break range;
+                }
             }
         });
         seats.push(if rng.random_bool(0.1) {
@@ -360,9 +405,14 @@ fn request(rng: &mut ChaCha8Rng) -> EquityRequest {
     }
     request.method = [Method::Auto, Method::Exact, Method::MonteCarlo][rng.random_range(0..3)];
     request.trials = [None, Some(0), Some(1), Some(7), Some(100)][rng.random_range(0..5)];
-    request.target_std_error =
-        [None, Some(0.0), Some(-1.0), Some(f64::NAN), Some(0.1), Some(1e-300)]
-            [rng.random_range(0..6)];
+    request.target_std_error = [
+        None,
+        Some(0.0),
+        Some(-1.0),
+        Some(f64::NAN),
+        Some(0.1),
+        Some(1e-300),
+    ][rng.random_range(0..6)];
     request.seed = rng.random();
     request.breakdown = rng.random_bool(0.2);
     request
@@ -440,10 +490,15 @@ fn parsers_and_validation_take_anything() {
 /// Values for an option: with `valid`, values the option takes, else
 /// values valid or not; none starts unbounded work.
 fn option_value(rng: &mut ChaCha8Rng, option: &str, valid: bool) -> String {
-    let pick = |rng: &mut ChaCha8Rng, values: &[&str]| values[rng.random_range(0..values.len())].to_owned();
+    let pick = |rng: &mut ChaCha8Rng, values: &[&str]| {
+        values[rng.random_range(0..values.len())].to_owned()
+    };
     if valid {
         return match option {
-            "--board" => pick(rng, &["", "2c7d9h", "Kh9s4c2d", "AsKsQsJsTs", "2c 3d 4h", "8dTs2h"]),
+            "--board" => pick(
+                rng,
+                &["", "2c7d9h", "Kh9s4c2d", "AsKsQsJsTs", "2c 3d 4h", "8dTs2h"],
+            ),
             "--dead" => pick(rng, &["", "2c", "AhAd", "3s4s5s"]),
             "--folded" => clean_range_text(rng),
             "--seed" => pick(rng, &["1", "0", "18446744073709551615"]),
@@ -459,24 +514,63 @@ fn option_value(rng: &mut ChaCha8Rng, option: &str, valid: bool) -> String {
         "--folded" => range_text(rng),
         "--seed" => pick(
             rng,
-            &["1", "0", "18446744073709551615", "-1", "18446744073709551616", "x", "", "1.5"],
+            &[
+                "1",
+                "0",
+                "18446744073709551615",
+                "-1",
+                "18446744073709551616",
+                "x",
+                "",
+                "1.5",
+            ],
         ),
         "--threads" => pick(
             rng,
-            &["1", "2", "0", "1025", "-1", "x", "", "99999999999999999999", "1e3"],
+            &[
+                "1",
+                "2",
+                "0",
+                "1025",
+                "-1",
+                "x",
+                "",
+                "99999999999999999999",
+                "1e3",
+            ],
         ),
         "--trials" | "--max-trials" => pick(
             rng,
             &[
-                "1", "100", "0.5K", "0.001M", "2K", "1k", "0", "0.5", "1e30", "-5", "K", "", "nan",
-                "inf", "18446744073709551616", "99999999999999999999M", "1e3",
+                "1",
+                "100",
+                "0.5K",
+                "0.001M",
+                "2K",
+                "1k",
+                "0",
+                "0.5",
+                "1e30",
+                "-5",
+                "K",
+                "",
+                "nan",
+                "inf",
+                "18446744073709551616",
+                "99999999999999999999M",
+                "1e3",
             ],
         ),
         "--stderr" => pick(
             rng,
-            &["0.05", "0.2", "1e-300", "0", "-0.001", "nan", "inf", "x", "", "1e999"],
+            &[
+                "0.05", "0.2", "1e-300", "0", "-0.001", "nan", "inf", "x", "", "1e999",
+            ],
         ),
-        "--to" => pick(rng, &["pio", "canonical", "equilab", "brackets", "klingon", ""]),
+        "--to" => pick(
+            rng,
+            &["pio", "canonical", "equilab", "brackets", "klingon", ""],
+        ),
         "--preset" => pick(rng, &["Top 10%", "6-max UTG open", "nope", ""]),
         _ => String::new(),
     }
@@ -513,7 +607,15 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
             return args;
         }
         2 => {
-            let junk = ["calcx", "help", "--bogus", "-x", "--json", "--version", "--help"];
+            let junk = [
+                "calcx",
+                "help",
+                "--bogus",
+                "-x",
+                "--json",
+                "--version",
+                "--help",
+            ];
             let mut args = vec![junk[rng.random_range(0..junk.len())].to_owned()];
             if rng.random_bool(0.5) {
                 args.push(range_text(rng));
@@ -535,7 +637,9 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
     for _ in 0..seats {
         args.push(if exact {
             // Narrow ranges only, so a forced enumeration stays quick.
-            let narrow = ["AA", "KK", "AKs", "QQ+", "AhKh", "72o", "JJ:0.5", "AX", "", "A"];
+            let narrow = [
+                "AA", "KK", "AKs", "QQ+", "AhKh", "72o", "JJ:0.5", "AX", "", "A",
+            ];
             narrow[rng.random_range(0..if valid { 7 } else { narrow.len() })].to_owned()
         } else if valid || rng.random_bool(0.7) {
             clean_range_text(rng)
@@ -563,7 +667,13 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
         args.push(option_value(rng, "--max-trials", valid));
     }
     let options = [
-        "--board", "--dead", "--folded", "--seed", "--threads", "--json", "--breakdown",
+        "--board",
+        "--dead",
+        "--folded",
+        "--seed",
+        "--threads",
+        "--json",
+        "--breakdown",
     ];
     for _ in 0..rng.random_range(0..4) {
         let option = options[rng.random_range(0..options.len())];
@@ -594,7 +704,9 @@ fn calc_args(rng: &mut ChaCha8Rng) -> Vec<String> {
                 args.insert(at, copy);
             }
             _ => {
-                let junk = ["--", "-", "--bogus", "--json=1", "-j", "--seed=3", "--mc", ""];
+                let junk = [
+                    "--", "-", "--bogus", "--json=1", "-j", "--seed=3", "--mc", "",
+                ];
                 args.insert(at, junk[rng.random_range(0..junk.len())].to_owned());
             }
         }

@@ -194,7 +194,10 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// the problem (status 2), with clap's tips but without its usage block.
 fn usage_error(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
@@ -258,9 +261,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
 pub fn parse_range_arg(text: &str) -> Result<Range, Failure> {
     if let Some(name) = text.strip_prefix("preset:") {
         let preset = crate::presets::lookup(name).ok_or_else(|| {
-            Failure::Input(anyhow::anyhow!(
-                "no shipped or saved preset named {name:?}"
-            ))
+            Failure::Input(anyhow::anyhow!("no shipped or saved preset named {name:?}"))
         })?;
         return preset.range().map_err(|e| {
             Failure::Input(anyhow::Error::new(e).context(format!("preset {name:?}")))
