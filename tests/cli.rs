@@ -196,20 +196,28 @@ fn calc_errors_are_one_line_with_status_2() {
 #[test]
 fn calc_breakdown_json_recombines_to_the_first_seat() {
     for method in ["--exact", "--mc"] {
-        let output = rangestove(&[
+        // --trials with --exact is refused.
+        let args: Vec<&str> = [
             "calc",
             "--json",
             "--breakdown",
             method,
             "--seed",
             "3",
-            "--trials",
-            "200K",
             "--board",
             "Th7c2h",
             "JJ+,AK,T9s:0.5",
             "22+,AT+,KQ",
-        ]);
+        ]
+        .into_iter()
+        .chain(
+            (method == "--mc")
+                .then_some(["--trials", "200K"])
+                .into_iter()
+                .flatten(),
+        )
+        .collect::<Vec<_>>();
+        let output = rangestove(&args);
         assert!(output.status.success(), "{}", stderr(&output));
         let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         let classes = json["breakdown"].as_array().unwrap();
@@ -259,4 +267,306 @@ fn calc_breakdown_json_recombines_to_the_first_seat() {
     let kk = text.find("\nKK ").unwrap();
     let aks = text.find("\nAKs ").unwrap();
     assert!(kk < aks, "{text}");
+}
+
+/// Runs `args` with stdout and stderr pipes whose read ends are closed
+/// before the program starts writing, and returns its exit status.
+fn run_with_closed_pipes(args: &[&str]) -> Option<i32> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().unwrap().code()
+}
+
+#[test]
+fn closed_stdout_and_stderr_end_quietly_never_a_panic() {
+    // Before the fix, a write to the closed stdout failed and the failure
+    // was reported with `eprintln!`, which panicked (status 101) on the
+    // closed stderr.
+    let cases: [(&[&str], i32); 6] = [
+        (&["range", "QQ+"], 0),
+        (&["eval", "As Ks Qs Js Ts"], 0),
+        (
+            &["calc", "--mc", "--trials", "1K", "--seed", "1", "AA", "KK"],
+            0,
+        ),
+        (&["calc", "AA", "KX"], 2),
+        (&["calc", "AA"], 2),
+        (&["--help"], 0),
+    ];
+    for round in 0..15 {
+        for (args, status) in cases {
+            assert_eq!(
+                run_with_closed_pipes(args),
+                Some(status),
+                "round {round}: {args:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn usage_errors_are_one_line_with_status_2() {
+    for (args, needle) in [
+        (&["calc", "AA"][..], "RANGES"),
+        (&["calc", "--seed", "-1", "AA", "KK"][..], "--seed"),
+        (&["calc", "--stderr", "-0.001", "AA", "KK"][..], "above 0"),
+        (&["calc", "--stderr", "nan", "AA", "KK"][..], "above 0"),
+        (&["calc", "--bogus", "AA", "KK"][..], "--bogus"),
+        (&["calc", "--board"][..], "--board"),
+        (&["frobnicate"][..], "frobnicate"),
+        (&["range"][..], "RANGE"),
+        (
+            &["calc", "--exact", "--trials", "1K", "AA", "KK"][..],
+            "--exact",
+        ),
+        (
+            &["calc", "--exact", "--stderr", "0.01", "AA", "KK"][..],
+            "--exact",
+        ),
+        (&["calc", "--exact", "--mc", "AA", "KK"][..], "--mc"),
+    ] {
+        let output = rangestove(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let text = stderr(&output);
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+        assert!(text.starts_with("error: "), "{args:?}: {text}");
+        assert!(text.contains(needle), "{args:?}: {text}");
+        assert!(!text.contains("Usage"), "{args:?}: {text}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    // A value with line breaks stays on one line.
+    let output = rangestove(&["calc", "--seed", "1\n\n2", "AA", "KK"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+
+    // Arguments that are not UTF-8.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bad = std::ffi::OsStr::from_bytes(b"A\xffA");
+        for args in [
+            vec!["calc".as_ref(), bad, "KK".as_ref()],
+            vec![
+                "calc".as_ref(),
+                "AA".as_ref(),
+                "KK".as_ref(),
+                "--board".as_ref(),
+                bad,
+            ],
+        ] {
+            let output = Command::new(env!("CARGO_BIN_EXE_rangestove"))
+                .args(&args)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            let text = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+            assert!(text.contains("UTF-8"), "{args:?}: {text}");
+        }
+        // As a subcommand: an unknown one, still one line.
+        let output = Command::new(env!("CARGO_BIN_EXE_rangestove"))
+            .arg(bad)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 1);
+    }
+
+    // --help and --version still print in full, with status 0.
+    for args in [&["--help"][..], &["calc", "--help"][..], &["--version"][..]] {
+        let output = rangestove(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(!stdout(&output).is_empty(), "{args:?}");
+        assert!(stderr(&output).is_empty(), "{args:?}");
+    }
+    assert!(stdout(&rangestove(&["calc", "--help"])).contains("--max-trials"));
+}
+
+#[test]
+fn thread_and_trial_counts_are_bounded() {
+    for (args, needle) in [
+        (&["calc", "--threads", "1025", "AA", "KK"][..], "1 to 1024"),
+        (&["calc", "--threads", "10000", "AA", "KK"][..], "1 to 1024"),
+        (&["calc", "--threads", "0", "AA", "KK"][..], "1 to 1024"),
+        (&["calc", "--trials", "1e30", "AA", "KK"][..], "too large"),
+        (
+            &["calc", "--trials", "18446744073709551616", "AA", "KK"][..],
+            "too large",
+        ),
+        (
+            &["calc", "--trials", "18446744073709552K", "AA", "KK"][..],
+            "too large",
+        ),
+        (&["calc", "--trials", "1e14M", "AA", "KK"][..], "too large"),
+        (&["calc", "--trials", "0.5", "AA", "KK"][..], "at least 1"),
+        (&["calc", "--trials", "0", "AA", "KK"][..], "at least 1"),
+        (&["calc", "--trials", "-3", "AA", "KK"][..], "at least 1"),
+        (
+            &["calc", "--trials", "nan", "AA", "KK"][..],
+            "not a trial count",
+        ),
+        (
+            &["calc", "--trials", "M", "AA", "KK"][..],
+            "not a trial count",
+        ),
+        (&["calc", "--max-trials", "1K", "AA", "KK"][..], "--stderr"),
+        (
+            &["calc", "--stderr", "0.01", "--max-trials", "0", "AA", "KK"][..],
+            "at least 1",
+        ),
+    ] {
+        check_bad_input(args, needle);
+    }
+
+    // The multiplier applies before the "at least 1" check.
+    let output = rangestove(&[
+        "calc", "--json", "--mc", "--seed", "1", "--trials", "0.5M", "AA", "KK",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let samples = value["samples"].as_u64().unwrap();
+    assert!((500_000..501_000).contains(&samples), "{samples}");
+    assert!(value.get("target_reached").is_none());
+
+    // The most threads are accepted (checked in process: starting 1,024
+    // threads is not something to do on every test run).
+    assert_eq!(rangestove::cli::parse_threads("1024"), Ok(1024));
+    assert!(rangestove::cli::parse_threads("1025").is_err());
+}
+
+#[test]
+fn a_target_error_stops_at_the_trial_limit_and_says_so() {
+    // Unreachable: stops at --max-trials (before the fix it ran forever).
+    let args = [
+        "calc",
+        "--mc",
+        "--seed",
+        "1",
+        "--stderr",
+        "1e-300",
+        "--max-trials",
+        "20K",
+        "AA",
+        "KK",
+    ];
+    let output = rangestove(&[&args[..], &["--json"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["target_reached"], false);
+    let samples = value["samples"].as_u64().unwrap();
+    assert!((20_000..21_000).contains(&samples), "{samples}");
+    let output = rangestove(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("note: the target standard error 1e-300 was not reached within 20000 deals (--max-trials)"),
+        "{text}"
+    );
+    // --trials with --stderr is the limit too.
+    let output = rangestove(&[
+        "calc", "--mc", "--seed", "1", "--stderr", "1e-9", "--trials", "5K", "AA", "KK",
+    ]);
+    assert!(
+        stdout(&output).contains("not reached within 5000 deals (--trials)"),
+        "{}",
+        stdout(&output)
+    );
+
+    // Reachable: stops at the target, well before the default limit.
+    let output = rangestove(&[
+        "calc", "--json", "--mc", "--seed", "1", "--stderr", "0.01", "AA", "KK",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["target_reached"], true);
+    assert!(value["samples"].as_u64().unwrap() < 10_000_000);
+    for p in value["players"].as_array().unwrap() {
+        assert!(p["std_error"].as_f64().unwrap() <= 0.01);
+    }
+}
+
+#[test]
+fn preset_names_find_the_users_presets_after_the_shipped_ones() {
+    use rangestove::presets::{Preset, PresetStore};
+    let home = tempfile::tempdir().unwrap();
+    // The default store on Linux: $XDG_DATA_HOME/rangestove/presets.
+    let data = home.path().join("data");
+    let store = PresetStore::new(data.join("rangestove").join("presets"));
+    let mine = engine::Range::parse("77-55,A5s").unwrap();
+    store
+        .save(&Preset::new("My squeeze", None, &mine), false)
+        .unwrap();
+    // A user preset with a shipped name does not shadow the shipped one.
+    let shipped = rangestove::presets::shipped_by_name("Top 10%").unwrap();
+    store
+        .save(&Preset::new("Top 10%", None, &mine), false)
+        .unwrap();
+    // A file that does not read does not stop the lookups.
+    std::fs::write(store.dir().join("broken.ron"), "(((").unwrap();
+
+    let run = |args: &[&str], data: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_rangestove"))
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", data)
+            .output()
+            .unwrap()
+    };
+    let output = run(&["range", "preset:my squeeze"], &data);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("77-55,A5s\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = run(&["range", "--preset", "My squeeze"], &data);
+    assert!(
+        stdout(&output).starts_with("77-55,A5s\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = run(
+        &[
+            "calc",
+            "--json",
+            "--mc",
+            "--trials",
+            "1K",
+            "--seed",
+            "1",
+            "preset:My squeeze",
+            "AA",
+        ],
+        &data,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    let shipped_text = shipped
+        .range()
+        .unwrap()
+        .to_text(engine::Dialect::Canonical)
+        .unwrap();
+    let output = run(&["range", "preset:Top 10%"], &data);
+    assert!(
+        stdout(&output).starts_with(&format!("{shipped_text}\n")),
+        "{}",
+        stdout(&output)
+    );
+    // A store that cannot be read (its path is a file) finds nothing, and
+    // shipped presets still work.
+    let file = home.path().join("not-a-dir");
+    std::fs::write(&file, "").unwrap();
+    let output = run(&["range", "preset:Top 10%"], &file);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = run(&["range", "preset:My squeeze"], &file);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no shipped or saved preset named \"My squeeze\""));
 }

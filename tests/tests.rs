@@ -11,6 +11,7 @@ mod cards; // card, combo and hand-class parsing, display and indexing
 mod cli; // the `rangestove` binary: subcommands, output, exit status
 mod equity; // exact vs brute force, golden figures, Monte Carlo vs exact, determinism
 mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
+mod fuzz; // seeded fuzzing: generated range, card and request text at the parsers and validation, `calc` argument lists at the binary
 mod golden; // `rangestove calc --json` on a corpus taking every engine path, byte for byte against recorded output
 mod grid; // the 13×13 range grid widget under simulated pointer input
 mod preflop_table; // the heads-up preflop table: vs live enumeration and its generator, checksum, ranged spots

@@ -1,8 +1,10 @@
 //! The command line: `rangestove` with no arguments opens the window;
 //! subcommands run headless (docs/design.md §6).
 //!
-//! Bad input exits with status 2 and one line on stderr naming what was
-//! wrong; any other failure exits with status 1.
+//! Bad input (including a bad option, which clap reports) exits with
+//! status 2 and one line on stderr naming what was wrong; any other failure
+//! exits with status 1. A closed stdout (e.g. `| head -1`) ends the program
+//! quietly with status 0, and nothing here panics when stderr is closed too.
 
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
@@ -33,7 +35,7 @@ pub enum Command {
         json: bool,
     },
     /// Equity of each seat: one RANGE per active seat (a range in any
-    /// dialect, or preset:NAME for a shipped preset).
+    /// dialect, or preset:NAME for a shipped or saved preset).
     Calc(CalcArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
@@ -46,8 +48,8 @@ pub enum Command {
         /// equilab (PokerStove; unweighted ranges only).
         #[arg(long, default_value = "canonical")]
         to: String,
-        /// Start from the shipped preset with this name instead (e.g.
-        /// "6-max UTG open").
+        /// Start from the preset with this name instead: a shipped one
+        /// (e.g. "6-max UTG open"), else one of the user's saved presets.
         #[arg(long, conflicts_with = "range")]
         preset: Option<String>,
         /// Print one JSON object instead of text.
@@ -79,19 +81,41 @@ pub struct CalcArgs {
     pub mc: bool,
     /// Monte Carlo trials (deals: hole cards for every seat and a whole
     /// board), rounded up to whole groups of deals; K and M suffixes
-    /// allowed (default 10M unless --stderr is given).
-    #[arg(long)]
-    pub trials: Option<String>,
+    /// allowed, e.g. 500K or 0.5M (default 10M unless --stderr is given;
+    /// with --stderr, the most deals to run).
+    #[arg(
+        long,
+        value_parser = parse_trials,
+        allow_negative_numbers = true,
+        conflicts_with = "exact"
+    )]
+    pub trials: Option<u64>,
     /// Monte Carlo: stop when every seat's standard error of equity is at
-    /// most this fraction.
-    #[arg(long = "stderr")]
+    /// most this fraction, or after --max-trials deals.
+    #[arg(
+        long = "stderr",
+        value_parser = parse_std_error,
+        allow_negative_numbers = true,
+        conflicts_with = "exact"
+    )]
     pub std_error: Option<f64>,
+    /// With --stderr: the most deals to run before giving up on the target
+    /// (K and M suffixes; default 1000M). The output says when the target
+    /// was not reached.
+    #[arg(
+        long,
+        value_parser = parse_trials,
+        allow_negative_numbers = true,
+        requires = "std_error",
+        conflicts_with = "trials"
+    )]
+    pub max_trials: Option<u64>,
     /// Seed: the same request, seed and trials give the same result on any
     /// number of threads (default: from the clock, reported).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -102,11 +126,15 @@ pub struct CalcArgs {
     pub breakdown: bool,
 }
 
-/// A failed command: bad input (exit status 2) or anything else (status 1).
+/// A failed command: bad input (exit status 2), output that could not be
+/// written, or anything else (status 1).
 #[derive(Debug)]
 pub enum Failure {
     /// The user's input was wrong; the message names what.
     Input(anyhow::Error),
+    /// Writing the output failed: a closed pipe ends the program quietly
+    /// (status 0), any other error is reported (status 1).
+    Output(std::io::Error),
     /// Something else went wrong.
     Other(anyhow::Error),
 }
@@ -115,32 +143,101 @@ impl Failure {
     fn exit_code(&self) -> ExitCode {
         match self {
             Failure::Input(_) => ExitCode::from(2),
-            Failure::Other(_) => ExitCode::from(1),
+            Failure::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Failure::Output(_) | Failure::Other(_) => ExitCode::from(1),
         }
     }
 }
+
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Failure {
+        Failure::Output(error)
+    }
+}
+
+/// Most worker threads `--threads` takes: far more than any machine's
+/// cores, few enough that starting them costs milliseconds.
+pub const MAX_THREADS: usize = 1024;
+
+/// Most deals `--stderr` runs when `--max-trials` is not given.
+pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
 
 /// Runs the program on the given arguments (the first is the program name)
 /// and returns its exit status.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(error) => {
-            // Usage errors print clap's message and exit 2; --help and
-            // --version print and exit 0.
-            let _ = error.print();
-            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
-        }
+        Err(error) => return usage_error(&error),
     };
     let mut stdout = std::io::stdout().lock();
-    match run(cli, &mut stdout) {
+    let outcome = run(cli, &mut stdout).and_then(|()| Ok(stdout.flush()?));
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            let (Failure::Input(error) | Failure::Other(error)) = &failure;
-            eprintln!("error: {error:#}");
+            let message = match &failure {
+                Failure::Input(error) | Failure::Other(error) => format!("{error:#}"),
+                Failure::Output(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+                    // The reader has gone (`| head -1`): nothing to say.
+                    return failure.exit_code();
+                }
+                Failure::Output(error) => format!("cannot write the output: {error}"),
+            };
+            // Never `eprintln!`: it panics when stderr is closed as well.
+            let _ = writeln!(std::io::stderr(), "error: {}", one_line(&message));
             failure.exit_code()
         }
     }
+}
+
+/// Reports an argument error from clap: `--help` and `--version` print as
+/// clap renders them (status 0); a usage error is one line on stderr naming
+/// the problem (status 2), with clap's tips but without its usage block.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = error.render().to_string();
+    // Clap ends its message with "\n\nUsage: …" and "\n\nFor more
+    // information, try '--help'."; cut those, then keep the rest (the
+    // problem and any tip) on one line.
+    let mut body = text.as_str();
+    for marker in ["\n\nFor more information", "\n\nUsage:"] {
+        if let Some(at) = body.rfind(marker) {
+            body = &body[..at];
+        }
+    }
+    let line = one_line(body);
+    let line = if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    };
+    let _ = writeln!(std::io::stderr(), "{line}");
+    ExitCode::from(2)
+}
+
+/// `text` on one line: every run of whitespace (newlines included) becomes
+/// one space, other control characters are escaped.
+fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in word.chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Runs a parsed command line, writing results to `out`.
@@ -158,13 +255,17 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-/// Parses a range given on the command line, or the range of a shipped
-/// preset named `preset:NAME`.
+/// Parses a range given on the command line, or the range of the preset
+/// named `preset:NAME`: a shipped preset of that name, else one of the
+/// user's saved presets.
 pub fn parse_range_arg(text: &str) -> Result<Range, Failure> {
     if let Some(name) = text.strip_prefix("preset:") {
-        let preset = crate::presets::shipped_by_name(name)
-            .ok_or_else(|| Failure::Input(anyhow::anyhow!("no shipped preset named {name:?}")))?;
-        return preset.range().map_err(|e| Failure::Input(e.into()));
+        let preset = crate::presets::lookup(name).ok_or_else(|| {
+            Failure::Input(anyhow::anyhow!("no shipped or saved preset named {name:?}"))
+        })?;
+        return preset.range().map_err(|e| {
+            Failure::Input(anyhow::Error::new(e).context(format!("preset {name:?}")))
+        });
     }
     Range::parse(text).map_err(|e| Failure::Input(e.into()))
 }
@@ -198,7 +299,7 @@ fn range_command(
         writeln!(out, "{text}")
             .and_then(|()| writeln!(out, "{combos} combos, {percent:.2}% of all hands"))
     };
-    written.map_err(|e| Failure::Other(e.into()))
+    Ok(written?)
 }
 
 /// `rangestove eval`: describes the best five cards of 5 to 7 cards.
@@ -226,7 +327,7 @@ fn eval_command(text: &str, json: bool, out: &mut impl Write) -> Result<(), Fail
             )
         })
     };
-    written.map_err(|e| Failure::Other(e.into()))
+    Ok(written?)
 }
 
 /// Parses 5 to 7 distinct cards, keeping their order.
@@ -240,21 +341,63 @@ fn parse_hand(text: &str) -> anyhow::Result<Vec<Card>> {
     Ok(cards)
 }
 
-/// Parses a trial count with an optional `K` or `M` suffix.
-fn parse_trials(text: &str) -> anyhow::Result<u64> {
+/// Parses a trial count with an optional `K` or `M` suffix (`--trials`,
+/// `--max-trials`): the suffix multiplies first, so `0.5M` is 500000; the
+/// count must then be at least 1 and fit in 64 bits.
+pub fn parse_trials(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, scale) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
-        Some('K') => (&t[..t.len() - 1], 1_000),
-        Some('M') => (&t[..t.len() - 1], 1_000_000),
-        _ => (t, 1),
+        Some('K') => (&t[..t.len() - 1], 1_000u64),
+        Some('M') => (&t[..t.len() - 1], 1_000_000u64),
+        _ => (t, 1u64),
     };
-    let value: f64 = digits
-        .parse()
-        .map_err(|_| anyhow::anyhow!("bad trial count {text:?} (e.g. 500000, 500K, 2M)"))?;
-    if !(value >= 1.0 && value.is_finite()) {
-        anyhow::bail!("bad trial count {text:?}: it must be at least 1");
+    let example = "e.g. 500000, 500K, 0.5M";
+    // Whole numbers exactly; anything else (0.5M, 1e6) through f64.
+    let count = if let Ok(whole) = digits.parse::<u64>() {
+        whole.checked_mul(scale).ok_or("the count is too large")?
+    } else {
+        let value: f64 = digits
+            .parse()
+            .map_err(|_| format!("not a trial count ({example})"))?;
+        if value.is_nan() {
+            return Err(format!("not a trial count ({example})"));
+        }
+        let value = value * scale as f64;
+        if value < 1.0 {
+            return Err("it must be at least 1".to_owned());
+        }
+        let value = value.round();
+        // 2^64 and above do not fit.
+        if value >= 18_446_744_073_709_551_616.0 {
+            return Err("the count is too large".to_owned());
+        }
+        value as u64
+    };
+    if count == 0 {
+        return Err("it must be at least 1".to_owned());
     }
-    Ok((value * f64::from(scale)).round() as u64)
+    Ok(count)
+}
+
+/// Parses `--stderr`: a fraction above zero.
+pub fn parse_std_error(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "not a number (e.g. 0.001)".to_owned())?;
+    if value > 0.0 && value.is_finite() {
+        Ok(value)
+    } else {
+        Err("it must be a number above 0 (e.g. 0.001)".to_owned())
+    }
+}
+
+/// Parses `--threads`: 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("expected a thread count from 1 to {MAX_THREADS}")),
+    }
 }
 
 /// `rangestove calc`: equity of each seat.
@@ -265,9 +408,6 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     // check, heads-up preflop spots are enumerated instead.
     equity::prepare();
     let input = |e: anyhow::Error| Failure::Input(e);
-    if args.threads == Some(0) {
-        return Err(input(anyhow::anyhow!("--threads must be at least 1")));
-    }
     // Likewise start the worker threads (named, as many as asked) before
     // the clock starts. Should that fail, `calculate` starts its own.
     let mut pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("rangestove-calc-{i}"));
@@ -292,13 +432,13 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         (_, true) => Method::MonteCarlo,
         _ => Method::Auto,
     };
-    request.trials = args
-        .trials
-        .as_deref()
-        .map(parse_trials)
-        .transpose()
-        .map_err(input)?;
+    request.trials = args.trials;
     request.target_std_error = args.std_error;
+    if args.std_error.is_some() && args.trials.is_none() {
+        // The engine stops at the target or the trial budget, whichever
+        // comes first: never run without a limit.
+        request.trials = Some(args.max_trials.unwrap_or(DEFAULT_MAX_TRIALS));
+    }
     request.seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -310,6 +450,10 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         EquityError::Cancelled => Failure::Other(e.into()),
         e => Failure::Input(e.into()),
     })?;
+    // Whether a target error was met (None without --stderr).
+    let target_reached = args
+        .std_error
+        .map(|target| result.seats.iter().all(|s| s.std_error <= target));
     if std::env::var_os("PLAN").is_some() {
         // The planner's decision, for whoever tunes it.
         let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
@@ -337,6 +481,9 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             "seed": result.seed,
             "players": players,
         });
+        if let Some(reached) = target_reached {
+            object["target_reached"] = serde_json::Value::Bool(reached);
+        }
         if let Some(first) = result.breakdown.first() {
             // NaN standard errors (too few samples) become null.
             let classes: Vec<serde_json::Value> = first
@@ -357,9 +504,23 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
         writeln!(out, "{object}")
     } else {
-        write_calc_text(&result, &args.ranges, out)
+        write_calc_text(&result, &args.ranges, out).and_then(|()| {
+            match (target_reached, args.std_error) {
+                (Some(false), Some(target)) => writeln!(
+                    out,
+                    "note: the target standard error {target:?} was not reached within {} deals ({})",
+                    request.trials.unwrap_or(0),
+                    if args.trials.is_some() {
+                        "--trials"
+                    } else {
+                        "--max-trials"
+                    }
+                ),
+                _ => Ok(()),
+            }
+        })
     };
-    written.map_err(|e| Failure::Other(e.into()))
+    Ok(written?)
 }
 
 /// The human-readable table of `calc`.

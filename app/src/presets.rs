@@ -408,3 +408,11 @@ pub fn write_atomic(
     before_rename().map_err(io_error(&temp))?;
     fs::rename(&temp, path).map_err(io_error(path))
 }
+
+/// The preset named `name` (case-insensitive) for the command line's
+/// `preset:NAME`: a shipped preset first, else one of the user's presets in
+/// the default store. Read-only; a store that cannot be read finds nothing
+/// and never hides a shipped preset.
+pub fn lookup(name: &str) -> Option<Preset> {
+    shipped_by_name(name).or_else(|| PresetStore::open_default()?.load(name).ok())
+}
