@@ -325,6 +325,8 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
                     "win": s.win,
                     "tie": s.tie,
                     "std_error": s.std_error,
+                    "win_std_error": s.win_std_error,
+                    "tie_std_error": s.tie_std_error,
                 })
             })
             .collect();
@@ -407,7 +409,13 @@ fn write_calc_text(
             100.0 * s.tie
         )?;
         if s.std_error > 0.0 {
-            write!(out, "  ± {:.3}%", 100.0 * s.std_error)?;
+            write!(
+                out,
+                "  ± {:.3}% (win ± {:.3}%, tie ± {:.3}%)",
+                100.0 * s.std_error,
+                100.0 * s.win_std_error,
+                100.0 * s.tie_std_error
+            )?;
         }
         writeln!(out)?;
     }
