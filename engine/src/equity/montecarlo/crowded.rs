@@ -297,13 +297,16 @@ mod tests {
 
     #[test]
     fn the_fallback_with_rejection_follows_the_joint_distribution() {
-        // A budget too small for all four seats: the widest (`QQ+,AQ,KQ`)
-        // is drawn by rejection after the table's three.
+        // The smallest budget that fits a table: too small for all four
+        // seats, so the widest (`QQ+,AQ,KQ` first) are drawn by rejection
+        // after the table's.
         let setup = setup(&["AA,KK:0.5", "AK,KK", "QQ+,AQ,KQ", "AA:0.25,AKs,QQ"]);
-        let table = Crowded::fallback_within(&setup, &[0, 1, 2, 3], 40, 1_000_000)
-            .expect("a table of three seats");
-        assert_eq!(table.rest(), &[2]);
-        assert!(Crowded::fallback_within(&setup, &[0, 1, 2, 3], 1, 1_000_000).is_none());
+        let table = (1..1000)
+            .find_map(|states| Crowded::fallback_within(&setup, &[0, 1, 2, 3], states, 1 << 20))
+            .expect("a table");
+        assert_eq!(table.rest()[0], 2);
+        assert!(table.order.len() >= 2);
+        assert!(Crowded::fallback_within(&setup, &[0, 1, 2, 3], 1, 1 << 20).is_none());
         let seats = &setup.seats;
         // Every deal of the four seats by its weight.
         let mut exact = HashMap::new();
@@ -333,26 +336,30 @@ mod tests {
         });
         // The table's seats, then the rest by weight, the whole draw
         // rejected on a shared card (as the sampler does).
-        let rest_total: u64 = seats[2].weights.iter().sum();
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut seen: HashMap<[usize; 4], u32> = HashMap::new();
         let draws = 200_000;
         for _ in 0..draws {
             loop {
                 let mut d = [usize::MAX; 4];
-                let used = table.draw(&setup, || rng.random::<f64>(), |s, c| d[s] = c);
-                let mut pick = rng.random_range(0..rest_total);
-                let c = seats[2]
-                    .weights
-                    .iter()
-                    .position(|&w| {
-                        let hit = pick < w;
-                        pick = pick.saturating_sub(w);
-                        hit
-                    })
-                    .expect("a combo");
-                if seats[2].masks[c] & used == 0 {
-                    d[2] = c;
+                let mut used = table.draw(&setup, || rng.random::<f64>(), |s, c| d[s] = c);
+                let mut clash = false;
+                for &s in table.rest() {
+                    let weights = &seats[s].weights;
+                    let mut pick = rng.random_range(0..weights.iter().sum::<u64>());
+                    let c = weights
+                        .iter()
+                        .position(|&w| {
+                            let hit = pick < w;
+                            pick = pick.saturating_sub(w);
+                            hit
+                        })
+                        .expect("a combo");
+                    clash |= seats[s].masks[c] & used != 0;
+                    used |= seats[s].masks[c];
+                    d[s] = c;
+                }
+                if !clash {
                     *seen.entry(d).or_default() += 1;
                     break;
                 }
@@ -368,6 +375,78 @@ mod tests {
                 (got - expected).abs() <= 5.0 * sd + 1.0,
                 "{deal:?}: {got} vs {expected}"
             );
+        }
+    }
+
+    #[test]
+    fn sampling_with_the_fallback_matches_enumeration() {
+        use crate::equity::internal::enumerate;
+        use crate::equity::montecarlo::{run, sampler};
+        use crate::equity::strategy::{Design, Draws};
+        use crate::equity::{Method, Strategy};
+        // Three seats that all but insist on the same two aces (their other
+        // hands at the smallest weight: rejection keeps about one draw in
+        // a million) and two wider ones, on the river; a budget that keeps
+        // the widest seat out of the table, drawn by rejection after it.
+        let ranges = [
+            "AsAh,KK:0.0001",
+            "AsAh,QQ:0.0001",
+            "AsAh,JJ:0.0001",
+            "AK,AQ,A5s",
+            "KQ,K8s,Q8s",
+        ];
+        let mut request = EquityRequest::new(
+            ranges
+                .iter()
+                .map(|r| Seat::active(Range::parse(r).expect("test range")))
+                .collect(),
+        );
+        request.board = crate::card::parse_cards("2c7d9h4s3c").expect("board");
+        request.method = Method::MonteCarlo;
+        request.trials = Some(100_000);
+        request.seed = 7;
+        request.threads = Some(1);
+        let setup = Setup::new(&request).expect("a feasible spot");
+        let dealing = sampler::dealings(&setup);
+        let pilot = sampler::pilot(&setup, &dealing, 4096).expect("restricted seats");
+        assert_eq!(pilot, 0, "rejection starves");
+        // The smallest budget that fits the three clashing seats' table:
+        // the two wider seats are drawn by rejection after it.
+        let table = (1..1000)
+            .find_map(|states| {
+                Crowded::fallback_within(&setup, &[0, 1, 2, 3, 4], states, 1 << 20)
+                    .filter(|t| t.order.len() == 3)
+            })
+            .expect("a table");
+        let mut rest = table.rest().to_vec();
+        rest.sort_unstable();
+        assert_eq!(rest, [3, 4]);
+        let design = Design::Prefixes {
+            draws: Draws::Crowded,
+        };
+        let sampling = sampler::Sampling {
+            design,
+            dealing,
+            crowded: Some(table),
+        };
+        let start = std::time::Instant::now();
+        let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {})
+            .expect("sampled");
+        assert_eq!(mc.strategy, Strategy::MonteCarlo { design });
+        let exact = enumerate(&setup, None).expect("enumerated");
+        for (m, e) in mc.seats.iter().zip(&exact.seats) {
+            for (name, got, se, want) in [
+                ("equity", m.equity, m.std_error, e.equity),
+                ("win", m.win, m.win_std_error, e.win),
+                ("tie", m.tie, m.tie_std_error, e.tie),
+            ] {
+                assert!(se > 0.0, "seat {} {name}", m.seat);
+                assert!(
+                    (got - want).abs() <= 4.0 * se,
+                    "seat {} {name}: {got} ± {se} vs exact {want}",
+                    m.seat
+                );
+            }
         }
     }
 
