@@ -242,6 +242,15 @@ fn rare_deals_never_drawn_do_not_look_exact() {
     let mut exact = request(&ranges, board);
     exact.method = Method::Exact;
     let exact = run(&exact);
+    // The text shows no error as 0 either.
+    let mut args = vec![
+        "calc", "--mc", "--trials", "200K", "--seed", "0", "--threads", "1", "--board", board,
+    ];
+    args.extend_from_slice(&ranges);
+    let output = rangestove(&args);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.matches("(win ± ").count(), 6, "{text}");
+    assert!(!text.contains("± 0.000%"), "{text}");
     for (m, e) in mc.seats.iter().zip(&exact.seats) {
         for (name, got, se, want) in [
             ("equity", m.equity, m.std_error, e.equity),

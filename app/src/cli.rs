@@ -411,10 +411,10 @@ fn write_calc_text(
         if s.std_error > 0.0 {
             write!(
                 out,
-                "  ± {:.3}% (win ± {:.3}%, tie ± {:.3}%)",
-                100.0 * s.std_error,
-                100.0 * s.win_std_error,
-                100.0 * s.tie_std_error
+                "  ± {} (win ± {}, tie ± {})",
+                error_percent(s.std_error),
+                error_percent(s.win_std_error),
+                error_percent(s.tie_std_error)
             )?;
         }
         writeln!(out)?;
@@ -423,6 +423,17 @@ fn write_calc_text(
         write_breakdown_text(first, &ranges[first.seat], out)?;
     }
     Ok(())
+}
+
+/// A standard error as a percentage: three decimals, or two significant
+/// digits when that would show a sampled error as 0.
+fn error_percent(error: f64) -> String {
+    let percent = 100.0 * error;
+    if percent >= 0.0005 || percent == 0.0 {
+        format!("{percent:.3}%")
+    } else {
+        format!("{percent:.1e}%")
+    }
 }
 
 /// The first seat's classes, strongest first.
