@@ -37,9 +37,9 @@ fn check_added_errors(spot: &Spot, value: &Value) {
             if other_binary && player.get(field).is_none() {
                 continue;
             }
-            let error = player[field].as_f64().unwrap_or_else(|| {
-                panic!("corpus.txt:{}: no {field} in {player}", spot.line)
-            });
+            let error = player[field]
+                .as_f64()
+                .unwrap_or_else(|| panic!("corpus.txt:{}: no {field} in {player}", spot.line));
             assert!(
                 if exact { error == 0.0 } else { error > 0.0 },
                 "corpus.txt:{}: {field} {error} ({})",

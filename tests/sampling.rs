@@ -6,9 +6,9 @@
 
 use std::process::{Command, Output};
 
-use engine::equity::{self, EquityRequest, EquityResult, Method, Seat};
 use engine::Range;
 use engine::card::parse_cards;
+use engine::equity::{self, EquityRequest, EquityResult, Method, Seat};
 
 fn rangestove(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rangestove"))
@@ -45,7 +45,16 @@ fn run(request: &EquityRequest) -> EquityResult {
 /// independent draw (two `AA,KK`, `AK`, `QQ+`, and hands holding `Qd`,
 /// `Ks` and `Ac`) beside wide ones.
 const TEN_SEATS: [&str; 10] = [
-    "Qd", "AK", "AA,KK:0.5", "AA,KK:0.5", "Ks", "random", "10%", "QQ+", "50%", "Ac",
+    "Qd",
+    "AK",
+    "AA,KK:0.5",
+    "AA,KK:0.5",
+    "Ks",
+    "random",
+    "10%",
+    "QQ+",
+    "50%",
+    "Ac",
 ];
 
 #[test]
@@ -197,7 +206,17 @@ fn exact_results_have_no_error_and_estimates_always_some() {
     }
     // Through the binary, as JSON and text.
     let value = json(&rangestove(&[
-        "calc", "--json", "--mc", "--trials", "1", "--seed", "0", "--threads", "1", "AA", "KK",
+        "calc",
+        "--json",
+        "--mc",
+        "--trials",
+        "1",
+        "--seed",
+        "0",
+        "--threads",
+        "1",
+        "AA",
+        "KK",
     ]));
     for p in value["players"].as_array().unwrap() {
         for field in ["std_error", "win_std_error", "tie_std_error"] {
@@ -205,7 +224,14 @@ fn exact_results_have_no_error_and_estimates_always_some() {
         }
     }
     let value = json(&rangestove(&[
-        "calc", "--json", "--threads", "1", "--board", "Kh7c2s", "AhKd", "QQ",
+        "calc",
+        "--json",
+        "--threads",
+        "1",
+        "--board",
+        "Kh7c2s",
+        "AhKd",
+        "QQ",
     ]));
     assert_eq!(value["method"], "exact");
     for p in value["players"].as_array().unwrap() {
@@ -213,7 +239,16 @@ fn exact_results_have_no_error_and_estimates_always_some() {
         assert_eq!(p["tie_std_error"], 0.0, "{p}");
     }
     let output = rangestove(&[
-        "calc", "--mc", "--trials", "1", "--seed", "0", "--threads", "1", "AA", "KK",
+        "calc",
+        "--mc",
+        "--trials",
+        "1",
+        "--seed",
+        "0",
+        "--threads",
+        "1",
+        "AA",
+        "KK",
     ]);
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(text.matches("(win ± ").count(), 2, "{text}");
@@ -244,7 +279,16 @@ fn rare_deals_never_drawn_do_not_look_exact() {
     let exact = run(&exact);
     // The text shows no error as 0 either.
     let mut args = vec![
-        "calc", "--mc", "--trials", "200K", "--seed", "0", "--threads", "1", "--board", board,
+        "calc",
+        "--mc",
+        "--trials",
+        "200K",
+        "--seed",
+        "0",
+        "--threads",
+        "1",
+        "--board",
+        board,
     ];
     args.extend_from_slice(&ranges);
     let output = rangestove(&args);

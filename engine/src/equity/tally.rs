@@ -422,10 +422,10 @@ impl Tally {
 /// `m` were equal (decided in integers: `m · Σx² = (Σx)²`).
 fn spread(sum: u128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
     let m128 = u128::from(m);
-    if let (Some(a), Some(b)) = (m128.checked_mul(sum2), sum.checked_mul(sum)) {
-        if a == b {
-            return None;
-        }
+    if let (Some(a), Some(b)) = (m128.checked_mul(sum2), sum.checked_mul(sum))
+        && a == b
+    {
+        return None;
     }
     let (m, unit) = (m as f64, unit as f64);
     let mean = sum as f64 / unit / m;

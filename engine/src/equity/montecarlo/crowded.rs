@@ -430,8 +430,7 @@ mod tests {
             crowded: Some(table),
         };
         let start = std::time::Instant::now();
-        let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {})
-            .expect("sampled");
+        let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");
         assert_eq!(mc.strategy, Strategy::MonteCarlo { design });
         let exact = enumerate(&setup, None).expect("enumerated");
         for (m, e) in mc.seats.iter().zip(&exact.seats) {
