@@ -21,8 +21,34 @@ const TIMING_FIELDS: [&str; 2] = ["elapsed_ms", "samples_per_s"];
 
 /// JSON fields added to `calc --json` after the record was made, dropped
 /// before comparing: `strategy` (the planner's decision) is checked against
-/// each spot's tag instead, so the engine itself confirms the path.
-const ADDED_FIELDS: [&str; 1] = ["strategy"];
+/// each spot's tag instead, so the engine itself confirms the path; the
+/// players' `win_std_error` and `tie_std_error` are checked to be 0 when
+/// exact and positive when sampled ([`check_added_errors`]).
+const ADDED_FIELDS: [&str; 3] = ["strategy", "win_std_error", "tie_std_error"];
+
+/// The players' win and tie standard errors are present (unless another
+/// binary is run, which may predate them), 0 for an exact result and
+/// positive for a sampled one.
+fn check_added_errors(spot: &Spot, value: &Value) {
+    let other_binary = std::env::var_os("GOLDEN_BIN").is_some_and(|b| !b.is_empty());
+    let exact = value["method"] == "exact";
+    for player in value["players"].as_array().into_iter().flatten() {
+        for field in ["win_std_error", "tie_std_error"] {
+            if other_binary && player.get(field).is_none() {
+                continue;
+            }
+            let error = player[field]
+                .as_f64()
+                .unwrap_or_else(|| panic!("corpus.txt:{}: no {field} in {player}", spot.line));
+            assert!(
+                if exact { error == 0.0 } else { error > 0.0 },
+                "corpus.txt:{}: {field} {error} ({})",
+                spot.line,
+                value["method"]
+            );
+        }
+    }
+}
 
 /// Whether the planner's `strategy` is the path a corpus tag names.
 fn strategy_matches(tag: &str, strategy: &str) -> bool {
@@ -174,6 +200,7 @@ fn outcome(binary: &Path, spot: &Spot) -> Value {
                 spot.line
             )
         });
+        check_added_errors(spot, &value);
         (value["path"].clone(), value["strategy"].clone())
     } else {
         (Value::Null, Value::Null)

@@ -17,6 +17,7 @@ mod grid; // the 13×13 range grid widget under simulated pointer input
 mod preflop_table; // the heads-up preflop table: vs live enumeration and its generator, checksum, ranged spots
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
+mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
 mod worker; // the background worker: coalescing, stale updates, threads, drop
 
 /// Tests that start background workers hold this lock, so the worker tests

@@ -469,6 +469,8 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
                     "win": s.win,
                     "tie": s.tie,
                     "std_error": s.std_error,
+                    "win_std_error": s.win_std_error,
+                    "tie_std_error": s.tie_std_error,
                 })
             })
             .collect();
@@ -568,7 +570,13 @@ fn write_calc_text(
             100.0 * s.tie
         )?;
         if s.std_error > 0.0 {
-            write!(out, "  ± {:.3}%", 100.0 * s.std_error)?;
+            write!(
+                out,
+                "  ± {} (win ± {}, tie ± {})",
+                error_percent(s.std_error),
+                error_percent(s.win_std_error),
+                error_percent(s.tie_std_error)
+            )?;
         }
         writeln!(out)?;
     }
@@ -576,6 +584,17 @@ fn write_calc_text(
         write_breakdown_text(first, &ranges[first.seat], out)?;
     }
     Ok(())
+}
+
+/// A standard error as a percentage: three decimals, or two significant
+/// digits when that would show a sampled error as 0.
+fn error_percent(error: f64) -> String {
+    let percent = 100.0 * error;
+    if percent >= 0.0005 || percent == 0.0 {
+        format!("{percent:.3}%")
+    } else {
+        format!("{percent:.1e}%")
+    }
 }
 
 /// The first seat's classes, strongest first.

@@ -337,15 +337,26 @@ fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option
         Color32::from_black_alpha(110),
     );
     painter.galley(pos, galley, Color32::WHITE);
-    response.on_hover_text(format!(
-        "equity {:.4}% (green: won alone {:.4}%; blue: share of tied pots, tying {:.4}% of \
-         deals); {} (standard error {:.4} points)",
-        100.0 * f.equity,
-        100.0 * f.win,
-        100.0 * f.tie,
-        if exact { "exact" } else { "estimated" },
-        100.0 * f.std_error
-    ));
+    response.on_hover_text(if exact {
+        format!(
+            "equity {:.4}% (green: won alone {:.4}%; blue: share of tied pots, tying {:.4}% of \
+             deals); exact",
+            100.0 * f.equity,
+            100.0 * f.win,
+            100.0 * f.tie,
+        )
+    } else {
+        format!(
+            "equity {:.4}% ± {:.4} (green: won alone {:.4}% ± {:.4}; blue: share of tied pots, \
+             tying {:.4}% ± {:.4} of deals); estimated (± one standard error, in points)",
+            100.0 * f.equity,
+            100.0 * f.std_error,
+            100.0 * f.win,
+            100.0 * f.win_std_error,
+            100.0 * f.tie,
+            100.0 * f.tie_std_error,
+        )
+    });
     let (badge, color) = if exact {
         ("exact", WIN)
     } else {

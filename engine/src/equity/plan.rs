@@ -295,7 +295,8 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
 
 /// The table for exact sequential draws of the restricted seats (narrowest
 /// first) when rejection keeps under a quarter of its draws and would cost
-/// more per accepted draw, and the table fits; judged from a pilot of
+/// more per accepted draw, and the table fits (else
+/// [`Crowded::fallback`]'s); judged from a pilot of
 /// rejection draws on a fixed generator, so the choice depends on the
 /// request alone.
 fn crowded_draws(setup: &Setup, dealing: &[Dealing]) -> Option<Crowded> {
@@ -311,7 +312,9 @@ fn crowded_draws(setup: &Setup, dealing: &[Dealing]) -> Option<Crowded> {
     if accepted * 4 > PILOT_DRAWS || crowded_s >= rejection_s {
         return None;
     }
-    let mut order = restricted;
+    let mut order = restricted.clone();
     order.sort_by_key(|&s| seats[s].masks.len());
-    Crowded::new(setup, &order)
+    // Where that table does not fit, the fallback (part table, part
+    // rejection) rather than rejection that may starve.
+    Crowded::new(setup, &order).or_else(|| Crowded::fallback(setup, &restricted))
 }

@@ -64,6 +64,10 @@ pub struct SeatEquity {
     pub tie: f64,
     /// Standard error of `equity` (0 when exact and complete).
     pub std_error: f64,
+    /// Standard error of `win` (0 when exact and complete).
+    pub win_std_error: f64,
+    /// Standard error of `tie` (0 when exact and complete).
+    pub tie_std_error: f64,
 }
 
 /// A result, final or partial.

@@ -159,18 +159,22 @@ impl Setup {
     }
 
     /// The number of seat deals, or `None` when above `limit` (counted by
-    /// enumeration, stopping early).
+    /// enumeration, stopping early), or when counting would visit more
+    /// than [`COUNT_STEPS_PER_DEAL`] times `limit` combos: partial deals
+    /// that complete to none (seats that clash with earlier ones) cost
+    /// visits without adding deals, and such spots could take minutes to
+    /// count. The seats are walked fewest combos first (the count does not
+    /// depend on the order), which cuts those dead ends early.
     pub(crate) fn count_deals(&self, limit: u64) -> Option<u64> {
-        let mut count = 0u64;
-        let mut over = false;
-        self.for_each_deal(&mut |_, _, _| {
-            count += 1;
-            if count > limit {
-                over = true;
-            }
-            !over
-        });
-        (!over).then_some(count)
+        let mut order: Vec<&SeatCombos> = self.seats.iter().collect();
+        order.sort_by_key(|s| s.masks.len());
+        let mut counter = DealCounter {
+            count: 0,
+            steps: 0,
+            limit,
+            max_steps: limit.saturating_mul(COUNT_STEPS_PER_DEAL),
+        };
+        counter.count_from(&order, 0).then_some(counter.count)
     }
 
     /// Calls `f(positions, mask, weight)` for every seat deal (one live
@@ -248,5 +252,40 @@ impl Setup {
             .iter()
             .map(|&s| self.seats[s].combos.len())
             .sum()
+    }
+}
+
+/// Combos [`Setup::count_deals`] may visit per deal of its limit.
+const COUNT_STEPS_PER_DEAL: u64 = 32;
+
+/// The state of [`Setup::count_deals`].
+struct DealCounter {
+    count: u64,
+    steps: u64,
+    limit: u64,
+    max_steps: u64,
+}
+
+impl DealCounter {
+    /// Counts the deals of `seats` from `used`; false once over a limit.
+    fn count_from(&mut self, seats: &[&SeatCombos], used: u64) -> bool {
+        let Some((seat, later)) = seats.split_first() else {
+            self.count += 1;
+            return self.count <= self.limit;
+        };
+        self.steps += seat.masks.len() as u64;
+        if self.steps > self.max_steps {
+            return false;
+        }
+        if later.is_empty() {
+            self.count += seat.masks.iter().filter(|&&m| m & used == 0).count() as u64;
+            return self.count <= self.limit;
+        }
+        for &mask in &seat.masks {
+            if mask & used == 0 && !self.count_from(later, used | mask) {
+                return false;
+            }
+        }
+        true
     }
 }

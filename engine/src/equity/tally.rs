@@ -87,6 +87,13 @@ impl ComboCount {
             0.0
         } else if self.prefixes < 2 {
             f64::NAN
+        } else if let (Some(a), Some(b)) = (
+            u128::from(self.prefixes).checked_mul(self.share_sq),
+            self.share.checked_mul(self.share),
+        ) && a == b
+        {
+            // No prefix holding the combo differed from another.
+            no_spread(equity, self.prefixes)
         } else {
             // Each prefix's mean share over its boards is one observation.
             let m = self.prefixes as f64;
@@ -129,6 +136,13 @@ pub(crate) struct Tally {
     sum_x: Vec<u128>,
     /// The same sums of squares (units `1 / unit²`).
     sum_x2: Vec<u128>,
+    /// Monte Carlo: per seat, the sums over sampled groups of the seat's
+    /// sole wins in the group's deals, and of their squares.
+    sum_w: Vec<u128>,
+    sum_w2: Vec<u128>,
+    /// The same for the deals the seat tied.
+    sum_t: Vec<u128>,
+    sum_t2: Vec<u128>,
     /// Monte Carlo: sampled prefixes (independent samples).
     prefixes: u64,
     /// The unit of `sum_x`: `lcm(1..=seats)` times the deals per prefix.
@@ -152,6 +166,10 @@ impl Tally {
             deals: 0,
             sum_x: vec![0; seats],
             sum_x2: vec![0; seats],
+            sum_w: vec![0; seats],
+            sum_w2: vec![0; seats],
+            sum_t: vec![0; seats],
+            sum_t2: vec![0; seats],
             prefixes: 0,
             unit: 1,
             combos: Vec::new(),
@@ -249,6 +267,27 @@ impl Tally {
         }
     }
 
+    /// Adds the sums over the same sampled groups of each seat's sole wins
+    /// per group (`sum_w`, squares `sum_w2`) and ties (`sum_t`, `sum_t2`).
+    pub(crate) fn add_group_counts(
+        &mut self,
+        sum_w: &[u128],
+        sum_w2: &[u128],
+        sum_t: &[u128],
+        sum_t2: &[u128],
+    ) {
+        for (to, from) in [
+            (&mut self.sum_w, sum_w),
+            (&mut self.sum_w2, sum_w2),
+            (&mut self.sum_t, sum_t),
+            (&mut self.sum_t2, sum_t2),
+        ] {
+            for (a, &b) in to.iter_mut().zip(from) {
+                *a += b;
+            }
+        }
+    }
+
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
         self.total += other.total;
@@ -269,6 +308,7 @@ impl Tally {
         for (a, b) in self.sum_x2.iter_mut().zip(&other.sum_x2) {
             *a += b;
         }
+        self.add_group_counts(&other.sum_w, &other.sum_w2, &other.sum_t, &other.sum_t2);
         self.sparse.extend_from_slice(&other.sparse);
         if self.combos.is_empty() {
             self.combos.clone_from(&other.combos);
@@ -279,8 +319,10 @@ impl Tally {
         }
     }
 
-    /// Per active seat figures; `sampled` adds standard errors treating each
-    /// unit of weight as one independent sample.
+    /// Per active seat figures; `sampled` adds standard errors of equity,
+    /// win and tie from the spread of the sampled groups (prefixes or
+    /// clusters), or with at most one group treating each deal as one
+    /// sample; where nothing sampled varied, the bound of [`no_spread`].
     pub(crate) fn figures(&self, active: &[usize], sampled: bool) -> Vec<SeatEquity> {
         let total = self.total as f64;
         active
@@ -294,41 +336,111 @@ impl Tally {
                         win: 0.0,
                         tie: 0.0,
                         std_error: 0.0,
+                        win_std_error: 0.0,
+                        tie_std_error: 0.0,
                     };
                 }
                 let win = self.wins[s] as f64;
                 let mut tie = 0.0;
                 let mut share = 0.0;
                 let mut share_sq = 0.0;
+                // Deals by outcome for the seat: won alone, tied (any k),
+                // lost; with weight one per sampled deal.
+                let mut tied = 0u128;
+                let mut tie_kinds = 0;
                 for k in 2..=self.seats {
-                    let t = self.ties[tie_slot(s, k, self.seats)] as f64;
+                    let t = self.ties[tie_slot(s, k, self.seats)];
+                    tied += t;
+                    tie_kinds += usize::from(t > 0);
+                    let t = t as f64;
                     tie += t;
                     share += t / k as f64;
                     share_sq += t / (k * k) as f64;
                 }
                 let equity = (win + share) / total;
-                let std_error = if sampled && self.prefixes > 1 {
-                    // Prefixes are the independent samples; each one's mean
-                    // share over its deals is one observation.
-                    let m = self.prefixes as f64;
-                    let unit = self.unit as f64;
-                    let mean = self.sum_x[s] as f64 / unit / m;
-                    let second = self.sum_x2[s] as f64 / (unit * unit) / m;
-                    ((second - mean * mean).max(0.0) / (m - 1.0)).sqrt()
-                } else if sampled && total > 1.0 {
-                    let second = (win + share_sq) / total;
-                    ((second - equity * equity).max(0.0) / (total - 1.0)).sqrt()
+                let (win_p, tie_p) = (win / total, tie / total);
+                let (std_error, win_std_error, tie_std_error) = if !sampled {
+                    (0.0, 0.0, 0.0)
+                } else if self.prefixes > 1 {
+                    // Groups are the independent samples; each one's mean
+                    // over its deals is one observation.
+                    let m = self.prefixes;
+                    let unit = self.unit;
+                    let deals = unit / share_unit(self.seats).max(1);
+                    let group = |sum: u128, sum2: u128, unit: u128, mean: f64| {
+                        spread(sum, sum2, m, unit).unwrap_or_else(|| no_spread(mean, m))
+                    };
+                    (
+                        group(self.sum_x[s], self.sum_x2[s], unit, equity),
+                        group(self.sum_w[s], self.sum_w2[s], deals, win_p),
+                        group(self.sum_t[s], self.sum_t2[s], deals, tie_p),
+                    )
+                } else if total > 1.0 {
+                    // Every deal had the same outcome for the seat when one
+                    // kind holds all of them.
+                    let lost = self.total - self.wins[s] - tied;
+                    let kinds = usize::from(self.wins[s] > 0) + tie_kinds + usize::from(lost > 0);
+                    if kinds <= 1 {
+                        let bound = |mean| no_spread(mean, self.prefixes);
+                        (bound(equity), bound(win_p), bound(tie_p))
+                    } else {
+                        let second = (win + share_sq) / total;
+                        let bernoulli = |p: f64, mean: f64| {
+                            let se = (p * (1.0 - p) / (total - 1.0)).sqrt();
+                            if se > 0.0 {
+                                se
+                            } else {
+                                no_spread(mean, self.prefixes)
+                            }
+                        };
+                        (
+                            ((second - equity * equity).max(0.0) / (total - 1.0)).sqrt(),
+                            bernoulli(win_p, win_p),
+                            bernoulli(tie_p, tie_p),
+                        )
+                    }
                 } else {
-                    0.0
+                    let bound = |mean| no_spread(mean, self.prefixes);
+                    (bound(equity), bound(win_p), bound(tie_p))
                 };
                 SeatEquity {
                     seat,
                     equity,
-                    win: win / total,
-                    tie: tie / total,
+                    win: win_p,
+                    tie: tie_p,
                     std_error,
+                    win_std_error,
+                    tie_std_error,
                 }
             })
             .collect()
     }
+}
+
+/// The standard error of the mean of `m` observations `x_i / unit` whose
+/// sum is `sum / unit` and sum of squares `sum2 / unit²`; `None` when all
+/// `m` were equal (decided in integers: `m · Σx² = (Σx)²`).
+fn spread(sum: u128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
+    let m128 = u128::from(m);
+    if let (Some(a), Some(b)) = (m128.checked_mul(sum2), sum.checked_mul(sum))
+        && a == b
+    {
+        return None;
+    }
+    let (m, unit) = (m as f64, unit as f64);
+    let mean = sum as f64 / unit / m;
+    let second = sum2 as f64 / (unit * unit) / m;
+    Some(((second - mean * mean).max(0.0) / (m - 1.0)).sqrt())
+}
+
+/// The error reported for a sampled figure with mean `mean` (0..=1) when
+/// none of the `m` groups sampled varied (rare deals never drawn, or a
+/// single group): the rule of three, `3 / m` (no group in `m` differed, so
+/// the chance of one that does is below `3 / m` at 95%, and a group's mean
+/// differs by at most `max(mean, 1 − mean)`), capped at that largest
+/// possible error. Never 0, so an estimate never looks exact
+/// (docs/design.md §3.1).
+pub(crate) fn no_spread(mean: f64, m: u64) -> f64 {
+    let most = mean.max(1.0 - mean).clamp(0.0, 1.0);
+    (3.0 / m.max(1) as f64).min(most)
 }

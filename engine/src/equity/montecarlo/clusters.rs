@@ -65,6 +65,7 @@ impl Sampler<'_> {
                 rank_pairs(&mut table, board, &cards[..m]);
             }
             let wins_before = acc.wins;
+            let tied_before = acc.tied;
             let mut ranks = [0u16; N];
             let mut start = m;
             // Per active seat, where its cards are in a window.
@@ -93,7 +94,7 @@ impl Sampler<'_> {
                 acc.record(&ranks, n);
                 start += 1;
             }
-            acc.close_group(&wins_before, n);
+            acc.close_group(&wins_before, &tied_before, n);
         }
         Ok(acc.into_tally(n, clusters * size, clusters, size))
     }

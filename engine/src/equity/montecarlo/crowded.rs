@@ -30,15 +30,33 @@ use crate::equity::setup::Setup;
 const MAX_STATES: usize = 1 << 18;
 /// Most combos scanned while building the table (about 0.1 s).
 const MAX_WORK: u64 = 20_000_000;
+/// The fallback's budget per attempt ([`Crowded::fallback`]): states and
+/// combos scanned.
+const FALLBACK_STATES: usize = 1 << 20;
+const FALLBACK_WORK: u64 = 40_000_000;
+/// Combos scanned by all the fallback's attempts together (about a
+/// second at worst).
+const FALLBACK_TOTAL_WORK: u64 = 200_000_000;
 
 /// `Z` for every reachable state, seats in the order given.
 pub(crate) struct Crowded {
-    /// The restricted seats, in drawing order.
+    /// The restricted seats in the table, in drawing order.
     order: Vec<usize>,
-    /// `Z(i, used)` for `i < order.len()`, by `(i, used)`.
+    /// Per table seat `i`, the cards seats `i..` can hold: `Z(i, used)`
+    /// depends on `used` only through these, so states are kept by
+    /// `used & relevant[i]` (every card for the plain table).
+    relevant: Vec<u64>,
+    /// `Z(i, used)` for `i < order.len()`, by `(i, used & relevant[i])`.
     totals: HashMap<(u8, u64), f64>,
     /// Combos scanned while building.
     work: u64,
+    /// The budget: most states and combos scanned.
+    max_states: usize,
+    max_work: u64,
+    /// Restricted seats left out of the table (the fallback's widest):
+    /// each drawn independently after the table's seats, the whole draw
+    /// (table seats included) rejected on a shared card.
+    rest: Vec<usize>,
 }
 
 impl Crowded {
@@ -48,11 +66,83 @@ impl Crowded {
     pub(crate) fn new(setup: &Setup, seats: &[usize]) -> Option<Crowded> {
         let mut table = Crowded {
             order: seats.to_vec(),
+            relevant: vec![u64::MAX; seats.len()],
             totals: HashMap::new(),
             work: 0,
+            max_states: MAX_STATES,
+            max_work: MAX_WORK,
+            rest: Vec::new(),
         };
         table.total_from(setup, 0, 0)?;
         Some(table)
+    }
+
+    /// Exact draws for `restricted` (at least two restricted seats of a
+    /// feasible `setup`) where [`Crowded::new`]'s table does not fit: seats
+    /// whose combos cover the most cards are drawn first, so that later
+    /// states are kept by the few cards the later seats can still hold;
+    /// while the table still does not fit a larger budget, the seat with
+    /// the most combos leaves it for whole-draw rejection after it (wide
+    /// ranges clash little). `None` when no table of two or more seats
+    /// fits, or the attempts together scanned [`FALLBACK_TOTAL_WORK`].
+    ///
+    /// Exact: the table's seats come from their joint distribution
+    /// restricted to themselves and the others independently from their
+    /// weights, so a draw's probability is proportional to the product of
+    /// every weight among draws without a shared card; rejecting the rest
+    /// leaves the joint distribution of docs/design.md §3.
+    pub(crate) fn fallback(setup: &Setup, restricted: &[usize]) -> Option<Crowded> {
+        Crowded::fallback_within(setup, restricted, FALLBACK_STATES, FALLBACK_WORK)
+    }
+
+    /// [`Crowded::fallback`] with `max_states` states and `max_work` combos
+    /// scanned an attempt.
+    fn fallback_within(
+        setup: &Setup,
+        restricted: &[usize],
+        max_states: usize,
+        max_work: u64,
+    ) -> Option<Crowded> {
+        let seats = &setup.seats;
+        let span = |s: usize| seats[s].masks.iter().fold(0u64, |a, &m| a | m).count_ones();
+        let mut table: Vec<usize> = restricted.to_vec();
+        let mut rest = Vec::new();
+        let mut spent = 0u64;
+        while table.len() >= 2 && spent < FALLBACK_TOTAL_WORK {
+            let mut order = table.clone();
+            order.sort_by_key(|&s| (std::cmp::Reverse(span(s)), seats[s].masks.len(), s));
+            let mut relevant = vec![0u64; order.len()];
+            let mut cards = 0u64;
+            for (i, &s) in order.iter().enumerate().rev() {
+                cards |= seats[s].masks.iter().fold(0u64, |a, &m| a | m);
+                relevant[i] = cards;
+            }
+            let mut attempt = Crowded {
+                order,
+                relevant,
+                totals: HashMap::new(),
+                work: 0,
+                max_states,
+                max_work: max_work.min(FALLBACK_TOTAL_WORK - spent),
+                rest: rest.clone(),
+            };
+            if attempt.total_from(setup, 0, 0).is_some_and(|z| z > 0.0) {
+                return Some(attempt);
+            }
+            spent += attempt.work;
+            // The widest seat (the last of the most combos) leaves the table.
+            let (at, _) = table
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, &s)| (seats[s].masks.len(), s))?;
+            rest.push(table.remove(at));
+        }
+        None
+    }
+
+    /// The restricted seats drawn by rejection after the table's.
+    pub(crate) fn rest(&self) -> &[usize] {
+        &self.rest
     }
 
     /// `Z(i, used)`, computing and remembering it (and what it needs);
@@ -61,21 +151,22 @@ impl Crowded {
         if i == self.order.len() {
             return Some(1.0);
         }
-        if let Some(&z) = self.totals.get(&(i as u8, used)) {
+        let key = used & self.relevant[i];
+        if let Some(&z) = self.totals.get(&(i as u8, key)) {
             return Some(z);
         }
         let seat = &setup.seats[self.order[i]];
         self.work += seat.masks.len() as u64;
-        if self.totals.len() >= MAX_STATES || self.work > MAX_WORK {
+        if self.totals.len() >= self.max_states || self.work > self.max_work {
             return None;
         }
         let mut z = 0.0;
         for (&m, &w) in seat.masks.iter().zip(&seat.weights) {
-            if m & used == 0 {
-                z += w as f64 * self.total_from(setup, i + 1, used | m)?;
+            if m & key == 0 {
+                z += w as f64 * self.total_from(setup, i + 1, key | m)?;
             }
         }
-        self.totals.insert((i as u8, used), z);
+        self.totals.insert((i as u8, key), z);
         Some(z)
     }
 
@@ -84,12 +175,14 @@ impl Crowded {
         if i == self.order.len() {
             1.0
         } else {
-            self.totals.get(&(i as u8, used)).copied().unwrap_or(0.0)
+            let key = used & self.relevant[i];
+            self.totals.get(&(i as u8, key)).copied().unwrap_or(0.0)
         }
     }
 
-    /// Draws every seat's combo: calls `take(seat, combo index)` for each
-    /// and returns the cards they hold. `uniform` gives numbers uniform in
+    /// Draws every table seat's combo: calls `take(seat, combo index)` for
+    /// each and returns the cards they hold (the [`rest`](Crowded::rest)
+    /// are the caller's to draw). `uniform` gives numbers uniform in
     /// `[0, 1)`.
     pub(crate) fn draw(
         &self,
@@ -199,6 +292,160 @@ mod tests {
                 (got - expected).abs() <= 5.0 * sd + 1.0,
                 "{deal:?}: {got} vs {expected}"
             );
+        }
+    }
+
+    #[test]
+    fn the_fallback_with_rejection_follows_the_joint_distribution() {
+        // The smallest budget that fits a table: too small for all four
+        // seats, so the widest (`QQ+,AQ,KQ` first) are drawn by rejection
+        // after the table's.
+        let setup = setup(&["AA,KK:0.5", "AK,KK", "QQ+,AQ,KQ", "AA:0.25,AKs,QQ"]);
+        let table = (1..1000)
+            .find_map(|states| Crowded::fallback_within(&setup, &[0, 1, 2, 3], states, 1 << 20))
+            .expect("a table");
+        assert_eq!(table.rest()[0], 2);
+        assert!(table.order.len() >= 2);
+        assert!(Crowded::fallback_within(&setup, &[0, 1, 2, 3], 1, 1 << 20).is_none());
+        let seats = &setup.seats;
+        // Every deal of the four seats by its weight.
+        let mut exact = HashMap::new();
+        let mut total = 0.0;
+        let mut deal = [0usize; 4];
+        fn walk(
+            seats: &[crate::equity::setup::SeatCombos],
+            s: usize,
+            used: u64,
+            w: f64,
+            deal: &mut [usize; 4],
+            f: &mut dyn FnMut(&[usize; 4], f64),
+        ) {
+            if s == 4 {
+                return f(deal, w);
+            }
+            for (c, (&m, &cw)) in seats[s].masks.iter().zip(&seats[s].weights).enumerate() {
+                if m & used == 0 {
+                    deal[s] = c;
+                    walk(seats, s + 1, used | m, w * cw as f64, deal, f);
+                }
+            }
+        }
+        walk(seats, 0, 0, 1.0, &mut deal, &mut |d, w| {
+            exact.insert(*d, w);
+            total += w;
+        });
+        // The table's seats, then the rest by weight, the whole draw
+        // rejected on a shared card (as the sampler does).
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut seen: HashMap<[usize; 4], u32> = HashMap::new();
+        let draws = 200_000;
+        for _ in 0..draws {
+            loop {
+                let mut d = [usize::MAX; 4];
+                let mut used = table.draw(&setup, || rng.random::<f64>(), |s, c| d[s] = c);
+                let mut clash = false;
+                for &s in table.rest() {
+                    let weights = &seats[s].weights;
+                    let mut pick = rng.random_range(0..weights.iter().sum::<u64>());
+                    let c = weights
+                        .iter()
+                        .position(|&w| {
+                            let hit = pick < w;
+                            pick = pick.saturating_sub(w);
+                            hit
+                        })
+                        .expect("a combo");
+                    clash |= seats[s].masks[c] & used != 0;
+                    used |= seats[s].masks[c];
+                    d[s] = c;
+                }
+                if !clash {
+                    *seen.entry(d).or_default() += 1;
+                    break;
+                }
+            }
+        }
+        assert!(seen.keys().all(|d| exact.contains_key(d)));
+        for (deal, w) in &exact {
+            let p = w / total;
+            let expected = p * f64::from(draws);
+            let got = f64::from(seen.get(deal).copied().unwrap_or(0));
+            let sd = (expected * (1.0 - p)).sqrt();
+            assert!(
+                (got - expected).abs() <= 5.0 * sd + 1.0,
+                "{deal:?}: {got} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn sampling_with_the_fallback_matches_enumeration() {
+        use crate::equity::internal::enumerate;
+        use crate::equity::montecarlo::{run, sampler};
+        use crate::equity::strategy::{Design, Draws};
+        use crate::equity::{Method, Strategy};
+        // Three seats that all but insist on the same two aces (their other
+        // hands at the smallest weight: rejection keeps about one draw in
+        // a million) and two wider ones, on the river; a budget that keeps
+        // the widest seat out of the table, drawn by rejection after it.
+        let ranges = [
+            "AsAh,KK:0.0001",
+            "AsAh,QQ:0.0001",
+            "AsAh,JJ:0.0001",
+            "AK,AQ,A5s",
+            "KQ,K8s,Q8s",
+        ];
+        let mut request = EquityRequest::new(
+            ranges
+                .iter()
+                .map(|r| Seat::active(Range::parse(r).expect("test range")))
+                .collect(),
+        );
+        request.board = crate::card::parse_cards("2c7d9h4s3c").expect("board");
+        request.method = Method::MonteCarlo;
+        request.trials = Some(100_000);
+        request.seed = 7;
+        request.threads = Some(1);
+        let setup = Setup::new(&request).expect("a feasible spot");
+        let dealing = sampler::dealings(&setup);
+        let pilot = sampler::pilot(&setup, &dealing, 4096).expect("restricted seats");
+        assert_eq!(pilot, 0, "rejection starves");
+        // The smallest budget that fits the three clashing seats' table:
+        // the two wider seats are drawn by rejection after it.
+        let table = (1..1000)
+            .find_map(|states| {
+                Crowded::fallback_within(&setup, &[0, 1, 2, 3, 4], states, 1 << 20)
+                    .filter(|t| t.order.len() == 3)
+            })
+            .expect("a table");
+        let mut rest = table.rest().to_vec();
+        rest.sort_unstable();
+        assert_eq!(rest, [3, 4]);
+        let design = Design::Prefixes {
+            draws: Draws::Crowded,
+        };
+        let sampling = sampler::Sampling {
+            design,
+            dealing,
+            crowded: Some(table),
+        };
+        let start = std::time::Instant::now();
+        let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");
+        assert_eq!(mc.strategy, Strategy::MonteCarlo { design });
+        let exact = enumerate(&setup, None).expect("enumerated");
+        for (m, e) in mc.seats.iter().zip(&exact.seats) {
+            for (name, got, se, want) in [
+                ("equity", m.equity, m.std_error, e.equity),
+                ("win", m.win, m.win_std_error, e.win),
+                ("tie", m.tie, m.tie_std_error, e.tie),
+            ] {
+                assert!(se > 0.0, "seat {} {name}", m.seat);
+                assert!(
+                    (got - want).abs() <= 4.0 * se,
+                    "seat {} {name}: {got} ± {se} vs exact {want}",
+                    m.seat
+                );
+            }
         }
     }
 

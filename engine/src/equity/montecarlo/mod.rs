@@ -1,8 +1,9 @@
 //! Monte Carlo: an unbiased estimator of the exact figures.
 //!
-//! Deals come in groups, and each group's per-seat mean pot share is one
-//! independent observation (the standard errors come from the spread of
-//! these means). There are two designs.
+//! Deals come in groups, and each group's per-seat mean pot share, win
+//! and tie are independent observations (the standard errors of equity,
+//! win and tie come from the spread of these means; where none varied,
+//! the rule-of-three bound of docs/design.md §3.1). There are two designs.
 //!
 //! **Prefixes** (the general one). A prefix is one sampled seat deal; it
 //! is scored on several disjoint board completions drawn together with it.
@@ -17,7 +18,11 @@
 //!    depends on how many are left), so it cancels. Where rejection would
 //!    keep few draws (many seats on a few premium cards), the seats are
 //!    drawn one after another from exact conditional totals instead
-//!    ([`crowded`]): the same distribution, no draw wasted.
+//!    ([`crowded`]): the same distribution, no draw wasted. Where that
+//!    table would not fit, the seats that clash most come from a smaller
+//!    table and the widest ranges are drawn independently after them, the
+//!    whole draw rejected on a shared card: still exact, and rejection
+//!    keeps most draws once the clashing seats are dealt together.
 //! 2. **Uniform** seats (such as `random`) then get two cards each, drawn
 //!    uniformly without replacement from the cards left (a partial
 //!    Fisher–Yates shuffle of the free cards that skips those the

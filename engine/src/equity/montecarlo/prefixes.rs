@@ -115,7 +115,7 @@ impl Sampler<'_> {
                 }
             }
             // Per seat, its pot share summed over the prefix's boards.
-            let x = acc.close_group(&wins_before, n);
+            let x = acc.close_group(&wins_before, &tied_before, n);
             if breakdown {
                 for a in 0..n {
                     let c = &mut combos[slots[a] as usize];

@@ -250,14 +250,22 @@ impl Sampler<'_> {
                 slots[a % N] = self.offsets[s] + i as u32;
             }
         };
-        if let Some(crowded) = &self.crowded {
-            let mut unit = || rng.unit();
-            return Ok(crowded.draw(self.setup, &mut unit, &mut hold));
-        }
         loop {
-            if let Some(used) =
+            let drawn = if let Some(crowded) = &self.crowded {
+                // The table's seats exactly, then any left out of it
+                // independently, the whole draw rejected on a shared card.
+                let mut unit = || rng.unit();
+                let used = crowded.draw(self.setup, &mut unit, &mut hold);
+                if crowded.rest().is_empty() {
+                    return Ok(used);
+                }
+                draw_independent(self.setup, &self.dealing, crowded.rest(), rng, &mut hold)
+                    .filter(|&rest| rest & used == 0)
+                    .map(|rest| rest | used)
+            } else {
                 draw_independent(self.setup, &self.dealing, &self.restricted, rng, &mut hold)
-            {
+            };
+            if let Some(used) = drawn {
                 return Ok(used);
             }
             *rejected += 1;
@@ -377,6 +385,12 @@ pub(super) struct Accumulator<const N: usize> {
     /// (units `1 / lcm`, `1 / lcm²`).
     sum_x: [u128; N],
     sum_x2: [u128; N],
+    /// Per seat, the sums over closed groups of the seat's sole wins in
+    /// the group, of their squares, and the same for its ties.
+    sum_w: [u128; N],
+    sum_w2: [u128; N],
+    sum_t: [u128; N],
+    sum_t2: [u128; N],
 }
 
 impl<const N: usize> Accumulator<N> {
@@ -391,6 +405,10 @@ impl<const N: usize> Accumulator<N> {
             share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
             sum_x: [0; N],
             sum_x2: [0; N],
+            sum_w: [0; N],
+            sum_w2: [0; N],
+            sum_t: [0; N],
+            sum_t2: [0; N],
         }
     }
 
@@ -419,17 +437,30 @@ impl<const N: usize> Accumulator<N> {
     }
 
     /// Closes a group (a prefix or a cluster) that began when the sole
-    /// wins stood at `wins_before`: returns each of the first `n` seats'
-    /// pot share summed over the group's deals (units `1 / lcm`) and adds
-    /// it to the sums.
+    /// wins stood at `wins_before` and the ties at `tied_before`: returns
+    /// each of the first `n` seats' pot share summed over the group's deals
+    /// (units `1 / lcm`) and adds it, and the group's wins and ties, to the
+    /// sums.
     #[inline(always)]
-    pub(super) fn close_group(&mut self, wins_before: &[u64; N], n: usize) -> [u64; N] {
+    pub(super) fn close_group(
+        &mut self,
+        wins_before: &[u64; N],
+        tied_before: &[u64; N],
+        n: usize,
+    ) -> [u64; N] {
         let mut x = [0u64; N];
         for a in 0..n {
-            x[a] = (self.wins[a] - wins_before[a]) * self.share[1] + self.tie_x[a];
+            let won = self.wins[a] - wins_before[a];
+            let tied = u128::from(self.tied[a] - tied_before[a]);
+            x[a] = won * self.share[1] + self.tie_x[a];
             self.tie_x[a] = 0;
             self.sum_x[a] += u128::from(x[a]);
             self.sum_x2[a] += u128::from(x[a]) * u128::from(x[a]);
+            let won = u128::from(won);
+            self.sum_w[a] += won;
+            self.sum_w2[a] += won * won;
+            self.sum_t[a] += tied;
+            self.sum_t2[a] += tied * tied;
         }
         x
     }
@@ -443,6 +474,12 @@ impl<const N: usize> Accumulator<N> {
             &self.sum_x2[..n],
             groups,
             u128::from(self.share[1]) * u128::from(group_deals),
+        );
+        tally.add_group_counts(
+            &self.sum_w[..n],
+            &self.sum_w2[..n],
+            &self.sum_t[..n],
+            &self.sum_t2[..n],
         );
         tally
     }
