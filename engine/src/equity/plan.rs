@@ -56,11 +56,21 @@ use super::tally::share_unit;
 pub(crate) struct Costs {
     /// Per live combo ranked on a board (a random evaluator access).
     pub(crate) eval_random_s: f64,
-    /// Per seat and board in the deal-major walk (nearly sequential).
+    /// Per seat and board in the deal-major walk with the whole board to
+    /// come (prefixes shared, nearly sequential).
     pub(crate) eval_walk_s: f64,
+    /// Per seat and board in the deal-major walk with a board known (one
+    /// or two cards to come: little to share).
+    pub(crate) eval_walk_postflop_s: f64,
+    /// Per deal walked, with a board known (setting up the walk).
+    pub(crate) walk_setup_s: f64,
+    /// Per active seat, deal and board, added to `compare_s` when a
+    /// multiway breakdown counts per combo.
+    pub(crate) breakdown_seat_s: f64,
     /// Per live combo and board to sort and sweep two ranges.
     pub(crate) sweep_s: f64,
-    /// Per deal compared on a board (doubled multiway with a breakdown).
+    /// Per deal compared on a board (board-major), or walked on a board
+    /// with a breakdown (deal-major, a board known).
     pub(crate) compare_s: f64,
     /// Per restricted seat in a rejection draw (3.2 ns measured with five
     /// seats of `QQ+,AK`).
@@ -74,6 +84,9 @@ pub(crate) struct Costs {
 pub(crate) const COSTS: Costs = Costs {
     eval_random_s: 20e-9,
     eval_walk_s: 2.0e-9,
+    eval_walk_postflop_s: 5.6e-9,
+    walk_setup_s: 0.7e-6,
+    breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,
     compare_s: 3e-9,
     rejection_step_s: 3.5e-9,
@@ -276,10 +289,23 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     };
     let active = setup.active.len() as f64;
     let live = setup.live_combos() as f64;
-    let deal_major = walks as f64 * boards as f64 * active * COSTS.eval_walk_s;
-    // Per-combo counting costs about as much again per deal multiway.
+    // With a board known, each deal's walk shares little: a setup per
+    // deal and a dearer step per seat and board (with a breakdown, a
+    // per-combo update per board as well).
+    let deal_major = if setup.missing < 5 {
+        let per_board = active * COSTS.eval_walk_postflop_s
+            + if setup.breakdown {
+                COSTS.compare_s
+            } else {
+                0.0
+            };
+        walks as f64 * (COSTS.walk_setup_s + boards as f64 * per_board)
+    } else {
+        walks as f64 * boards as f64 * active * COSTS.eval_walk_s
+    };
+    // Per-combo counting multiway costs a counter update per seat and deal.
     let compare_s = if setup.breakdown && setup.active.len() > 2 {
-        2.0 * COSTS.compare_s
+        COSTS.compare_s + active * COSTS.breakdown_seat_s
     } else {
         COSTS.compare_s
     };
