@@ -878,10 +878,17 @@ fn finely_weighted_eight_seats_are_counted_exactly() {
     let expected = brute_force(&spot);
     for method in [Method::Auto, Method::Exact] {
         let result = run(&spot.request(method)).unwrap();
-        assert!(result.method.is_exact(), "{method:?}: {:?}", result.strategy);
+        assert!(
+            result.method.is_exact(),
+            "{method:?}: {:?}",
+            result.strategy
+        );
         for (s, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
             assert!(close(s.equity, equity, 1e-12), "{s:?} vs {equity}");
-            assert!(close(s.win, win, 1e-12) && close(s.tie, tie, 1e-12), "{s:?}");
+            assert!(
+                close(s.win, win, 1e-12) && close(s.tie, tie, 1e-12),
+                "{s:?}"
+            );
         }
     }
     // With a breakdown the pot-share sums would pass 2^127: the default
@@ -892,11 +899,17 @@ fn finely_weighted_eight_seats_are_counted_exactly() {
     let sampled = run(&request).unwrap();
     assert!(!sampled.method.is_exact());
     for (s, &(equity, ..)) in sampled.seats.iter().zip(&expected) {
-        assert!((s.equity - equity).abs() < 6.0 * s.std_error + 1e-9, "{s:?}");
+        assert!(
+            (s.equity - equity).abs() < 6.0 * s.std_error + 1e-9,
+            "{s:?}"
+        );
     }
     request.method = Method::Exact;
     let error = run(&request).unwrap_err();
-    assert!(matches!(error, EquityError::WeightsTooFine { .. }), "{error:?}");
+    assert!(
+        matches!(error, EquityError::WeightsTooFine { .. }),
+        "{error:?}"
+    );
     assert!(error.to_string().contains("128-bit"), "{error}");
 }
 
@@ -920,16 +933,29 @@ fn what_exact_cannot_count_is_sampled_and_refusals_are_finite() {
     request.trials = Some(20_000);
     assert!(!run(&request).unwrap().method.is_exact());
     let error = run(&ten.request(Method::Exact)).unwrap_err();
-    assert!(matches!(error, EquityError::WeightsTooFine { .. }), "{error:?}");
+    assert!(
+        matches!(error, EquityError::WeightsTooFine { .. }),
+        "{error:?}"
+    );
     // More seat deals than enumeration lists: a typed reason, not "inf s".
     let wide = spot(&[("random", false); 4], "2c3d4s", "");
     let error = run(&wide.request(Method::Exact)).unwrap_err();
-    assert!(matches!(error, EquityError::TooManyDeals { .. }), "{error:?}");
+    assert!(
+        matches!(error, EquityError::TooManyDeals { .. }),
+        "{error:?}"
+    );
     let setup = Setup::new(&wide.request(Method::Exact)).unwrap();
     let cost = equity::internal::exact_cost(&setup);
-    assert!(cost.cost_s.is_finite() && cost.reference_s().is_finite(), "{cost:?}");
+    assert!(
+        cost.cost_s.is_finite() && cost.reference_s().is_finite(),
+        "{cost:?}"
+    );
     // Listable but beyond the hour: the estimate is finite.
-    let long = spot(&[("random", false), ("random", false), ("random", false)], "", "");
+    let long = spot(
+        &[("random", false), ("random", false), ("random", false)],
+        "",
+        "",
+    );
     let error = run(&long.request(Method::Exact)).unwrap_err();
     match &error {
         EquityError::TooLarge { estimate_s } => assert!(estimate_s.is_finite()),
@@ -1057,7 +1083,10 @@ fn errors_name_the_real_cause() {
     let empty = spot(&[("0%", false), ("random", false)], "", "").request(Method::Auto);
     let error = run(&empty).unwrap_err();
     assert_eq!(error, EquityError::EmptyRange { seat: 0 });
-    assert_eq!(error.to_string(), "seat 1's range is empty (no hand has a positive weight)");
+    assert_eq!(
+        error.to_string(),
+        "seat 1's range is empty (no hand has a positive weight)"
+    );
     let removed = spot(&[("random", false), ("AhAs", false)], "", "Ah").request(Method::Auto);
     let error = run(&removed).unwrap_err();
     assert_eq!(

@@ -144,10 +144,25 @@ fn errors_name_the_token_and_its_offset() {
         ("AKs:1.5", "AKs:1.5", 0, K::WeightOutOfRange { max: 1 }),
         ("AKs@150", "AKs@150", 0, K::WeightOutOfRange { max: 100 }),
         // Positive weights that would round to 0 are not silent removals.
-        ("QQ,AK:0.00004", "AK:0.00004", 3, K::WeightTooSmall { max: 1 }),
-        ("AhKh=0.00001", "AhKh=0.00001", 0, K::WeightTooSmall { max: 1 }),
+        (
+            "QQ,AK:0.00004",
+            "AK:0.00004",
+            3,
+            K::WeightTooSmall { max: 1 },
+        ),
+        (
+            "AhKh=0.00001",
+            "AhKh=0.00001",
+            0,
+            K::WeightTooSmall { max: 1 },
+        ),
         ("AK@0.004", "AK@0.004", 0, K::WeightTooSmall { max: 100 }),
-        ("[0.004]AK[/0.004]", "[0.004]", 0, K::WeightTooSmall { max: 100 }),
+        (
+            "[0.004]AK[/0.004]",
+            "[0.004]",
+            0,
+            K::WeightTooSmall { max: 100 },
+        ),
         ("0.001: AK", "0.001:", 0, K::WeightTooSmall { max: 100 }),
         ("AKs:abc", "AKs:abc", 0, K::BadWeight),
         ("AKs:-1", "AKs:-1", 0, K::BadWeight),
