@@ -517,7 +517,10 @@ fn validation_errors_are_typed() {
         ),
         (
             spot(&[("AhAs", false), ("KK", false)], "Ah2c3d", "").request(Method::Auto),
-            EquityError::EmptyRange { seat: 0 },
+            EquityError::RangeRemoved {
+                seat: 0,
+                removed: "the board cards",
+            },
         ),
         (
             spot(&[("AA", false), ("", false)], "", "").request(Method::Auto),
@@ -828,12 +831,12 @@ fn a_preview_estimate_comes_before_a_long_exact_result() {
         "",
     );
     let mut request = spot.request(Method::Auto);
-    // Auto's estimate is the cost model divided by the thread count: on one
-    // thread this spot's exact run is estimated above the preview threshold
-    // (11 ms against 5), on any machine. A budget that makes it exact.
+    // Auto's estimate is the cost model on the reference two threads, on
+    // any machine: this spot's exact run is estimated above the preview
+    // threshold. A budget that makes it exact.
     request.threads = Some(1);
     let setup = Setup::new(&request).unwrap();
-    assert!(equity::internal::exact_cost(&setup).estimate_s(1) * 1e3 > equity::PREVIEW_ABOVE_MS);
+    assert!(equity::internal::exact_cost(&setup).reference_s() * 1e3 > equity::PREVIEW_ABOVE_MS);
     request.time_budget_ms = 1e9;
     request.preview = true;
     let mut snapshots = Vec::new();
@@ -854,4 +857,240 @@ fn a_preview_estimate_comes_before_a_long_exact_result() {
     let mut methods = Vec::new();
     equity::calculate(&request, &|| false, &mut |s| methods.push(s.method)).unwrap();
     assert!(methods.iter().all(|m| m.is_exact()));
+}
+
+/// The eight seats of two pocket pairs each, one combo weighted
+/// 0.9999: weight products near 10^32, beyond `u64` sums.
+const FINE_EIGHT: &[(&str, bool)] = &[
+    ("AhAd:0.9999,AcAs", false),
+    ("KhKd:0.9999,KcKs", false),
+    ("QhQd:0.9999,QcQs", false),
+    ("JhJd:0.9999,JcJs", false),
+    ("ThTd:0.9999,TcTs", false),
+    ("9h9d:0.9999,9c9s", false),
+    ("8h8d:0.9999,8c8s", false),
+    ("7h7d:0.9999,7c7s", false),
+];
+
+#[test]
+fn finely_weighted_eight_seats_are_counted_exactly() {
+    let spot = spot(FINE_EIGHT, "2c3d5s", "");
+    let expected = brute_force(&spot);
+    for method in [Method::Auto, Method::Exact] {
+        let result = run(&spot.request(method)).unwrap();
+        assert!(
+            result.method.is_exact(),
+            "{method:?}: {:?}",
+            result.strategy
+        );
+        for (s, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
+            assert!(close(s.equity, equity, 1e-12), "{s:?} vs {equity}");
+            assert!(
+                close(s.win, win, 1e-12) && close(s.tie, tie, 1e-12),
+                "{s:?}"
+            );
+        }
+    }
+    // With a breakdown the pot-share sums would pass 2^127: the default
+    // mode samples rather than refuse, and forced enumeration says why.
+    let mut request = spot.request(Method::Auto);
+    request.breakdown = true;
+    request.trials = Some(20_000);
+    let sampled = run(&request).unwrap();
+    assert!(!sampled.method.is_exact());
+    for (s, &(equity, ..)) in sampled.seats.iter().zip(&expected) {
+        assert!(
+            (s.equity - equity).abs() < 6.0 * s.std_error + 1e-9,
+            "{s:?}"
+        );
+    }
+    request.method = Method::Exact;
+    let error = run(&request).unwrap_err();
+    assert!(
+        matches!(error, EquityError::WeightsTooFine { .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("128-bit"), "{error}");
+}
+
+#[test]
+fn what_exact_cannot_count_is_sampled_and_refusals_are_finite() {
+    // Ten such seats: weight products near 10^40 overflow even `u128`.
+    let ten: &[(&str, bool)] = &[
+        ("AhAd:0.9999,AcAs", false),
+        ("KhKd:0.9999,KcKs", false),
+        ("QhQd:0.9999,QcQs", false),
+        ("JhJd:0.9999,JcJs", false),
+        ("ThTd:0.9999,TcTs", false),
+        ("9h9d:0.9999,9c9s", false),
+        ("8h8d:0.9999,8c8s", false),
+        ("7h7d:0.9999,7c7s", false),
+        ("6h6d:0.9999,6c6s", false),
+        ("5h5d:0.9999,5c5s", false),
+    ];
+    let ten = spot(ten, "2c3d4s", "");
+    let mut request = ten.request(Method::Auto);
+    request.trials = Some(20_000);
+    assert!(!run(&request).unwrap().method.is_exact());
+    let error = run(&ten.request(Method::Exact)).unwrap_err();
+    assert!(
+        matches!(error, EquityError::WeightsTooFine { .. }),
+        "{error:?}"
+    );
+    // More seat deals than enumeration lists: a typed reason, not "inf s".
+    let wide = spot(&[("random", false); 4], "2c3d4s", "");
+    let error = run(&wide.request(Method::Exact)).unwrap_err();
+    assert!(
+        matches!(error, EquityError::TooManyDeals { .. }),
+        "{error:?}"
+    );
+    let setup = Setup::new(&wide.request(Method::Exact)).unwrap();
+    let cost = equity::internal::exact_cost(&setup);
+    assert!(
+        cost.cost_s.is_finite() && cost.reference_s().is_finite(),
+        "{cost:?}"
+    );
+    // Listable but beyond the hour: the estimate is finite.
+    let long = spot(
+        &[("random", false), ("random", false), ("random", false)],
+        "",
+        "",
+    );
+    let error = run(&long.request(Method::Exact)).unwrap_err();
+    match &error {
+        EquityError::TooLarge { estimate_s } => assert!(estimate_s.is_finite()),
+        EquityError::TooManyDeals { .. } => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(!error.to_string().contains("inf"), "{error}");
+}
+
+/// The spot where Auto once chose by this machine's threads.
+const THREAD_SPOT: &[(&str, bool)] = &[
+    ("QQ+,AK", false),
+    ("JJ-99,AQs", false),
+    ("77-22,A2s+", false),
+];
+
+#[test]
+fn auto_decides_the_same_on_any_thread_count() {
+    let spot = spot(THREAD_SPOT, "Kh9s4c", "");
+    let mut results = Vec::new();
+    for threads in [1, 2, 4] {
+        let mut request = spot.request(Method::Auto);
+        request.seed = 1;
+        request.threads = Some(threads);
+        results.push(run(&request).unwrap());
+    }
+    for r in &results[1..] {
+        assert_eq!(r.strategy, results[0].strategy);
+        assert_eq!(r.method, results[0].method);
+        assert_eq!(r.samples, results[0].samples);
+        for (a, b) in r.seats.iter().zip(&results[0].seats) {
+            assert_eq!(a.equity.to_bits(), b.equity.to_bits(), "{a:?} vs {b:?}");
+            assert_eq!(a.win.to_bits(), b.win.to_bits());
+            assert_eq!(a.tie.to_bits(), b.tie.to_bits());
+        }
+    }
+    // The planner's input is the reference thread count, not the pool's.
+    let setup = Setup::new(&spot.request(Method::Auto)).unwrap();
+    let cost = equity::internal::exact_cost(&setup);
+    assert_eq!(cost.reference_s(), cost.estimate_s(2));
+}
+
+/// Runs the binary with `args`.
+fn rangestove(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_auto_gives_the_same_figures_on_one_two_and_four_threads() {
+    let mut seen: Vec<serde_json::Value> = Vec::new();
+    for threads in ["1", "2", "4"] {
+        let mut args = vec!["calc", "--seed", "1", "--json", "--threads", threads];
+        args.extend(["--board", "Kh9s4c", "QQ+,AK", "JJ-99,AQs", "77-22,A2s+"]);
+        let output = rangestove(&args);
+        assert!(output.status.success(), "{output:?}");
+        let mut value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        value["elapsed_ms"] = serde_json::Value::Null;
+        seen.push(value);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(seen[0], seen[2]);
+}
+
+#[test]
+fn cli_answers_the_finely_weighted_eight_seats() {
+    let seats: Vec<&str> = FINE_EIGHT.iter().map(|&(r, _)| r).collect();
+    for mode in [None, Some("--exact")] {
+        let mut args = vec!["calc", "--json", "--board", "2c3d5s"];
+        args.extend(mode);
+        args.extend(&seats);
+        let output = rangestove(&args);
+        assert!(output.status.success(), "{mode:?}: {output:?}");
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(value["method"], "exact", "{value}");
+    }
+}
+
+#[test]
+fn obvious_infeasible_spots_are_refused_without_searching() {
+    // Two seats both need the Ah; the feasibility search once gave up.
+    let spot = spot(
+        &[
+            ("50%", false),
+            ("50%", false),
+            ("50%", false),
+            ("50%", false),
+            ("50%", false),
+            ("Ah", false),
+            ("50%", false),
+            ("Ah", false),
+        ],
+        "",
+        "",
+    );
+    assert_eq!(
+        run(&spot.request(Method::Auto)).unwrap_err(),
+        EquityError::NoFeasibleDeal
+    );
+    let output = rangestove(&["calc", "50%", "50%", "50%", "50%", "50%", "Ah", "50%", "Ah"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("no deal is possible"), "{message}");
+}
+
+#[test]
+fn errors_name_the_real_cause() {
+    // 49 dead cards leave 3 for two seats and a board.
+    let mut request = spot(&[("random", false), ("random", false)], "", "").request(Method::Auto);
+    request.dead = CardSet::from_bits((1u64 << 49) - 1);
+    let error = run(&request).unwrap_err();
+    assert_eq!(
+        error,
+        EquityError::NotEnoughCards {
+            seats: 2,
+            to_come: 5,
+            needed: 9,
+            left: 3
+        }
+    );
+    assert!(!error.to_string().contains("at most 23"), "{error}");
+    // An empty range is not one emptied by the board.
+    let empty = spot(&[("0%", false), ("random", false)], "", "").request(Method::Auto);
+    let error = run(&empty).unwrap_err();
+    assert_eq!(error, EquityError::EmptyRange { seat: 0 });
+    assert_eq!(
+        error.to_string(),
+        "seat 1's range is empty (no hand has a positive weight)"
+    );
+    let removed = spot(&[("random", false), ("AhAs", false)], "", "Ah").request(Method::Auto);
+    let error = run(&removed).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "seat 2 has no hand left once the dead cards are removed"
+    );
 }

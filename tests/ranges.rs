@@ -128,6 +128,10 @@ fn weights_round_to_basis_points() {
     assert_eq!(weight("AhKh:.5", "AhKh"), 5000);
     assert_eq!(weight("AK@12.5", "AhKh"), 1250);
     assert_eq!(weight("AhKh:0", "AhKh"), 0);
+    // The smallest weight, and what rounds to it.
+    assert_eq!(weight("AhKh:0.0001", "AhKh"), 1);
+    assert_eq!(weight("AhKh:0.00005", "AhKh"), 1);
+    assert_eq!(weight("AK@0.01", "AhKh"), 1);
 }
 
 #[test]
@@ -139,6 +143,27 @@ fn errors_name_the_token_and_its_offset() {
         ("AhAh", "AhAh", 0, K::SameCard),
         ("AKs:1.5", "AKs:1.5", 0, K::WeightOutOfRange { max: 1 }),
         ("AKs@150", "AKs@150", 0, K::WeightOutOfRange { max: 100 }),
+        // Positive weights that would round to 0 are not silent removals.
+        (
+            "QQ,AK:0.00004",
+            "AK:0.00004",
+            3,
+            K::WeightTooSmall { max: 1 },
+        ),
+        (
+            "AhKh=0.00001",
+            "AhKh=0.00001",
+            0,
+            K::WeightTooSmall { max: 1 },
+        ),
+        ("AK@0.004", "AK@0.004", 0, K::WeightTooSmall { max: 100 }),
+        (
+            "[0.004]AK[/0.004]",
+            "[0.004]",
+            0,
+            K::WeightTooSmall { max: 100 },
+        ),
+        ("0.001: AK", "0.001:", 0, K::WeightTooSmall { max: 100 }),
         ("AKs:abc", "AKs:abc", 0, K::BadWeight),
         ("AKs:-1", "AKs:-1", 0, K::BadWeight),
         ("AKs:", "AKs:", 0, K::BadWeight),

@@ -19,12 +19,36 @@ pub enum EquityError {
     /// More seats than the deck can deal.
     #[error("{0} seats; the deck deals at most {MAX_SEATS}")]
     TooManySeats(usize),
-    /// A seat's range has no combo left after removing the board and dead
-    /// cards.
-    #[error("seat {} has no hand left once the board and dead cards are removed", seat + 1)]
+    /// The board and dead cards leave too few cards for every seat's two
+    /// and the rest of the board.
+    #[error(
+        "{seats} seats and {to_come} board card(s) to come need {needed} cards, but only {left} are left once the board and dead cards are removed"
+    )]
+    NotEnoughCards {
+        /// Seats (active and folded).
+        seats: usize,
+        /// Board cards still to come.
+        to_come: usize,
+        /// Cards needed: two per seat and the board to come.
+        needed: usize,
+        /// Cards not on the board and not dead.
+        left: usize,
+    },
+    /// A seat's range has no combo of positive weight at all.
+    #[error("seat {}'s range is empty (no hand has a positive weight)", seat + 1)]
     EmptyRange {
         /// The seat's index in the request.
         seat: usize,
+    },
+    /// A seat's range has combos, but every one of them holds a card on the
+    /// board or among the dead cards.
+    #[error("seat {} has no hand left once {removed} are removed", seat + 1)]
+    RangeRemoved {
+        /// The seat's index in the request.
+        seat: usize,
+        /// What removed them: "the board cards", "the dead cards" or "the
+        /// board and dead cards".
+        removed: &'static str,
     },
     /// No deal gives every seat a hand from its range with distinct cards.
     #[error("no deal is possible: the seats' ranges cannot all be dealt at once")]
@@ -40,11 +64,30 @@ pub enum EquityError {
     },
     /// Exact enumeration was asked for a scenario far too large.
     #[error(
-        "exact enumeration of this spot would take too long (about {estimate_s:.0} s); use Monte Carlo"
+        "exact enumeration of this spot would take too long (about {estimate_s:.0} s on two threads); use Monte Carlo"
     )]
     TooLarge {
-        /// Estimated time.
+        /// Estimated time on the reference two threads (always finite).
         estimate_s: f64,
+    },
+    /// Exact enumeration was asked for a spot with more seat deals than it
+    /// lists.
+    #[error(
+        "exact enumeration lists at most {limit} seat deals and this spot has more; use Monte Carlo"
+    )]
+    TooManyDeals {
+        /// The most seat deals exact enumeration lists.
+        limit: u64,
+    },
+    /// Exact enumeration was asked for a spot whose weight products summed
+    /// over every deal would overflow its 128-bit integer tallies (many
+    /// seats with finely weighted ranges, e.g. `0.9999` next to `1`).
+    #[error(
+        "exact enumeration cannot count this spot: the seats' weights multiplied over every deal exceed its 128-bit tallies (about 2^{bits} needed); use Monte Carlo or rounder weights"
+    )]
+    WeightsTooFine {
+        /// Bits the largest sum would need.
+        bits: u32,
     },
     /// A bad Monte Carlo setting.
     #[error("{0}")]

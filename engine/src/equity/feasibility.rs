@@ -16,7 +16,9 @@ pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 /// masks) with no card used twice, or `None` if that was not decided
 /// within `max_steps` search steps. At most 32 seats.
 ///
-/// The problem is a matching in a hypergraph (hard in general), so this is
+/// Obvious spots are decided first, without searching ([`presolve`]):
+/// forced cards and pigeonholes on one or two cards. The problem is a
+/// matching in a hypergraph (hard in general), so the rest is
 /// a depth-first search, made fast on the inputs that are hard for a plain
 /// one (many seats over few cards) by:
 /// - branching on the seat with the fewest combos still possible, or on
@@ -29,6 +31,11 @@ pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 ///   together the orders of seats with the same range.
 pub(crate) fn deal_exists(masks: &[&[u64]], max_steps: u64) -> Option<bool> {
     assert!(masks.len() <= 32, "at most 32 seats");
+    let Some(reduced) = presolve(masks) else {
+        return Some(false);
+    };
+    let masks: Vec<&[u64]> = reduced.iter().map(Vec::as_slice).collect();
+    let masks = masks.as_slice();
     let mut search = Search::new(masks, max_steps);
     let all = if masks.is_empty() {
         0
@@ -37,6 +44,82 @@ pub(crate) fn deal_exists(masks: &[&[u64]], max_steps: u64) -> Option<bool> {
     };
     let found = search.run(all, 0);
     (search.steps <= max_steps).then_some(found)
+}
+
+/// Decides the obvious infeasible spots at once (`None`), else returns the
+/// seats' combos with the cards other seats are forced to hold removed:
+///
+/// - **forced cards**: a card in every combo of a seat (both cards of a
+///   seat's only combo) is that seat's in every deal, so no other seat's
+///   combo may hold it; two seats forced to one card, or a seat left with
+///   no combo, is infeasible. Repeated until nothing changes, since
+///   removing cards can leave a seat with fewer combos and more forced
+///   cards.
+/// - **pigeonholes on one or two cards**: a seat each of whose combos
+///   meets a card set `S` needs a card of `S` to itself, so more than
+///   `|S|` such seats for one `S` of one or two cards is infeasible.
+///
+/// The pigeonhole on larger sets the other way round (`k` seats whose
+/// combos all lie within fewer than `2k` cards) is Hall's condition, which
+/// the search checks at its first step ([`hall_holds`]).
+fn presolve(masks: &[&[u64]]) -> Option<Vec<Vec<u64>>> {
+    let mut seats: Vec<Vec<u64>> = masks.iter().map(|m| m.to_vec()).collect();
+    loop {
+        // Per seat, the cards every combo holds; no two seats share one.
+        let mut forced_all = 0u64;
+        let mut forced = vec![0u64; seats.len()];
+        for (s, combos) in seats.iter().enumerate() {
+            if combos.is_empty() {
+                return None;
+            }
+            forced[s] = combos.iter().fold(u64::MAX, |f, &m| f & m);
+            if forced[s] & forced_all != 0 {
+                return None;
+            }
+            forced_all |= forced[s];
+        }
+        let mut changed = false;
+        for (s, combos) in seats.iter_mut().enumerate() {
+            let others = forced_all & !forced[s];
+            let before = combos.len();
+            combos.retain(|&m| m & others == 0);
+            if combos.is_empty() {
+                return None;
+            }
+            changed |= combos.len() != before;
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Pairs of cards met by every combo of more than two seats. A seat's
+    // such pairs {a, b}: for each card `a` it holds, `b` is in every combo
+    // without `a` (single forced cards are ruled out above).
+    let mut pair_seats = vec![0u8; 64 * 64];
+    for combos in &seats {
+        let cards = combos.iter().fold(0u64, |u, &m| u | m);
+        let mut rest = cards;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let others = combos
+                .iter()
+                .filter(|&&m| m >> a & 1 == 0)
+                .fold(u64::MAX, |f, &m| f & m);
+            // Count each pair once, from its lower card.
+            let mut partners = others & cards & !((2u64 << a) - 1);
+            while partners != 0 {
+                let b = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                let slot = &mut pair_seats[a * 64 + b];
+                *slot += 1;
+                if *slot > 2 {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(seats)
 }
 
 /// The state of [`deal_exists`].
@@ -412,6 +495,43 @@ mod tests {
             most = most.max(search.steps);
         }
         assert!(most < MAX_FEASIBILITY_STEPS / 4, "{most} steps");
+    }
+
+    /// Every combo holding any card of `cards`.
+    fn holding(cards: u64) -> Vec<u64> {
+        (0..52u32)
+            .flat_map(|a| (a + 1..52).map(move |b| 1u64 << a | 1 << b))
+            .filter(|&m| m & cards != 0)
+            .collect()
+    }
+
+    #[test]
+    fn obvious_spots_are_decided_before_any_search_step() {
+        // `50% ×5, Ah, 50%, Ah`: both `Ah` seats need the Ah. With no
+        // search step allowed, only the presolve can decide.
+        let half: Vec<u64> = crate::range::Range::parse("50%")
+            .unwrap()
+            .combos()
+            .map(|(c, _)| c.mask().bits())
+            .collect();
+        let ace: crate::card::Card = "Ah".parse().unwrap();
+        let ah = holding(ace.bit());
+        let masks: Vec<&[u64]> = vec![&half, &half, &half, &half, &half, &ah, &half, &ah];
+        assert_eq!(deal_exists(&masks, 0), Some(false));
+        // A forced card removed from another seat forces its partner: the
+        // second seat is left with 0c1c only, the third cannot be dealt.
+        let pair = |a: u32, b: u32| 1u64 << a | 1 << b;
+        let first = [pair(0, 2), pair(0, 3)];
+        let second = [pair(0, 1), pair(1, 4)];
+        let third = [pair(4, 5), pair(4, 6)];
+        assert_eq!(deal_exists(&[&first, &second, &third], 0), Some(false));
+        // Three seats each needing a card of {0, 1}.
+        let a = [pair(0, 5), pair(1, 6)];
+        let b = [pair(0, 7), pair(1, 8)];
+        let c = [pair(0, 9), pair(1, 10)];
+        assert_eq!(deal_exists(&[&a, &b, &c], 0), Some(false));
+        // Two of them fit: the presolve refuses nothing feasible.
+        assert_eq!(deal_exists(&[&a, &b], u64::MAX), Some(true));
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub fn calculate(
         if request.method != Method::MonteCarlo && cancel() {
             return Err(EquityError::Cancelled);
         }
-        let plan = plan::plan(&setup, request, rayon::current_num_threads())?;
+        let plan = plan::plan(&setup, request)?;
         match plan.strategy {
             Strategy::PreflopTable => table_result(&setup, start),
             Strategy::Exact { .. } => {

@@ -6,9 +6,23 @@
 //! | request | spot | strategy |
 //! |---|---|---|
 //! | not Monte Carlo | two active seats, none folded, no board, no dead cards, table loads | [`Strategy::PreflopTable`] |
-//! | `Exact` | otherwise | [`Strategy::Exact`] with the cheaper kernel, or [`EquityError::TooLarge`] |
-//! | `Auto` | exact estimate within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
+//! | `Exact` | otherwise | [`Strategy::Exact`] with the cheaper kernel, or the reason it cannot run ([`ExactCost::refusal`]) |
+//! | `Auto` | exact can run and its estimate is within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
 //! | `Auto` | otherwise | [`Strategy::MonteCarlo`] |
+//!
+//! **The decision is a function of the request alone.** Estimates are
+//! single-thread costs in seconds of the development machine; the time
+//! budget and [`EXACT_LIMIT_S`] are compared with that cost divided by
+//! [`REFERENCE_THREADS`] (2), never by the threads the run will use, so
+//! `--threads 1`, `2` and `4` (or another machine) compute a request the
+//! same way and give bit-identical figures.
+//!
+//! Exact enumeration cannot run, and `Auto` samples instead, when a spot
+//! has more seat deals than the kernels list ([`EquityError::TooManyDeals`])
+//! or when its integer sums could pass 2^127 ([`EquityError::WeightsTooFine`]:
+//! the largest deal weight times deals times boards, times the pot-share
+//! unit with a breakdown; e.g. eight seats with `0.9999` next to `1` fit,
+//! ten do not). Every estimate is finite.
 //! | `MonteCarlo` | any | [`Strategy::MonteCarlo`] |
 //!
 //! The exact kernel: deal-major when its estimate is no larger, else
@@ -32,6 +46,7 @@ use super::request::{EXACT_LIMIT_S, EquityRequest, Method, PREVIEW_ABOVE_MS};
 use super::setup::Setup;
 use super::strategy::{BoardKernel, Design, Draws, Kernel, Strategy};
 use super::table;
+use super::tally::share_unit;
 
 /// The cost model: seconds per unit of work on one thread, measured on the
 /// development machine (2 cores). Only their ratios matter much: they
@@ -41,11 +56,21 @@ use super::table;
 pub(crate) struct Costs {
     /// Per live combo ranked on a board (a random evaluator access).
     pub(crate) eval_random_s: f64,
-    /// Per seat and board in the deal-major walk (nearly sequential).
+    /// Per seat and board in the deal-major walk with the whole board to
+    /// come (prefixes shared, nearly sequential).
     pub(crate) eval_walk_s: f64,
+    /// Per seat and board in the deal-major walk with a board known (one
+    /// or two cards to come: little to share).
+    pub(crate) eval_walk_postflop_s: f64,
+    /// Per deal walked, with a board known (setting up the walk).
+    pub(crate) walk_setup_s: f64,
+    /// Per active seat, deal and board, added to `compare_s` when a
+    /// multiway breakdown counts per combo.
+    pub(crate) breakdown_seat_s: f64,
     /// Per live combo and board to sort and sweep two ranges.
     pub(crate) sweep_s: f64,
-    /// Per deal compared on a board (doubled multiway with a breakdown).
+    /// Per deal compared on a board (board-major), or walked on a board
+    /// with a breakdown (deal-major, a board known).
     pub(crate) compare_s: f64,
     /// Per restricted seat in a rejection draw (3.2 ns measured with five
     /// seats of `QQ+,AK`).
@@ -59,6 +84,9 @@ pub(crate) struct Costs {
 pub(crate) const COSTS: Costs = Costs {
     eval_random_s: 20e-9,
     eval_walk_s: 2.0e-9,
+    eval_walk_postflop_s: 5.6e-9,
+    walk_setup_s: 0.7e-6,
+    breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,
     compare_s: 3e-9,
     rejection_step_s: 3.5e-9,
@@ -76,6 +104,17 @@ const MAX_CLUSTER_DEALS: u64 = 2048;
 const MIN_CLUSTER_DEALS: u64 = 64;
 /// Fewest clusters a trial budget is split into, for a standard error.
 const MIN_CLUSTERS: u64 = 64;
+
+/// The thread count the time budget and the exact limit are judged on: a
+/// spot's single-thread cost divided by this. A constant, not this
+/// machine's thread count, so that the same request is computed the same
+/// way (and gives the same figures) on any machine and any `threads`.
+pub const REFERENCE_THREADS: f64 = 2.0;
+
+/// Integer tallies are `u128`; exact counting is planned only when every
+/// sum it forms stays below this (2^127, a factor of two below the
+/// `u128` limit for the rounding of the `f64` bound).
+const TALLY_LIMIT: f64 = 1.7014118346046923e38;
 
 /// A strategy with what executing it needs.
 pub(crate) struct Plan {
@@ -98,14 +137,47 @@ pub struct ExactCost {
     pub walks: u64,
     /// The cheaper kernel.
     pub kernel: Kernel,
-    /// Its estimated seconds on one thread.
+    /// Its estimated seconds on one thread (always finite; with more deals
+    /// than the kernels list, the cost of listing that many).
     pub cost_s: f64,
+    /// A bound on the largest integer sum exact counting forms: the
+    /// largest deal weight times deals times boards (times the pot-share
+    /// unit with a breakdown).
+    pub sum_bound: f64,
 }
 
 impl ExactCost {
     /// Estimated seconds on `threads` threads.
     pub fn estimate_s(&self, threads: usize) -> f64 {
         self.cost_s / threads.max(1) as f64
+    }
+
+    /// Estimated seconds on [`REFERENCE_THREADS`]: what the time budget
+    /// and [`EXACT_LIMIT_S`] are compared with.
+    pub fn reference_s(&self) -> f64 {
+        self.cost_s / REFERENCE_THREADS
+    }
+
+    /// Whether every sum exact counting forms fits its `u128` tallies.
+    pub fn tallies_fit(&self) -> bool {
+        self.sum_bound < TALLY_LIMIT
+    }
+
+    /// Why exact enumeration cannot run, if it cannot.
+    pub fn refusal(&self) -> Option<EquityError> {
+        if self.deals.is_none() {
+            Some(EquityError::TooManyDeals { limit: DEAL_LIMIT })
+        } else if !self.tallies_fit() {
+            Some(EquityError::WeightsTooFine {
+                bits: self.sum_bound.log2().ceil().min(f64::from(u32::MAX)) as u32,
+            })
+        } else if self.reference_s() > EXACT_LIMIT_S {
+            Some(EquityError::TooLarge {
+                estimate_s: self.reference_s(),
+            })
+        } else {
+            None
+        }
     }
 
     /// The exact strategy.
@@ -117,12 +189,10 @@ impl ExactCost {
     }
 }
 
-/// Plans `request` (validated as `setup`) on `threads` threads.
-pub(crate) fn plan(
-    setup: &Setup,
-    request: &EquityRequest,
-    threads: usize,
-) -> Result<Plan, EquityError> {
+/// Plans `request` (validated as `setup`). The decision depends on the
+/// request alone, not on the threads it will run on: `Auto` compares the
+/// exact estimate on [`REFERENCE_THREADS`] with the time budget.
+pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, EquityError> {
     if request.method != Method::MonteCarlo && table::applies(setup) {
         return Ok(Plan {
             strategy: Strategy::PreflopTable,
@@ -140,26 +210,30 @@ pub(crate) fn plan(
             sampling: Some(sampling),
         }
     };
-    let exact = |cost: &ExactCost, preview: bool| {
-        let estimate_s = cost.estimate_s(threads);
-        let bound = setup.max_weight() * cost.deals.unwrap_or(u64::MAX) as f64 * cost.boards as f64;
-        if estimate_s > EXACT_LIMIT_S || cost.deals.is_none() || bound > 1e36 {
-            return Err(EquityError::TooLarge { estimate_s });
-        }
-        Ok(Plan {
-            strategy: cost.strategy(),
-            preview,
-            sampling: None,
-        })
+    let exact = |cost: &ExactCost, preview: bool| Plan {
+        strategy: cost.strategy(),
+        preview,
+        sampling: None,
     };
     match request.method {
         Method::MonteCarlo => Ok(monte_carlo()),
-        Method::Exact => exact(&exact_cost(setup), false),
-        Method::Auto => {
+        Method::Exact => {
             let cost = exact_cost(setup);
-            let estimate_ms = cost.estimate_s(threads) * 1000.0;
-            if estimate_ms <= request.time_budget_ms {
-                exact(&cost, request.preview && estimate_ms > PREVIEW_ABOVE_MS)
+            match cost.refusal() {
+                Some(error) => Err(error),
+                None => Ok(exact(&cost, false)),
+            }
+        }
+        Method::Auto => {
+            // Exact only when it can run and fits the budget; whatever
+            // exact cannot count, Monte Carlo answers.
+            let cost = exact_cost(setup);
+            let estimate_ms = cost.reference_s() * 1000.0;
+            if estimate_ms <= request.time_budget_ms && cost.refusal().is_none() {
+                Ok(exact(
+                    &cost,
+                    request.preview && estimate_ms > PREVIEW_ABOVE_MS,
+                ))
             } else {
                 Ok(monte_carlo())
             }
@@ -185,13 +259,21 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     } else {
         setup.count_deals(DEAL_LIMIT)
     };
+    let unit = if setup.breakdown {
+        share_unit(setup.active.len()) as f64
+    } else {
+        1.0
+    };
     let Some(deal_count) = deals else {
+        // At least the deals the kernels list, each on every board.
+        let listed = DEAL_LIMIT as f64 * boards as f64;
         return ExactCost {
             boards,
             deals,
             walks: u64::MAX,
             kernel: Kernel::BoardMajor(board_kernel(setup, u64::MAX)),
-            cost_s: f64::INFINITY,
+            cost_s: listed * setup.active.len() as f64 * COSTS.eval_walk_s,
+            sum_bound: setup.max_weight() * listed * unit,
         };
     };
     // Suit isomorphism (no board, no dead cards) cuts walks by up to 24;
@@ -207,10 +289,23 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     };
     let active = setup.active.len() as f64;
     let live = setup.live_combos() as f64;
-    let deal_major = walks as f64 * boards as f64 * active * COSTS.eval_walk_s;
-    // Per-combo counting costs about as much again per deal multiway.
+    // With a board known, each deal's walk shares little: a setup per
+    // deal and a dearer step per seat and board (with a breakdown, a
+    // per-combo update per board as well).
+    let deal_major = if setup.missing < 5 {
+        let per_board = active * COSTS.eval_walk_postflop_s
+            + if setup.breakdown {
+                COSTS.compare_s
+            } else {
+                0.0
+            };
+        walks as f64 * (COSTS.walk_setup_s + boards as f64 * per_board)
+    } else {
+        walks as f64 * boards as f64 * active * COSTS.eval_walk_s
+    };
+    // Per-combo counting multiway costs a counter update per seat and deal.
     let compare_s = if setup.breakdown && setup.active.len() > 2 {
-        2.0 * COSTS.compare_s
+        COSTS.compare_s + active * COSTS.breakdown_seat_s
     } else {
         COSTS.compare_s
     };
@@ -231,6 +326,7 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
         walks,
         kernel,
         cost_s,
+        sum_bound: setup.max_weight() * deal_count as f64 * boards as f64 * unit,
     }
 }
 

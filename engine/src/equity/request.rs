@@ -38,8 +38,8 @@ impl Seat {
 /// How to compute.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// Exact when its estimated time fits the request's time budget, else
-    /// Monte Carlo.
+    /// Exact when it can run and its estimated time (on a reference of two
+    /// threads) fits the request's time budget, else Monte Carlo.
     #[default]
     Auto,
     /// Enumerate every deal.
@@ -71,7 +71,9 @@ pub struct EquityRequest {
     pub seed: u64,
     /// Worker threads; `None` uses the current rayon pool.
     pub threads: Option<usize>,
-    /// [`Method::Auto`] picks exact when its estimate fits this budget.
+    /// [`Method::Auto`] picks exact when its estimate fits this budget. The
+    /// estimate is for a reference of two threads whatever `threads` says,
+    /// so the choice (and the figures) depend on the request alone.
     pub time_budget_ms: f64,
     /// [`Method::Auto`] choosing an exact run expected to take longer than
     /// [`PREVIEW_ABOVE_MS`] first sends a snapshot of a quick Monte Carlo

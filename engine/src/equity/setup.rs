@@ -73,9 +73,21 @@ impl Setup {
         if active.len() < 2 {
             return Err(EquityError::TooFewSeats(active.len()));
         }
-        if request.seats.len() * 2 + 5 - n + known.len() > 52 {
-            return Err(EquityError::TooManySeats(request.seats.len()));
+        let needed = request.seats.len() * 2 + 5 - n;
+        let left = 52 - known.len();
+        if needed > left {
+            return Err(EquityError::NotEnoughCards {
+                seats: request.seats.len(),
+                to_come: 5 - n,
+                needed,
+                left,
+            });
         }
+        let removed = match (request.board.is_empty(), request.dead.is_empty()) {
+            (false, true) => "the board cards",
+            (true, false) => "the dead cards",
+            _ => "the board and dead cards",
+        };
         let mut seats = Vec::with_capacity(request.seats.len());
         for (index, seat) in request.seats.iter().enumerate() {
             let live: Vec<(Combo, u16)> = seat
@@ -84,7 +96,14 @@ impl Setup {
                 .filter(|(c, _)| c.mask().is_disjoint(known))
                 .collect();
             if live.is_empty() {
-                return Err(EquityError::EmptyRange { seat: index });
+                return Err(if seat.range.is_empty() {
+                    EquityError::EmptyRange { seat: index }
+                } else {
+                    EquityError::RangeRemoved {
+                        seat: index,
+                        removed,
+                    }
+                });
             }
             let divisor = live
                 .iter()
@@ -203,7 +222,9 @@ impl Setup {
                 continue;
             }
             positions[seat] = i as u16;
-            let w = weight * u128::from(combos.weights[i]);
+            // Saturates only where the planner refuses exact counting
+            // (`plan::tallies_fit`); counting deals ignores it.
+            let w = weight.saturating_mul(u128::from(combos.weights[i]));
             if !self.deal_from(seat + 1, used | mask, w, positions, f) {
                 return false;
             }

@@ -29,7 +29,8 @@
 //!
 //! When several apply, the innermost wins: a token's own suffix, then its
 //! bracket group, then its line's prefix. Weights are rounded to the nearest
-//! basis point.
+//! basis point; a positive weight that would round to 0 (below 0.00005) is
+//! an error naming its token rather than a silent removal.
 //!
 //! **Overlaps: the later token wins.** Each token sets the weight of each of
 //! its combos, so `AK,AKo:0.5` leaves `AKs` at 1 and `AKo` at 0.5, and
@@ -72,6 +73,16 @@ pub enum ParseRangeErrorKind {
     /// A weight outside its scale.
     #[error("the weight must be between 0 and {max}")]
     WeightOutOfRange {
+        /// The top of the scale: 1 for fractions, 100 for percentages.
+        max: u8,
+    },
+    /// A positive weight below half a basis point, which would round to 0
+    /// and silently remove the hands.
+    #[error(
+        "the weight is positive but below the smallest weight, one basis point ({}); write 0 to remove hands",
+        if *max == 1 { "0.0001" } else { "0.01%" }
+    )]
+    WeightTooSmall {
         /// The top of the scale: 1 for fractions, 100 for percentages.
         max: u8,
     },
@@ -340,6 +351,9 @@ fn parse_weight(text: &str, max: u8) -> Result<u16, ParseRangeErrorKind> {
         return Err(ParseRangeErrorKind::WeightOutOfRange { max });
     }
     let bp = (value / f64::from(max) * f64::from(FULL)).round();
+    if bp == 0.0 && value > 0.0 {
+        return Err(ParseRangeErrorKind::WeightTooSmall { max });
+    }
     // `value` is in 0..=max, so `bp` is in 0..=FULL.
     Ok(bp as u16)
 }

@@ -114,9 +114,8 @@ pub(super) fn run(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
-    let mut list = walks(setup, DEAL_LIMIT).ok_or(EquityError::TooLarge {
-        estimate_s: f64::INFINITY,
-    })?;
+    let mut list =
+        walks(setup, DEAL_LIMIT).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup.deck();
     let base = HandState::new().add_cards(setup.board.iter().copied());
