@@ -216,7 +216,7 @@ fn two_writers_racing_on_one_file_leave_one_complete_file_and_no_temporaries() {
                 std::thread::Builder::new()
                     .name(format!("test-writer-{n}"))
                     .spawn_scoped(scope, move || {
-                        for _ in 0..300 {
+                        for _ in 0..150 {
                             write_atomic(target, bytes, || Ok(())).unwrap();
                         }
                     })
@@ -241,7 +241,11 @@ fn two_writers_racing_on_one_file_leave_one_complete_file_and_no_temporaries() {
     });
     let last = fs::read(&target).unwrap();
     assert!(last == a || last == b);
-    assert_eq!(file_names(dir.path()), ["raced.ron"], "no temporary file is left");
+    assert_eq!(
+        file_names(dir.path()),
+        ["raced.ron"],
+        "no temporary file is left"
+    );
 }
 
 #[test]
@@ -273,11 +277,18 @@ fn oversized_files_are_reported_without_being_read() {
         .unwrap();
     // Exactly at the cap, and a real preset: it reads.
     let text = preset("Padded", "KK").to_ron();
-    let padded = format!("{text}{}", " ".repeat(MAX_PRESET_BYTES as usize - text.len()));
+    let padded = format!(
+        "{text}{}",
+        " ".repeat(MAX_PRESET_BYTES as usize - text.len())
+    );
     assert_eq!(padded.len() as u64, MAX_PRESET_BYTES);
     fs::write(dir.path().join("padded.ron"), &padded).unwrap();
     let listing = store.list();
-    let names: Vec<_> = listing.presets.iter().map(|s| s.preset.name.as_str()).collect();
+    let names: Vec<_> = listing
+        .presets
+        .iter()
+        .map(|s| s.preset.name.as_str())
+        .collect();
     assert_eq!(names, ["Padded", "Small"]);
     assert_eq!(listing.problems.len(), 1, "{:?}", listing.problems);
     let problem = &listing.problems[0];
@@ -286,7 +297,10 @@ fn oversized_files_are_reported_without_being_read() {
         "{problem:?}"
     );
     let text = problem.to_string();
-    assert!(text.contains("big.ron") && text.contains("too big"), "{text}");
+    assert!(
+        text.contains("big.ron") && text.contains("too big"),
+        "{text}"
+    );
     assert!(matches!(
         presets::read_preset(&big),
         Err(PresetError::TooBig { .. })
@@ -326,7 +340,10 @@ fn assert_user_facing(text: &str, input: &str) {
         Err(e) => e.to_string(),
     };
     for word in INTERNAL_WORDS {
-        assert!(!message.contains(word), "{text}: {input:?} gives {message:?}");
+        assert!(
+            !message.contains(word),
+            "{text}: {input:?} gives {message:?}"
+        );
     }
     assert!(!message.contains('\n'), "{input:?} gives {message:?}");
     assert!(message.starts_with("x.ron: "), "{message}");
@@ -365,7 +382,8 @@ fn parse_errors_name_no_rust_types() {
     }
     // Every truncation and many one-byte changes of a real preset.
     let good = preset("Fuzzed", "QQ+,AKs").to_ron();
-    for end in 0..good.len() {
+    let complete = good.trim_end().len();
+    for end in 0..complete {
         if good.is_char_boundary(end) {
             assert_user_facing("truncated", &good[..end]);
         }
@@ -392,7 +410,11 @@ fn upper_case_and_non_utf8_file_names_are_listed() {
     fs::write(dir.path().join("UPPER.RON"), preset("Upper", "AA").to_ron()).unwrap();
     fs::write(dir.path().join("Mixed.Ron"), preset("Mixed", "KK").to_ron()).unwrap();
     // Not presets: hidden files, other extensions.
-    fs::write(dir.path().join(".hidden.ron"), preset("Hidden", "QQ").to_ron()).unwrap();
+    fs::write(
+        dir.path().join(".hidden.ron"),
+        preset("Hidden", "QQ").to_ron(),
+    )
+    .unwrap();
     fs::write(dir.path().join("notes.txt"), "AA").unwrap();
     let mut expected = vec!["Mixed", "Upper"];
     #[cfg(unix)]
@@ -403,7 +425,11 @@ fn upper_case_and_non_utf8_file_names_are_listed() {
         expected.insert(0, "Latin-1");
     }
     let listing = store.list();
-    let names: Vec<_> = listing.presets.iter().map(|s| s.preset.name.as_str()).collect();
+    let names: Vec<_> = listing
+        .presets
+        .iter()
+        .map(|s| s.preset.name.as_str())
+        .collect();
     assert_eq!(names, expected);
     assert!(listing.problems.is_empty(), "{:?}", listing.problems);
     assert_eq!(store.load("upper").unwrap().range, "AA");
@@ -432,7 +458,10 @@ fn presets_of_the_same_name_are_addressed_by_file() {
     );
     let text = error.to_string();
     assert!(text.contains("a.ron") && text.contains("b.ron"), "{text}");
-    assert!(matches!(store.delete("Twin"), Err(PresetError::Ambiguous { .. })));
+    assert!(matches!(
+        store.delete("Twin"),
+        Err(PresetError::Ambiguous { .. })
+    ));
     assert!(matches!(
         store.rename("Twin", "Other"),
         Err(PresetError::Ambiguous { .. })
@@ -449,7 +478,9 @@ fn presets_of_the_same_name_are_addressed_by_file() {
     assert_eq!(store.load("a").unwrap().range, "AA");
     assert_eq!(store.load("b").unwrap().range, "KK");
     // By path: rename one; the name is then unique again.
-    let renamed = store.rename_file(&dir.path().join("a.ron"), "Twin A").unwrap();
+    let renamed = store
+        .rename_file(&dir.path().join("a.ron"), "Twin A")
+        .unwrap();
     assert_eq!(renamed.path.file_name().unwrap(), "twin-a.ron");
     assert_eq!(renamed.preset.range, "AA");
     assert_eq!(store.load("twin").unwrap().range, "KK");

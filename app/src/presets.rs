@@ -216,6 +216,9 @@ fn describe_ron_error(error: &ron::error::SpannedError) -> String {
             };
             format!("expected {wanted}, found {found}")
         }
+        E::ExpectedInteger => "expected a whole number".to_owned(),
+        E::ExpectedString => "expected text in double quotes".to_owned(),
+        E::ExpectedOption => "expected Some(\"…\") or None".to_owned(),
         E::IntegerOutOfBounds => "the number is out of range".to_owned(),
         E::ExceededRecursionLimit => "the text nests too deeply".to_owned(),
         E::UnclosedLineComment | E::UnclosedBlockComment => {
@@ -250,8 +253,10 @@ fn file_names(paths: &[PathBuf]) -> String {
     paths
         .iter()
         .map(|p| {
-            p.file_name()
-                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -652,8 +657,7 @@ pub fn write_atomic(
         .map_err(io_error(&temp_path))?;
     // Dropping `temp` on an error below removes the temporary file.
     before_rename().map_err(io_error(&temp_path))?;
-    temp.persist(path)
-        .map_err(|e| io_error(path)(e.error))?;
+    temp.persist(path).map_err(|e| io_error(path)(e.error))?;
     sync_dir(dir).map_err(io_error(dir))
 }
 

@@ -475,7 +475,10 @@ impl PresetsPanel {
         else {
             return;
         };
-        let old = self.chosen_preset().map(|p| p.name.clone()).unwrap_or_default();
+        let old = self
+            .chosen_preset()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
         match store.rename_file(&path, new) {
             Ok(renamed) => {
                 self.message = Some(Ok(format!("Renamed “{old}” to “{}”", renamed.preset.name)));
@@ -494,7 +497,10 @@ impl PresetsPanel {
         else {
             return;
         };
-        let name = self.chosen_preset().map(|p| p.name.clone()).unwrap_or_default();
+        let name = self
+            .chosen_preset()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
         match store.delete_file(&path) {
             Ok(()) => {
                 self.user.retain(|s| s.path != path);
