@@ -15,7 +15,7 @@
 
 use std::ffi::OsStr;
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use engine::Range;
@@ -32,6 +32,12 @@ pub const MAX_PRESET_BYTES: u64 = 1 << 20;
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 }
+
+mod atomic;
+mod messages;
+
+pub use atomic::write_atomic;
+use messages::describe_ron_error;
 
 /// A named range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,67 +191,6 @@ impl Preset {
     pub fn range(&self) -> Result<Range, engine::ParseRangeError> {
         Range::parse(&self.range)
     }
-}
-
-/// A RON reader's error in words for the user: where, and what is wrong
-/// with the file, never the name of a Rust type.
-fn describe_ron_error(error: &ron::error::SpannedError) -> String {
-    use ron::Error as E;
-    let shape = "a preset is (version: 1, name: \"…\", notes: Some(\"…\") or None, range: \"…\")";
-    let what = match &error.code {
-        E::MissingStructField { field, .. } => format!("the field {field} is missing; {shape}"),
-        E::NoSuchStructField { found, .. } => {
-            format!("unknown field {found:?}; {shape}")
-        }
-        E::DuplicateStructField { field, .. } => format!("the field {field} appears twice"),
-        E::ExpectedDifferentStructName { .. }
-        | E::ExpectedNamedStructLike(_)
-        | E::ExpectedStructName(_)
-        | E::ExpectedStructLike
-        | E::ExpectedDifferentLength { .. }
-        | E::Message(_) => format!("this is not a preset; {shape}"),
-        E::InvalidValueForType { expected, found } => {
-            let wanted = if expected.contains("u32") || expected.contains("integer") {
-                "a whole number"
-            } else if expected.contains("string") {
-                "text in double quotes"
-            } else if expected.contains("option") {
-                "Some(\"…\") or None"
-            } else {
-                "a preset"
-            };
-            format!("expected {wanted}, found {found}")
-        }
-        E::ExpectedInteger => "expected a whole number".to_owned(),
-        E::ExpectedString => "expected text in double quotes".to_owned(),
-        E::ExpectedOption => "expected Some(\"…\") or None".to_owned(),
-        E::IntegerOutOfBounds => "the number is out of range".to_owned(),
-        E::ExceededRecursionLimit => "the text nests too deeply".to_owned(),
-        E::UnclosedLineComment | E::UnclosedBlockComment => {
-            "the file ends inside a comment".to_owned()
-        }
-        E::Eof => "the text ends too soon".to_owned(),
-        E::Utf8Error(_) => "not UTF-8 text".to_owned(),
-        E::ExpectedRawValue
-        | E::SuggestRawIdentifier(_)
-        | E::InvalidIdentifier(_)
-        | E::NoSuchExtension(_)
-        | E::ExpectedAttribute
-        | E::ExpectedAttributeEnd
-        | E::NoSuchEnumVariant { .. } => format!("unexpected text; {shape}"),
-        // The rest are plain syntax errors ("Expected comma", "Unexpected
-        // char 'x'", …) that name no type.
-        other => {
-            let text = other.to_string();
-            let mut chars = text.chars();
-            chars
-                .next()
-                .map(|c| c.to_lowercase().chain(chars).collect())
-                .unwrap_or(text)
-        }
-    };
-    let at = error.span.start;
-    format!("line {}, column {}: {what}", at.line, at.col)
 }
 
 /// File names for a message: `a.ron, b.ron`.
@@ -609,67 +554,4 @@ pub fn read_preset(path: &Path) -> Result<Preset, PresetError> {
         message: "not UTF-8 text".to_owned(),
     })?;
     Preset::from_ron(&text, path)
-}
-
-/// Writes `bytes` to `path` atomically: a uniquely named hidden temporary
-/// file in the same directory (`.NAME.XXXXXX.tmp`, so two writers never
-/// share one), flushed to disk, then renamed over `path`, so a crash leaves
-/// either the old file or the new one, never a torn one; on Unix the
-/// directory is then flushed so the rename itself survives a power cut
-/// (Windows offers no directory flush). On any error the temporary file is
-/// removed. `before_rename` runs between the write and the rename (the
-/// tests simulate a crash there).
-pub fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: impl FnOnce() -> io::Result<()>,
-) -> Result<(), PresetError> {
-    let io_error = |path: &Path| {
-        let path = path.to_owned();
-        move |source| PresetError::Io { path, source }
-    };
-    let Some(name) = path.file_name() else {
-        return Err(io_error(path)(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a file name",
-        )));
-    };
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    // Hidden, named after the target (shortened to keep within name limits).
-    let short: String = name.to_string_lossy().chars().take(64).collect();
-    let prefix = format!(".{short}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // As a plain file would get: 0o666 less the umask (tempfile's own
-        // default is 0o600).
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut temp = builder.tempfile_in(dir).map_err(io_error(dir))?;
-    let temp_path = temp.path().to_owned();
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(io_error(&temp_path))?;
-    // Dropping `temp` on an error below removes the temporary file.
-    before_rename().map_err(io_error(&temp_path))?;
-    temp.persist(path).map_err(|e| io_error(path)(e.error))?;
-    sync_dir(dir).map_err(io_error(dir))
-}
-
-/// Flushes a directory's entries to disk (Unix).
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    fs::File::open(dir)?.sync_all()
-}
-
-/// Windows has no way to flush a directory: there the rename is as
-/// durable as the file system makes it.
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    Ok(())
 }
