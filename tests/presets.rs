@@ -207,7 +207,15 @@ fn two_writers_racing_on_one_file_leave_one_complete_file_and_no_temporaries() {
     let a = preset("A", "AA").to_ron().repeat(200).into_bytes();
     let b = preset("B", "22+,A2s+").to_ron().repeat(300).into_bytes();
     let done = std::sync::atomic::AtomicBool::new(false);
+    /// Stops the reader even when a writer fails.
+    struct Done<'a>(&'a std::sync::atomic::AtomicBool);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
     std::thread::scope(|scope| {
+        let stop_reader = Done(&done);
         let writers: Vec<_> = [&a, &b]
             .into_iter()
             .enumerate()
@@ -234,10 +242,11 @@ fn two_writers_racing_on_one_file_leave_one_complete_file_and_no_temporaries() {
                 }
             })
             .unwrap();
-        for writer in writers {
-            writer.join().unwrap();
+        let finished: Vec<_> = writers.into_iter().map(|w| w.join()).collect();
+        drop(stop_reader);
+        for writer in finished {
+            writer.unwrap();
         }
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
     });
     let last = fs::read(&target).unwrap();
     assert!(last == a || last == b);
