@@ -3,15 +3,19 @@
 //! The shipped library (`assets/presets/*.ron`) is embedded in the binary.
 //! User presets live in the platform data directory (`directories`), one
 //! file per preset named after a slug of its name. Saves are atomic: the
-//! text goes to a hidden temporary file in the same directory, is flushed to
-//! disk, and is renamed over the target, so a crash leaves either the old
-//! file or the new one, never half of each. A corrupt, truncated, foreign or
+//! text goes to a uniquely named hidden temporary file in the same
+//! directory, is flushed to disk, and is renamed over the target (then, on
+//! Unix, the directory is flushed too), so a crash leaves either the old
+//! file or the new one, never half of each, and two running instances never
+//! share a temporary file. A corrupt, truncated, foreign, oversized or
 //! future-version file is reported with its path and never overwritten; the
-//! other files still load.
+//! other files still load. A file is read only up to [`MAX_PRESET_BYTES`].
+//! Presets are found by name or, when two files carry the same name, by
+//! their file.
 
 use std::ffi::OsStr;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use engine::Range;
@@ -20,9 +24,20 @@ use serde::{Deserialize, Serialize};
 /// The preset format version this build writes and reads.
 pub const PRESET_VERSION: u32 = 1;
 
+/// The largest preset file read (1 MiB; the biggest possible range in
+/// canonical text is a few kilobytes). Bigger files are reported as
+/// [`PresetError::TooBig`] without reading them.
+pub const MAX_PRESET_BYTES: u64 = 1 << 20;
+
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 }
+
+mod atomic;
+mod messages;
+
+pub use atomic::write_atomic;
+use messages::describe_ron_error;
 
 /// A named range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,8 +55,10 @@ pub struct Preset {
 }
 
 /// Only the version of a preset file, read before the rest so a newer
-/// format is reported as such rather than as corrupt.
+/// format is reported as such rather than as corrupt. (Named like
+/// [`Preset`] so that `Preset(…)` reads in both passes.)
 #[derive(Deserialize)]
+#[serde(rename = "Preset")]
 struct VersionOnly {
     version: u32,
 }
@@ -82,9 +99,32 @@ pub enum PresetError {
         /// The parse error.
         source: engine::ParseRangeError,
     },
+    /// The file is bigger than [`MAX_PRESET_BYTES`]; it was not read.
+    #[error(
+        "{}: {size} bytes is too big for a preset (at most {MAX_PRESET_BYTES} bytes are read)",
+        path.display()
+    )]
+    TooBig {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes (at least).
+        size: u64,
+    },
     /// No preset has this name.
     #[error("no preset named {0:?}")]
     NotFound(String),
+    /// Several files hold a preset of this name.
+    #[error(
+        "{} presets are named {name:?} ({}): name one by its file name",
+        paths.len(),
+        file_names(paths)
+    )]
+    Ambiguous {
+        /// The name asked for.
+        name: String,
+        /// The files holding a preset of that name.
+        paths: Vec<PathBuf>,
+    },
     /// A preset with this name exists already.
     #[error("a preset named {0:?} exists already")]
     Exists(String),
@@ -104,11 +144,14 @@ impl Preset {
         }
     }
 
-    /// Reads a preset from RON text; `path` is only for error messages.
+    /// Reads a preset from RON text (a leading byte-order mark is
+    /// skipped); `path` is only for error messages, which name no Rust
+    /// types.
     pub fn from_ron(text: &str, path: &Path) -> Result<Preset, PresetError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let corrupt = |e: ron::error::SpannedError| PresetError::Corrupt {
             path: path.to_owned(),
-            message: e.to_string(),
+            message: describe_ron_error(&e),
         };
         let version = ron::from_str::<VersionOnly>(text).map_err(corrupt)?.version;
         if version > PRESET_VERSION {
@@ -148,6 +191,20 @@ impl Preset {
     pub fn range(&self) -> Result<Range, engine::ParseRangeError> {
         Range::parse(&self.range)
     }
+}
+
+/// File names for a message: `a.ron, b.ron`.
+fn file_names(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The shipped presets, sorted by file name. The tests check that every
@@ -204,7 +261,7 @@ pub struct StoredPreset {
 /// that did not.
 #[derive(Debug, Default)]
 pub struct Listing {
-    /// Presets, sorted by name.
+    /// Presets, sorted by name (ignoring case), then by file.
     pub presets: Vec<StoredPreset>,
     /// Files that could not be read, each with its path.
     pub problems: Vec<PresetError>,
@@ -234,8 +291,16 @@ impl PresetStore {
         &self.dir
     }
 
-    /// Every preset file in the directory. A missing directory is empty.
+    /// Every preset file in the directory (`*.ron` in any case, not
+    /// hidden, any file name). A missing directory is empty.
     pub fn list(&self) -> Listing {
+        self.list_while(|| true)
+    }
+
+    /// [`list`](PresetStore::list), stopping early (with what it has read
+    /// so far) once `keep_going` returns false; it is asked before each
+    /// file, so a background listing can be cancelled promptly.
+    pub fn list_while(&self, keep_going: impl Fn() -> bool) -> Listing {
         let mut listing = Listing::default();
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
@@ -248,8 +313,20 @@ impl PresetStore {
                 return listing;
             }
         };
-        for entry in entries.flatten() {
-            let path = entry.path();
+        for entry in entries {
+            if !keep_going() {
+                break;
+            }
+            let path = match entry {
+                Ok(entry) => entry.path(),
+                Err(source) => {
+                    listing.problems.push(PresetError::Io {
+                        path: self.dir.clone(),
+                        source,
+                    });
+                    continue;
+                }
+            };
             if !is_preset_file(&path) {
                 continue;
             }
@@ -259,26 +336,59 @@ impl PresetStore {
             }
         }
         listing.presets.sort_by(|a, b| {
-            a.preset
-                .name
-                .to_lowercase()
-                .cmp(&b.preset.name.to_lowercase())
+            (a.preset.name.to_lowercase(), &a.path).cmp(&(b.preset.name.to_lowercase(), &b.path))
         });
+        listing
+            .problems
+            .sort_by_cached_key(|problem| problem.to_string());
         listing
     }
 
-    /// The preset with this name (case-insensitive).
-    pub fn load(&self, name: &str) -> Result<Preset, PresetError> {
-        self.find(name)
-            .map(|stored| stored.preset)
-            .ok_or_else(|| PresetError::NotFound(name.to_owned()))
+    /// The preset named `name` (ignoring case) or, when no preset has that
+    /// name, the one in the file of that stem (`my-btn-open-2` for
+    /// `my-btn-open-2.ron`, ignoring case). Two presets of the same name
+    /// are [`PresetError::Ambiguous`]: name one by its file.
+    pub fn find(&self, name: &str) -> Result<StoredPreset, PresetError> {
+        let presets = self.list().presets;
+        let wanted = name.trim();
+        let mut found: Vec<StoredPreset> = presets
+            .iter()
+            .filter(|s| s.preset.name.eq_ignore_ascii_case(wanted))
+            .cloned()
+            .collect();
+        if found.is_empty() {
+            found = presets
+                .into_iter()
+                .filter(|s| {
+                    s.path
+                        .file_stem()
+                        .is_some_and(|stem| stem.eq_ignore_ascii_case(wanted))
+                })
+                .collect();
+        }
+        match found.len() {
+            0 => Err(PresetError::NotFound(wanted.to_owned())),
+            1 => Ok(found.remove(0)),
+            _ => Err(PresetError::Ambiguous {
+                name: wanted.to_owned(),
+                paths: found.into_iter().map(|s| s.path).collect(),
+            }),
+        }
     }
 
-    fn find(&self, name: &str) -> Option<StoredPreset> {
+    /// The preset with this name (ignoring case), or in the file of this
+    /// stem; see [`find`](PresetStore::find).
+    pub fn load(&self, name: &str) -> Result<Preset, PresetError> {
+        self.find(name).map(|stored| stored.preset)
+    }
+
+    /// The presets whose name is `name` (ignoring case).
+    fn named(&self, name: &str) -> Vec<StoredPreset> {
         self.list()
             .presets
             .into_iter()
-            .find(|s| s.preset.name.eq_ignore_ascii_case(name.trim()))
+            .filter(|s| s.preset.name.eq_ignore_ascii_case(name.trim()))
+            .collect()
     }
 
     /// Saves `preset`, replacing the preset of the same name if `replace`,
@@ -300,10 +410,17 @@ impl PresetStore {
         if base.is_empty() {
             return Err(PresetError::BadName);
         }
-        let target = match self.find(&preset.name) {
-            Some(existing) if replace => existing.path,
-            Some(_) => return Err(PresetError::Exists(preset.name.clone())),
-            None => self.free_path(&base),
+        let mut existing = self.named(&preset.name);
+        let target = match existing.len() {
+            0 => self.free_path(&base),
+            _ if !replace => return Err(PresetError::Exists(preset.name.clone())),
+            1 => existing.remove(0).path,
+            _ => {
+                return Err(PresetError::Ambiguous {
+                    name: preset.name.clone(),
+                    paths: existing.into_iter().map(|s| s.path).collect(),
+                });
+            }
         };
         fs::create_dir_all(&self.dir).map_err(|source| PresetError::Io {
             path: self.dir.clone(),
@@ -325,88 +442,118 @@ impl PresetStore {
             .unwrap_or_else(|| self.dir.join(format!("{base}.ron")))
     }
 
-    /// Renames a preset (its file follows its new name).
+    /// Renames a preset found by [`find`](PresetStore::find) (its file
+    /// follows its new name).
     pub fn rename(&self, old: &str, new: &str) -> Result<PathBuf, PresetError> {
-        let stored = self
-            .find(old)
-            .ok_or_else(|| PresetError::NotFound(old.to_owned()))?;
-        let same = old.trim().eq_ignore_ascii_case(new.trim());
-        if !same && self.find(new).is_some() {
-            return Err(PresetError::Exists(new.to_owned()));
-        }
-        let mut renamed = stored.preset.clone();
-        renamed.name = new.trim().to_owned();
-        if same {
-            return self.save(&renamed, true);
-        }
-        let path = self.save(&renamed, false)?;
-        fs::remove_file(&stored.path).map_err(|source| PresetError::Io {
-            path: stored.path.clone(),
-            source,
-        })?;
-        Ok(path)
+        let stored = self.find(old)?;
+        self.rename_file(&stored.path, new).map(|s| s.path)
     }
 
-    /// Deletes a preset.
+    /// Renames the preset in the file `path` of this store to `new`; fails
+    /// with [`PresetError::Exists`] if another preset has that name. The
+    /// file follows the new name: the new file is written before the old one
+    /// is removed. Returns the renamed preset and its file.
+    pub fn rename_file(&self, path: &Path, new: &str) -> Result<StoredPreset, PresetError> {
+        let mut preset = self.read_own(path)?;
+        let new = new.trim();
+        let base = slug(new);
+        if base.is_empty() {
+            return Err(PresetError::BadName);
+        }
+        if self.named(new).iter().any(|s| s.path != path) {
+            return Err(PresetError::Exists(new.to_owned()));
+        }
+        preset.name = new.to_owned();
+        let target = if path.file_stem() == Some(OsStr::new(&base)) {
+            path.to_owned()
+        } else {
+            self.free_path(&base)
+        };
+        write_atomic(&target, preset.to_ron().as_bytes(), || Ok(()))?;
+        if target != path {
+            fs::remove_file(path).map_err(|source| PresetError::Io {
+                path: path.to_owned(),
+                source,
+            })?;
+        }
+        Ok(StoredPreset {
+            path: target,
+            preset,
+        })
+    }
+
+    /// Deletes a preset found by [`find`](PresetStore::find).
     pub fn delete(&self, name: &str) -> Result<(), PresetError> {
-        let stored = self
-            .find(name)
-            .ok_or_else(|| PresetError::NotFound(name.to_owned()))?;
-        fs::remove_file(&stored.path).map_err(|source| PresetError::Io {
-            path: stored.path,
+        let stored = self.find(name)?;
+        self.delete_file(&stored.path)
+    }
+
+    /// Deletes the preset in the file `path` of this store (a file that is
+    /// not a readable preset of this store is left alone).
+    pub fn delete_file(&self, path: &Path) -> Result<(), PresetError> {
+        self.read_own(path)?;
+        fs::remove_file(path).map_err(|source| PresetError::Io {
+            path: path.to_owned(),
             source,
         })
     }
+
+    /// Reads `path` if it is a preset file of this store.
+    fn read_own(&self, path: &Path) -> Result<Preset, PresetError> {
+        if path.parent() != Some(self.dir.as_path()) || !is_preset_file(path) {
+            return Err(PresetError::NotFound(path.display().to_string()));
+        }
+        read_preset(path)
+    }
 }
 
-/// Whether a directory entry is a preset file: `*.ron`, not hidden (the
-/// temporary files of unfinished saves are hidden).
+/// Whether a directory entry is a preset file: `*.ron` (the extension in
+/// any case), not hidden (the temporary files of unfinished saves are
+/// hidden), whether or not its name is UTF-8.
 fn is_preset_file(path: &Path) -> bool {
     let hidden = path
         .file_name()
-        .and_then(OsStr::to_str)
-        .is_none_or(|n| n.starts_with('.'));
-    !hidden && path.extension().is_some_and(|e| e == "ron") && path.is_file()
+        .is_none_or(|n| n.as_encoded_bytes().starts_with(b"."));
+    !hidden
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        && path.is_file()
 }
 
-/// Reads one preset file.
+/// Reads one preset file: at most [`MAX_PRESET_BYTES`] of it, a bigger
+/// file being [`PresetError::TooBig`].
 pub fn read_preset(path: &Path) -> Result<Preset, PresetError> {
-    let bytes = fs::read(path).map_err(|source| PresetError::Io {
+    let io_error = |source| PresetError::Io {
         path: path.to_owned(),
         source,
-    })?;
+    };
+    let file = fs::File::open(path).map_err(io_error)?;
+    let size = file.metadata().map_err(io_error)?.len();
+    if size > MAX_PRESET_BYTES {
+        return Err(PresetError::TooBig {
+            path: path.to_owned(),
+            size,
+        });
+    }
+    let mut bytes = Vec::new();
+    // The file may grow after its size was read: read one byte past the cap
+    // to notice.
+    file.take(MAX_PRESET_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_PRESET_BYTES {
+        return Err(PresetError::TooBig {
+            path: path.to_owned(),
+            size: read,
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|_| PresetError::Corrupt {
         path: path.to_owned(),
         message: "not UTF-8 text".to_owned(),
     })?;
     Preset::from_ron(&text, path)
-}
-
-/// Writes `bytes` to `path` atomically: a hidden temporary file beside it,
-/// flushed to disk, then renamed over `path`, so a crash leaves either the
-/// old file or the new one, never a torn one. `before_rename` runs between
-/// the two (the tests simulate a crash there).
-pub fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: impl FnOnce() -> io::Result<()>,
-) -> Result<(), PresetError> {
-    let io_error = |path: &Path| {
-        let path = path.to_owned();
-        move |source| PresetError::Io { path, source }
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.tmp"));
-    let mut file = fs::File::create(&temp).map_err(io_error(&temp))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(io_error(&temp))?;
-    drop(file);
-    before_rename().map_err(io_error(&temp))?;
-    fs::rename(&temp, path).map_err(io_error(path))
 }
 
 /// The preset named `name` (case-insensitive) for the command line's

@@ -4,24 +4,78 @@
 //!
 //! Every file operation goes through [`PresetStore`] or [`write_atomic`],
 //! so saves are atomic and unreadable files are reported, never touched.
+//! The user's directory is listed on a named background thread
+//! (`rangestove-presets`), so a slow disk or a directory of big files never
+//! stalls a frame; the panel's own saves, renames and deletes show at once
+//! and are then checked against a fresh listing. User presets are chosen by
+//! file, so two files holding presets of the same name are both shown (with
+//! their file names) and each is loaded, renamed or deleted on its own.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use engine::Range;
 use engine::range::Dialect;
 
 use super::history::EditKey;
 use super::session::Session;
-use crate::presets::{self, Preset, PresetError, PresetStore, StoredPreset, write_atomic};
+use crate::presets::{self, Listing, Preset, PresetError, PresetStore, StoredPreset, write_atomic};
 
 /// Largest range-text file import reads.
 const MAX_IMPORT_BYTES: u64 = 1 << 20;
 
-/// Which preset is chosen in the list.
+/// Which preset is chosen in the list: a shipped one by name, one of the
+/// user's by file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Chosen {
     Shipped(String),
-    User(String),
+    User(PathBuf),
+}
+
+/// A listing of the user's directory under way on its own thread.
+#[derive(Debug)]
+struct Reading {
+    listing: mpsc::Receiver<Listing>,
+    cancel: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reading {
+    /// Starts listing `store` on a thread named `rangestove-presets`; `None`
+    /// if no thread can be started.
+    fn start(store: PresetStore) -> Option<Reading> {
+        let (send, listing) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&cancel);
+        let thread = std::thread::Builder::new()
+            .name("rangestove-presets".to_owned())
+            .spawn(move || {
+                let listing = store.list_while(|| !stop.load(Ordering::Relaxed));
+                // The panel may have moved on; then nobody listens.
+                send.send(listing).ok();
+            })
+            .ok()?;
+        Some(Reading {
+            listing,
+            cancel,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Reading {
+    /// Cancels the listing (it stops before the next file, each read at
+    /// most 1 MiB) and joins its thread.
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.join().ok();
+        }
+    }
 }
 
 /// The panel's state.
@@ -39,6 +93,8 @@ pub struct PresetsPanel {
     /// click; so does a delete.
     confirm: Option<String>,
     message: Option<Result<String, String>>,
+    /// The listing under way, if any.
+    reading: Option<Reading>,
 }
 
 impl PresetsPanel {
@@ -48,16 +104,78 @@ impl PresetsPanel {
         self.refresh();
     }
 
-    /// Rereads the shipped and user presets.
+    /// Rereads the shipped presets and starts rereading the user's.
     fn refresh(&mut self) {
         self.shipped = presets::shipped();
-        let listing = self
-            .store
-            .as_ref()
-            .map(PresetStore::list)
-            .unwrap_or_default();
+        self.user.clear();
+        self.problems.clear();
+        self.reread();
+    }
+
+    /// Starts a fresh listing of the user's directory (dropping one under
+    /// way, whose result could predate the panel's last change).
+    fn reread(&mut self) {
+        self.reading = None;
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        self.reading = Reading::start(store.clone());
+        if self.reading.is_none() {
+            // No thread to be had: list here (each file read is capped).
+            self.take_listing(store.list());
+        }
+    }
+
+    /// Takes a finished listing, if one has come; returns whether one is
+    /// still under way.
+    pub fn poll(&mut self) -> bool {
+        let Some(reading) = &self.reading else {
+            return false;
+        };
+        match reading.listing.try_recv() {
+            Ok(listing) => {
+                self.reading = None;
+                self.take_listing(listing);
+                false
+            }
+            Err(mpsc::TryRecvError::Empty) => true,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.reading = None;
+                false
+            }
+        }
+    }
+
+    /// Whether the user's presets are still being read.
+    pub fn is_reading(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    fn take_listing(&mut self, listing: Listing) {
         self.user = listing.presets;
         self.problems = listing.problems.iter().map(ToString::to_string).collect();
+        if let Some(Chosen::User(path)) = &self.chosen
+            && !self.user.iter().any(|s| &s.path == path)
+        {
+            self.chosen = None;
+        }
+    }
+
+    /// Shows a preset the panel has just written, ahead of the next listing.
+    fn remember(&mut self, path: PathBuf, preset: Preset) {
+        self.user.retain(|s| s.path != path);
+        self.user.push(StoredPreset { path, preset });
+        self.user.sort_by(|a, b| {
+            (a.preset.name.to_lowercase(), &a.path).cmp(&(b.preset.name.to_lowercase(), &b.path))
+        });
+    }
+
+    /// Whether another of the user's presets has the same name (then the
+    /// list shows file names too).
+    fn has_twin(&self, stored: &StoredPreset) -> bool {
+        self.user.iter().any(|other| {
+            other.path != stored.path && other.preset.name.eq_ignore_ascii_case(&stored.preset.name)
+        })
     }
 
     /// The last message (`Err` for a failure).
@@ -68,11 +186,11 @@ impl PresetsPanel {
     fn chosen_preset(&self) -> Option<&Preset> {
         match self.chosen.as_ref()? {
             Chosen::Shipped(name) => self.shipped.iter().find(|p| &p.name == name),
-            Chosen::User(name) => self
+            Chosen::User(path) => self
                 .user
                 .iter()
-                .map(|s| &s.preset)
-                .find(|p| &p.name == name),
+                .find(|s| &s.path == path)
+                .map(|s| &s.preset),
         }
     }
 
@@ -96,6 +214,10 @@ pub fn presets_ui(
     dialect: Dialect,
 ) {
     ui.heading("Presets");
+    if panel.poll() {
+        // The listing thread does not know the context: look again soon.
+        ui.ctx().request_repaint_after(Duration::from_millis(50));
+    }
     let label = ui.label("Search");
     ui.add(
         egui::TextEdit::singleline(&mut panel.search)
@@ -135,17 +257,31 @@ fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
                 .unwrap_or_else(|| "no data directory".to_owned());
             ui.weak("Mine")
                 .on_hover_text(format!("Saved in {store_dir}"));
-            let user: Vec<(Chosen, Preset)> = panel
+            let user: Vec<(Chosen, String, Preset)> = panel
                 .user
                 .iter()
                 .filter(|s| panel.matches(&s.preset))
-                .map(|s| (Chosen::User(s.preset.name.clone()), s.preset.clone()))
+                .map(|s| {
+                    let file = s
+                        .path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let label = if panel.has_twin(s) {
+                        format!("{} ({file})", s.preset.name)
+                    } else {
+                        s.preset.name.clone()
+                    };
+                    (Chosen::User(s.path.clone()), label, s.preset.clone())
+                })
                 .collect();
-            if user.is_empty() {
+            if panel.is_reading() && user.is_empty() {
+                ui.weak("  (reading…)");
+            } else if user.is_empty() {
                 ui.weak("  (none yet: save a seat's range below)");
             }
-            for (chosen, preset) in user {
-                preset_row(ui, panel, chosen, &preset, &mut load);
+            for (chosen, label, preset) in user {
+                preset_row(ui, panel, chosen, &label, &preset, &mut load);
             }
             for problem in &panel.problems {
                 ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -158,7 +294,8 @@ fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
                 .map(|p| (Chosen::Shipped(p.name.clone()), p.clone()))
                 .collect();
             for (chosen, preset) in shipped {
-                preset_row(ui, panel, chosen, &preset, &mut load);
+                let label = preset.name.clone();
+                preset_row(ui, panel, chosen, &label, &preset, &mut load);
             }
         });
     load
@@ -315,9 +452,10 @@ impl PresetsPanel {
         match store.save(&preset, replace) {
             Ok(path) => {
                 self.confirm = None;
-                self.refresh();
-                self.chosen = Some(Chosen::User(preset.name.clone()));
                 self.message = Some(Ok(format!("Saved “{name}” to {}", path.display())));
+                self.chosen = Some(Chosen::User(path.clone()));
+                self.remember(path, preset);
+                self.reread();
             }
             Err(PresetError::Exists(_)) => {
                 self.confirm = Some(name.to_owned());
@@ -333,15 +471,21 @@ impl PresetsPanel {
     }
 
     fn rename_chosen(&mut self, new: &str) {
-        let (Some(store), Some(Chosen::User(old))) = (self.store.clone(), self.chosen.clone())
+        let (Some(store), Some(Chosen::User(path))) = (self.store.clone(), self.chosen.clone())
         else {
             return;
         };
-        match store.rename(&old, new.trim()) {
-            Ok(_) => {
-                self.refresh();
-                self.chosen = Some(Chosen::User(new.trim().to_owned()));
-                self.message = Some(Ok(format!("Renamed “{old}” to “{}”", new.trim())));
+        let old = self
+            .chosen_preset()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        match store.rename_file(&path, new) {
+            Ok(renamed) => {
+                self.message = Some(Ok(format!("Renamed “{old}” to “{}”", renamed.preset.name)));
+                self.user.retain(|s| s.path != path);
+                self.chosen = Some(Chosen::User(renamed.path.clone()));
+                self.remember(renamed.path, renamed.preset);
+                self.reread();
             }
             Err(error) => self.message = Some(Err(error.to_string())),
         }
@@ -349,15 +493,20 @@ impl PresetsPanel {
 
     fn delete_chosen(&mut self) {
         self.confirm = None;
-        let (Some(store), Some(Chosen::User(name))) = (self.store.clone(), self.chosen.clone())
+        let (Some(store), Some(Chosen::User(path))) = (self.store.clone(), self.chosen.clone())
         else {
             return;
         };
-        match store.delete(&name) {
+        let name = self
+            .chosen_preset()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        match store.delete_file(&path) {
             Ok(()) => {
-                self.refresh();
+                self.user.retain(|s| s.path != path);
                 self.chosen = None;
                 self.message = Some(Ok(format!("Deleted “{name}”")));
+                self.reread();
             }
             Err(error) => self.message = Some(Err(error.to_string())),
         }
@@ -386,10 +535,12 @@ impl PresetsPanel {
             .store
             .clone()
             .ok_or("No data directory to keep presets in")?;
-        store.save(&preset, false).map_err(|e| e.to_string())?;
-        self.refresh();
-        self.chosen = Some(Chosen::User(preset.name.clone()));
-        Ok(format!("Imported “{}”", preset.name))
+        let saved = store.save(&preset, false).map_err(|e| e.to_string())?;
+        let message = format!("Imported “{}”", preset.name);
+        self.chosen = Some(Chosen::User(saved.clone()));
+        self.remember(saved, preset);
+        self.reread();
+        Ok(message)
     }
 
     /// Writes the chosen preset to `path` (atomically).
@@ -438,24 +589,27 @@ fn exported(path: &Path, result: Result<(), PresetError>) -> Result<String, Stri
         .map_err(|e| e.to_string())
 }
 
-/// One preset in the list: click chooses, double-click loads.
+/// One preset in the list under `label`: click chooses, double-click loads.
 fn preset_row(
     ui: &mut egui::Ui,
     panel: &mut PresetsPanel,
     chosen: Chosen,
+    label: &str,
     preset: &Preset,
     load: &mut bool,
 ) {
     let is_chosen = panel.chosen.as_ref() == Some(&chosen);
-    let response =
-        ui.selectable_label(is_chosen, &preset.name)
-            .on_hover_text(match &preset.notes {
-                Some(notes) => format!("{}\n\n{notes}", preset.range),
-                None => preset.range.clone(),
-            });
+    let mut hover = match &preset.notes {
+        Some(notes) => format!("{}\n\n{notes}", preset.range),
+        None => preset.range.clone(),
+    };
+    if let Chosen::User(path) = &chosen {
+        hover.push_str(&format!("\n\n{}", path.display()));
+    }
+    let response = ui.selectable_label(is_chosen, label).on_hover_text(hover);
     if response.clicked() {
-        if let Chosen::User(name) = &chosen {
-            panel.name = name.clone();
+        if let Chosen::User(_) = &chosen {
+            panel.name = preset.name.clone();
         }
         panel.chosen = Some(chosen.clone());
         panel.confirm = None;
