@@ -118,10 +118,10 @@ impl Feed {
                 if self.trace {
                     let queued = (submitted - edited).as_secs_f64() * 1e3;
                     let engine_ms = self.result.as_ref().map_or(0.0, |r| r.elapsed_ms);
-                    eprintln!(
+                    trace(format_args!(
                         "rangestove: first numbers {ms:.1} ms after the edit (submitted after \
                          {queued:.1} ms; the engine's snapshot at {engine_ms:.1} ms)"
-                    );
+                    ));
                 }
             }
         }
@@ -216,13 +216,20 @@ impl Feed {
         if let (Some((ui_median, ui_max)), Some((median, max))) =
             (self.timing.ui_ms(), self.timing.frame_ms())
         {
-            eprintln!(
+            trace(format_args!(
                 "rangestove: last frames: UI {ui_median:.1} ms (max {ui_max:.1}), whole frame \
                  {median:.1} ms (max {max:.1}); engine {}",
                 if busy { "running" } else { "idle" }
-            );
+            ));
         }
     }
+}
+
+/// Writes one `RANGESTOVE_TRACE` line to stderr; a closed stderr is
+/// ignored (`eprintln!` would panic).
+fn trace(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// The status line: method, samples, speed, progress, responsiveness.

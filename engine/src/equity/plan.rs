@@ -9,6 +9,7 @@
 //! | `Exact` | otherwise | [`Strategy::Exact`] with the cheaper kernel, or the reason it cannot run ([`ExactCost::refusal`]) |
 //! | `Auto` | exact can run and its estimate is within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
 //! | `Auto` | otherwise | [`Strategy::MonteCarlo`] |
+//! | `MonteCarlo` | any | [`Strategy::MonteCarlo`] |
 //!
 //! **The decision is a function of the request alone.** Estimates are
 //! single-thread costs in seconds of the development machine; the time
@@ -23,7 +24,6 @@
 //! the largest deal weight times deals times boards, times the pot-share
 //! unit with a breakdown; e.g. eight seats with `0.9999` next to `1` fit,
 //! ten do not). Every estimate is finite.
-//! | `MonteCarlo` | any | [`Strategy::MonteCarlo`] |
 //!
 //! The exact kernel: deal-major when its estimate is no larger, else
 //! board-major with the kernel [`board_kernel`] picks. The Monte Carlo
