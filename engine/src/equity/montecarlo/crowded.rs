@@ -228,6 +228,27 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// Asserts that `seen` draws of each deal match the exact weights
+    /// `exact` (summing to `total`) within five standard deviations.
+    fn assert_follows<K: std::fmt::Debug + Eq + std::hash::Hash>(
+        exact: &HashMap<K, f64>,
+        total: f64,
+        seen: &HashMap<K, u32>,
+        draws: u32,
+    ) {
+        assert!(seen.keys().all(|d| exact.contains_key(d)));
+        for (deal, w) in exact {
+            let p = w / total;
+            let expected = p * f64::from(draws);
+            let got = f64::from(seen.get(deal).copied().unwrap_or(0));
+            let sd = (expected * (1.0 - p)).sqrt();
+            assert!(
+                (got - expected).abs() <= 5.0 * sd + 1.0,
+                "{deal:?}: {got} vs {expected}"
+            );
+        }
+    }
+
     fn setup(ranges: &[&str]) -> Setup {
         let seats = ranges
             .iter()
@@ -282,17 +303,7 @@ mod tests {
             assert_eq!(used, cards, "disjoint combos, their cards returned");
             *seen.entry(deal).or_default() += 1;
         }
-        assert!(seen.keys().all(|d| exact.contains_key(d)));
-        for (deal, w) in &exact {
-            let p = w / total;
-            let expected = p * f64::from(draws);
-            let got = f64::from(seen.get(deal).copied().unwrap_or(0));
-            let sd = (expected * (1.0 - p)).sqrt();
-            assert!(
-                (got - expected).abs() <= 5.0 * sd + 1.0,
-                "{deal:?}: {got} vs {expected}"
-            );
-        }
+        assert_follows(&exact, total, &seen, draws);
     }
 
     #[test]
@@ -365,17 +376,7 @@ mod tests {
                 }
             }
         }
-        assert!(seen.keys().all(|d| exact.contains_key(d)));
-        for (deal, w) in &exact {
-            let p = w / total;
-            let expected = p * f64::from(draws);
-            let got = f64::from(seen.get(deal).copied().unwrap_or(0));
-            let sd = (expected * (1.0 - p)).sqrt();
-            assert!(
-                (got - expected).abs() <= 5.0 * sd + 1.0,
-                "{deal:?}: {got} vs {expected}"
-            );
-        }
+        assert_follows(&exact, total, &seen, draws);
     }
 
     #[test]
