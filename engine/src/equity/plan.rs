@@ -397,9 +397,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
 /// request alone.
 fn crowded_draws(setup: &Setup, dealing: &[Dealing]) -> Option<Crowded> {
     let accepted = sampler::pilot(setup, dealing, PILOT_DRAWS)?;
-    let restricted: Vec<usize> = (0..dealing.len())
-        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
-        .collect();
+    let restricted = sampler::restricted_seats(dealing);
     let per_draw_s = restricted.len() as f64 * COSTS.rejection_step_s;
     let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
     let seats = &setup.seats;

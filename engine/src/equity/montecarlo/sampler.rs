@@ -10,7 +10,7 @@ use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Design;
-use crate::equity::tally::{Tally, gcd, tie_slot};
+use crate::equity::tally::{Tally, share_unit, tie_slot};
 
 /// Accepted prefixes per block of the prefix design.
 pub const BLOCK: u64 = 4096;
@@ -69,13 +69,18 @@ pub(crate) fn dealings(setup: &Setup) -> Vec<Dealing> {
         .collect()
 }
 
+/// The seats dealt from their alias tables (not uniformly), in order.
+pub(crate) fn restricted_seats(dealing: &[Dealing]) -> Vec<usize> {
+    (0..dealing.len())
+        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
+        .collect()
+}
+
 /// Of `draws` rejection draws of the restricted seats on a fixed
 /// generator (so the answer depends on the request alone), how many were
 /// accepted; `None` with fewer than two restricted seats.
 pub(crate) fn pilot(setup: &Setup, dealing: &[Dealing], draws: u32) -> Option<u32> {
-    let restricted: Vec<usize> = (0..dealing.len())
-        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
-        .collect();
+    let restricted = restricted_seats(dealing);
     if restricted.len() < 2 {
         return None;
     }
@@ -162,9 +167,7 @@ impl Sampler<'_> {
             crowded,
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
-        let restricted: Vec<usize> = (0..dealing.len())
-            .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
-            .collect();
+        let restricted = restricted_seats(&dealing);
         let uniform: Vec<usize> = (0..dealing.len())
             .filter(|&s| matches!(dealing[s], Dealing::Uniform))
             .collect();
@@ -396,7 +399,8 @@ pub(super) struct Accumulator<const N: usize> {
 impl<const N: usize> Accumulator<N> {
     /// Empty accumulators for `n` active seats.
     pub(super) fn new(n: usize) -> Accumulator<N> {
-        let lcm = (1..=n as u64).fold(1, |l, k| l / gcd(u128::from(l), u128::from(k)) as u64 * k);
+        // Below 2^64 for every seat count the engine takes (lcm(1..=23)).
+        let lcm = share_unit(n) as u64;
         Accumulator {
             wins: [0; N],
             ties: vec![0; n * (n + 1)],
