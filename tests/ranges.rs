@@ -87,6 +87,19 @@ fn equivalent_spellings() {
         (" QQ+ , AKs ,", "QQ+,AKs"),
         ("QQ+ AKs", "QQ+,AKs"),
         ("QQ+,\nAKs", "QQ+,AKs"),
+        // Two single cards with only spaces between are one hand, as
+        // players type a hero hand; a comma keeps them two card tokens.
+        ("Ad Qc", "AdQc"),
+        ("ad   qc", "AdQc"),
+        ("Ad Qc, KK", "AdQc,KK"),
+        ("KK Ad Qc", "KK,AdQc"),
+        ("Ad Qc:0.5", "AdQc:0.5"),
+        ("[50]Ad Qc[/50]", "AdQc:0.5"),
+        ("[50] Ad Qc [/50]", "AdQc:0.5"),
+        ("50: Ad Qc", "AdQc:0.5"),
+        ("Ad Qc\nKh Js", "AdQc,KhJs"),
+        ("Ad, Qc", "Ad,Qc"),
+        ("Ad\nQc", "Ad,Qc"),
         (
             "As",
             "AsKs,AsKh,AsKd,AsKc,AsQs,AsQh,AsQd,AsQc,AsJs,AsJh,AsJd,AsJc,AsTs,AsTh,AsTd,AsTc,As9s,As9h,As9d,As9c,As8s,As8h,As8d,As8c,As7s,As7h,As7d,As7c,As6s,As6h,As6d,As6c,As5s,As5h,As5d,As5c,As4s,As4h,As4d,As4c,As3s,As3h,As3d,As3c,As2s,As2h,As2d,As2c,AsAh,AsAd,AsAc",
@@ -141,6 +154,9 @@ fn errors_name_the_token_and_its_offset() {
         ("QQ+,AXs", "AXs", 4, K::UnknownHand),
         ("QQ+, AK, ZZ", "ZZ", 9, K::UnknownHand),
         ("AhAh", "AhAh", 0, K::SameCard),
+        ("Ah Ah", "AhAh", 0, K::SameCard),
+        ("Ad Qc Js", "Js", 6, K::LooseCards),
+        ("KK, Ah Kh Qh Jh", "Qh", 10, K::LooseCards),
         ("AKs:1.5", "AKs:1.5", 0, K::WeightOutOfRange { max: 1 }),
         ("AKs@150", "AKs@150", 0, K::WeightOutOfRange { max: 100 }),
         // Positive weights that would round to 0 are not silent removals.

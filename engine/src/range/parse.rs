@@ -36,6 +36,13 @@
 //! its combos, so `AK,AKo:0.5` leaves `AKs` at 1 and `AKo` at 0.5, and
 //! `AKo:0.5,AK` leaves all of `AK` at 1.
 //!
+//! **Two single cards separated only by spaces are one hand**, as players
+//! type a hero hand: `Ad Qc` is `AdQc` (a weight or closing bracket may
+//! follow the second card: `Ad Qc:0.5`). `Ad, Qc` stays two single-card
+//! tokens (every hand holding `Ad` or `Qc`). Three or more single cards in
+//! a row with only spaces between them are an error, since no hand has
+//! three cards.
+//!
 //! Forgiven: whitespace anywhere between tokens, the case of ranks, suits and
 //! the `s`/`o` suffix, and a trailing comma. Everything else that is wrong is
 //! a [`ParseRangeError`] naming the token and its byte offset.
@@ -98,6 +105,11 @@ pub enum ParseRangeErrorKind {
     /// Nothing between two commas.
     #[error("empty token (two commas in a row?)")]
     EmptyToken,
+    /// Three or more single cards separated only by spaces.
+    #[error(
+        "a hand is two cards: write one hand as `AdQc` or `Ad Qc`, and separate single cards with commas"
+    )]
+    LooseCards,
     /// A bracket group opened inside another.
     #[error("bracket groups cannot nest")]
     NestedGroup,
@@ -115,7 +127,9 @@ pub enum ParseRangeErrorKind {
 /// One piece of the text: a word with its byte offset, or a separator.
 #[derive(Debug)]
 enum Piece<'a> {
-    Word(usize, &'a str),
+    Word(usize, std::borrow::Cow<'a, str>),
+    /// A third single card after two joined into a hand (an error).
+    LooseCard(usize),
     Comma(usize),
     LineBreak,
 }
@@ -128,7 +142,7 @@ fn pieces(text: &str) -> Vec<Piece<'_>> {
         let separator = c == ',' || c.is_whitespace();
         if separator {
             if let Some(s) = start.take() {
-                out.push(Piece::Word(s, &text[s..i]));
+                out.push(Piece::Word(s, text[s..i].into()));
             }
             if c == ',' {
                 out.push(Piece::Comma(i));
@@ -140,10 +154,72 @@ fn pieces(text: &str) -> Vec<Piece<'_>> {
         }
     }
     if let Some(s) = start {
-        out.push(Piece::Word(s, &text[s..]));
+        out.push(Piece::Word(s, text[s..].into()));
+    }
+    join_hands(out)
+}
+
+/// Whether `word` (after any bracket openings and an Equilab prefix) ends
+/// in a bare single card: `Ad`, `[50]Ad`, `75:Ad`.
+fn ends_in_card(word: &str) -> bool {
+    let mut rest = word;
+    while let Some(inner) = rest.strip_prefix('[') {
+        match inner.find(']') {
+            Some(end) => rest = &inner[end + 1..],
+            None => return false,
+        }
+    }
+    if let Some((number, after)) = rest.split_once(':')
+        && is_number(number)
+    {
+        rest = after;
+    }
+    is_card(rest)
+}
+
+/// Whether `word` starts with a single card and nothing but a weight
+/// suffix or a closing bracket follows it: `Qc`, `Qc:0.5`, `Qc[/50]`.
+fn starts_with_card(word: &str) -> bool {
+    let Some(card) = word.get(..2) else {
+        return false;
+    };
+    let after = &word[2..];
+    is_card(card) && (after.is_empty() || after.starts_with([':', '=', '@', '[']))
+}
+
+/// Whether `text` is exactly one card, such as `Ad` or `qc`.
+fn is_card(text: &str) -> bool {
+    text.len() == 2 && text.parse::<Card>().is_ok()
+}
+
+/// Joins two single-card words with only spaces between them into one
+/// hand word (`Ad Qc` → `AdQc`); a third card in the run becomes a
+/// [`Piece::LooseCard`], which the parser reports.
+fn join_hands(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
+    let mut out: Vec<Piece<'_>> = Vec::with_capacity(pieces.len());
+    // Whether the last word out is a joined hand (so a card after it is a
+    // third loose card).
+    let mut joined = false;
+    for piece in pieces {
+        if let (Piece::Word(offset, word), Some(Piece::Word(_, last))) = (&piece, out.last_mut())
+        {
+            if joined && starts_with_card(word) {
+                out.push(Piece::LooseCard(*offset));
+                joined = false;
+                continue;
+            }
+            if !joined && ends_in_card(last) && starts_with_card(word) {
+                *last = format!("{last}{word}").into();
+                joined = true;
+                continue;
+            }
+        }
+        joined = false;
+        out.push(piece);
     }
     out
 }
+
 
 /// An open bracket group: its weight and where it opened.
 struct Group {
@@ -177,10 +253,17 @@ pub fn parse(text: &str) -> Result<Range, ParseRangeError> {
                 }
                 pending_comma = Some(offset);
             }
+            Piece::LooseCard(offset) => {
+                return Err(ParseRangeError {
+                    token: loose_card_at(text, offset),
+                    offset,
+                    kind: ParseRangeErrorKind::LooseCards,
+                });
+            }
             Piece::Word(offset, word) => {
                 pending_comma = None;
                 seen_word = true;
-                word_into(&mut range, &mut group, &mut line_weight, offset, word)?;
+                word_into(&mut range, &mut group, &mut line_weight, offset, &word)?;
             }
         }
     }
@@ -194,7 +277,17 @@ pub fn parse(text: &str) -> Result<Range, ParseRangeError> {
     Ok(range)
 }
 
-/// Applies one whitespace- and comma-free word.
+/// The word of `text` starting at `offset` (up to a separator).
+fn loose_card_at(text: &str, offset: usize) -> String {
+    text[offset..]
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Applies one comma-free word (two single cards joined into one hand
+/// included).
 fn word_into(
     range: &mut Range,
     group: &mut Option<Group>,
