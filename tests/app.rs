@@ -15,10 +15,10 @@ use rangestove::presets::PresetStore;
 
 use crate::grid::drag;
 
-type App = Harness<'static, RangestoveApp>;
+pub(crate) type App = Harness<'static, RangestoveApp>;
 
 /// The app in a 1280×800 window, the smallest the app promises.
-fn app_harness(app: RangestoveApp) -> App {
+pub(crate) fn app_harness(app: RangestoveApp) -> App {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
@@ -28,7 +28,7 @@ fn app_harness(app: RangestoveApp) -> App {
 
 /// Replaces the text of the text box labelled `label` ("Board", "Dead",
 /// a seat's name for its range, "Name" for the preset name).
-fn retype(h: &mut App, label: &str, text: &str) {
+pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label).click();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -39,18 +39,18 @@ fn retype(h: &mut App, label: &str, text: &str) {
 }
 
 /// Leaves any text box (so global shortcuts apply).
-fn unfocus(h: &mut App) {
+pub(crate) fn unfocus(h: &mut App) {
     h.key_press(Key::Escape);
     h.step();
 }
 
-fn click(h: &mut App, label: &str) {
+pub(crate) fn click(h: &mut App, label: &str) {
     h.get_by_label(label).click();
     h.step();
     h.step();
 }
 
-fn card(text: &str) -> Card {
+pub(crate) fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
@@ -61,7 +61,7 @@ fn class_center(h: &App, class: &str) -> egui::Pos2 {
 }
 
 /// Steps until `done` holds (at most 30 s).
-fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
+pub(crate) fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
     let start = Instant::now();
     while !done(h.state()) && start.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(10));

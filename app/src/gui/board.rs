@@ -8,7 +8,7 @@ use engine::{Card, CardSet, Rank, Suit};
 use super::session::Session;
 
 /// A card of the deck.
-const DECK_CARD: Vec2 = Vec2::new(23.0, 32.0);
+pub(super) const DECK_CARD: Vec2 = Vec2::new(23.0, 32.0);
 /// A board slot.
 const SLOT: Vec2 = Vec2::new(44.0, 58.0);
 
@@ -59,7 +59,7 @@ pub(super) fn card_job(cards: impl Iterator<Item = Card>, size: f32, dark: bool)
 }
 
 /// Suits top to bottom in the deck.
-const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+pub(super) const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
 /// What a card of the deck is, for drawing and clicking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,7 +315,7 @@ fn cards_entry_ui(
 }
 
 /// A card face: rank and suit glyph in the suit's colour.
-fn paint_card(ui: &egui::Ui, painter: &egui::Painter, rect: Rect, card: Card, size: f32) {
+pub(super) fn paint_card(ui: &egui::Ui, painter: &egui::Painter, rect: Rect, card: Card, size: f32) {
     let visuals = ui.visuals();
     let face = if visuals.dark_mode {
         Color32::from_gray(48)

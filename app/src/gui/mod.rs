@@ -32,6 +32,7 @@ mod board;
 mod editor;
 mod feed;
 pub mod grid;
+mod hand_picker;
 mod hero;
 mod history;
 mod prefs;

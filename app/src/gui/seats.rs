@@ -8,6 +8,7 @@ use engine::equity::{EquityResult, SeatEquity};
 use engine::{HandClass, Range};
 
 use super::feed::{Feed, progress_text};
+use super::hand_picker;
 use super::scenario::{SeatMode, SeatState};
 use super::session::{MAX_SEATS, SeatAction, Session};
 
@@ -43,6 +44,7 @@ pub fn seats_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) -> Vec<SeatAc
                 seat_row_ui(ui, session, feed, index, &mut actions);
             }
         });
+    hand_picker::picker_window_ui(ui, session, &mut actions);
     actions
 }
 
@@ -65,13 +67,21 @@ fn seat_row_ui(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal_top(|ui| {
-                let thumb = thumbnail_ui(ui, &session.seats()[index].range);
-                if thumb
-                    .on_hover_text("Edit this seat's range on the grid")
-                    .clicked()
-                {
-                    actions.push(SeatAction::Select(index));
-                }
+                ui.vertical(|ui| {
+                    let seat = &session.seats()[index];
+                    // A seat holding one hand shows its two cards.
+                    let thumb = match seat.exact_hand() {
+                        Some(hand) => hand_picker::hand_face_ui(ui, hand, THUMB),
+                        None => thumbnail_ui(ui, &seat.range),
+                    };
+                    if thumb
+                        .on_hover_text("Edit this seat's range on the grid")
+                        .clicked()
+                    {
+                        actions.push(SeatAction::Select(index));
+                    }
+                    hand_picker::pick_button_ui(ui, index);
+                });
                 ui.vertical(|ui| {
                     let name_id = seat_header_ui(ui, session, index, actions);
                     seat_text_ui(ui, &session.seats()[index], index, name_id, actions);

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use engine::card::parse_cards;
 use engine::equity::{EquityRequest, Seat};
-use engine::{Card, CardSet, Range};
+use engine::{Card, CardSet, Combo, Range};
 use rand::seq::IndexedRandom;
 
 use super::history::{EditKey, History};
@@ -41,6 +41,8 @@ pub enum SeatAction {
     Mode(usize, SeatMode),
     /// The seat's range text as typed.
     Text(usize, String),
+    /// The seat holds this one hand (picked on the deck): one undo step.
+    Hand(usize, Combo),
 }
 
 /// The scenario being edited, with its undo history.
@@ -197,6 +199,9 @@ impl Session {
             SeatAction::Mode(index, mode) => self.set_seat_mode(index, mode),
             SeatAction::Text(index, text) => {
                 self.set_seat_text(index, &text, EditKey::SeatText(index));
+            }
+            SeatAction::Hand(index, combo) => {
+                self.set_seat_text(index, &combo.to_string(), EditKey::Discrete);
             }
         }
     }

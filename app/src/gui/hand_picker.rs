@@ -1,0 +1,167 @@
+//! The hand picker: a small deck for choosing one seat's exact hand with
+//! two clicks, and the two-card face a seat holding one hand shows in place
+//! of its 13×13 thumbnail.
+//!
+//! Which seat the picker is open for, and the first card picked, live in
+//! egui's temporary memory: they are view state, never saved.
+
+use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
+use engine::{Card, CardSet, Combo, Rank};
+
+use super::board::{DECK_CARD, SUIT_ROWS, paint_card};
+use super::session::{SeatAction, Session};
+
+/// What the picker shows: the seat it is open for and the first card.
+#[derive(Clone, Copy, Debug, Default)]
+struct Picking {
+    seat: Option<usize>,
+    first: Option<Card>,
+}
+
+/// The key of the picker's state in egui's memory.
+fn picking_id() -> egui::Id {
+    egui::Id::unique("hand picker")
+}
+
+/// The seat the picker is open for, if any.
+pub fn picker_seat(ctx: &egui::Context) -> Option<usize> {
+    ctx.data(|d| d.get_temp::<Picking>(picking_id()))
+        .and_then(|p| p.seat)
+}
+
+/// Opens the picker for seat `index` (or closes it if it was open for it).
+fn toggle(ctx: &egui::Context, index: usize) {
+    ctx.data_mut(|d| {
+        let picking = d.get_temp_mut_or_default::<Picking>(picking_id());
+        *picking = if picking.seat == Some(index) {
+            Picking::default()
+        } else {
+            Picking {
+                seat: Some(index),
+                first: None,
+            }
+        };
+    });
+}
+
+/// The small button on a seat row that opens the picker.
+pub fn pick_button_ui(ui: &mut egui::Ui, index: usize) {
+    let open = picker_seat(ui.ctx()) == Some(index);
+    if ui
+        .selectable_label(open, "Pick hand")
+        .on_hover_text("Pick this seat's exact hand: click two cards")
+        .clicked()
+    {
+        toggle(ui.ctx(), index);
+    }
+}
+
+/// The picker window, when open: a 52-card deck where the cards the seat
+/// cannot hold (board, dead cards, other seats' exact hands) are blocked.
+/// The second click sets the seat's hand.
+pub fn picker_window_ui(ui: &egui::Ui, session: &Session, actions: &mut Vec<SeatAction>) {
+    let ctx = ui.ctx().clone();
+    let mut picking = ctx
+        .data(|d| d.get_temp::<Picking>(picking_id()))
+        .unwrap_or_default();
+    let Some(index) = picking.seat.filter(|&i| i < session.seats().len()) else {
+        return;
+    };
+    let seat = &session.seats()[index];
+    let blocked = session.blocked_for(index);
+    let mut open = true;
+    egui::Window::new(format!("Hand for {}", seat.name))
+        .id(egui::Id::unique("hand picker window"))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .show(&ctx, |ui| {
+            ui.label(match picking.first {
+                None => "Click two cards.".to_owned(),
+                Some(card) => format!("{card} and…"),
+            });
+            if let Some(card) = deck_ui(ui, blocked, picking.first) {
+                match picking.first {
+                    None => picking.first = Some(card),
+                    Some(first) if first == card => picking.first = None,
+                    Some(first) => {
+                        if let Some(combo) = Combo::new(first, card) {
+                            actions.push(SeatAction::Hand(index, combo));
+                        }
+                        picking = Picking::default();
+                    }
+                }
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Cancel").clicked() {
+                    picking = Picking::default();
+                }
+                if let Some(hand) = seat.exact_hand() {
+                    ui.weak(format!("now: {hand}"));
+                }
+            });
+        });
+    if !open {
+        picking = Picking::default();
+    }
+    ctx.data_mut(|d| d.insert_temp(picking_id(), picking));
+}
+
+/// The deck: four suit rows, aces first; returns the card clicked.
+fn deck_ui(ui: &mut egui::Ui, blocked: CardSet, first: Option<Card>) -> Option<Card> {
+    let mut clicked = None;
+    ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
+    for suit in SUIT_ROWS {
+        ui.horizontal(|ui| {
+            for rank in Rank::ALL.into_iter().rev() {
+                let card = Card::new(rank, suit);
+                let usable = !blocked.contains(card);
+                let (rect, response) = ui
+                    .add_enabled_ui(usable, |ui| {
+                        ui.allocate_exact_size(DECK_CARD, Sense::click())
+                    })
+                    .inner;
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, usable, format!("hand {card}"))
+                });
+                let painter = ui.painter_at(rect);
+                paint_card(ui, &painter, rect, card, 13.0);
+                if !usable {
+                    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+                } else if first == Some(card) {
+                    let stroke = Stroke::new(2.5, ui.visuals().selection.stroke.color);
+                    painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
+                }
+                if response.clicked() {
+                    clicked = Some(card);
+                }
+                if !usable {
+                    response.on_disabled_hover_text(format!(
+                        "{card}: on the board, dead, or in another seat's hand"
+                    ));
+                }
+            }
+        });
+    }
+    clicked
+}
+
+/// The two cards of `hand`, side by side in a `side`-point square; clicking
+/// them selects the seat.
+pub fn hand_face_ui(ui: &mut egui::Ui, hand: Combo, side: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::click());
+    let gap = 2.0;
+    let width = (side - gap) / 2.0;
+    let height = (width * 1.4).min(side);
+    let top = rect.min.y + (side - height) / 2.0;
+    let painter = ui.painter_at(rect);
+    for (i, card) in [hand.hi(), hand.lo()].into_iter().enumerate() {
+        let min = egui::pos2(rect.min.x + i as f32 * (width + gap), top);
+        let card_rect = Rect::from_min_size(min, Vec2::new(width, height));
+        paint_card(ui, &painter, card_rect, card, 17.0);
+    }
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("seat hand {hand}"))
+    });
+    response
+}
