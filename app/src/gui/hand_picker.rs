@@ -16,6 +16,8 @@ use super::session::{SeatAction, Session};
 struct Picking {
     seat: Option<usize>,
     first: Option<Card>,
+    /// Where the window opens: beside the seat's button.
+    anchor: egui::Pos2,
 }
 
 /// The key of the picker's state in egui's memory.
@@ -29,8 +31,9 @@ pub fn picker_seat(ctx: &egui::Context) -> Option<usize> {
         .and_then(|p| p.seat)
 }
 
-/// Opens the picker for seat `index` (or closes it if it was open for it).
-fn toggle(ctx: &egui::Context, index: usize) {
+/// Opens the picker for seat `index` beside `anchor` (or closes it if it
+/// was open for that seat).
+fn toggle(ctx: &egui::Context, index: usize, anchor: egui::Pos2) {
     ctx.data_mut(|d| {
         let picking = d.get_temp_mut_or_default::<Picking>(picking_id());
         *picking = if picking.seat == Some(index) {
@@ -39,6 +42,7 @@ fn toggle(ctx: &egui::Context, index: usize) {
             Picking {
                 seat: Some(index),
                 first: None,
+                anchor,
             }
         };
     });
@@ -47,12 +51,11 @@ fn toggle(ctx: &egui::Context, index: usize) {
 /// The small button on a seat row that opens the picker.
 pub fn pick_button_ui(ui: &mut egui::Ui, index: usize) {
     let open = picker_seat(ui.ctx()) == Some(index);
-    if ui
+    let button = ui
         .selectable_label(open, "Pick hand")
-        .on_hover_text("Pick this seat's exact hand: click two cards")
-        .clicked()
-    {
-        toggle(ui.ctx(), index);
+        .on_hover_text("Pick this seat's exact hand: click two cards");
+    if button.clicked() {
+        toggle(ui.ctx(), index, button.rect.right_top() + Vec2::new(8.0, 0.0));
     }
 }
 
@@ -74,6 +77,8 @@ pub fn picker_window_ui(ui: &egui::Ui, session: &Session, actions: &mut Vec<Seat
         .id(egui::Id::unique("hand picker window"))
         .collapsible(false)
         .resizable(false)
+        .current_pos(picking.anchor)
+        .constrain(true)
         .open(&mut open)
         .show(&ctx, |ui| {
             ui.label(match picking.first {
