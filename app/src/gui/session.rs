@@ -23,8 +23,11 @@ pub const MAX_SEATS: usize = 10;
 
 /// Monte Carlo in the app runs until every seat's standard error is this.
 const TARGET_STD_ERROR: f64 = 0.0002;
-/// The exact-enumeration budget when per-combo figures are shown.
-const BREAKDOWN_BUDGET_MS: f64 = 1000.0;
+/// The exact-enumeration budget, whatever panel is open: the engine
+/// compares it with the estimate of the equity alone, so the heat map or
+/// the analysis panel never turns an exact spot into an estimated one. A
+/// Monte Carlo preview shows numbers first.
+const EXACT_BUDGET_MS: f64 = 1000.0;
 
 /// A change to the seats asked for by the seats panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -464,12 +467,9 @@ impl Session {
         request.target_std_error = Some(TARGET_STD_ERROR);
         request.preview = true;
         // The heat map and the distribution graph need per-combo figures;
-        // an exact answer is worth a longer wait then (a preview comes
-        // first).
+        // they never change whether the spot is counted exactly.
         request.breakdown = breakdown;
-        if breakdown {
-            request.time_budget_ms = BREAKDOWN_BUDGET_MS;
-        }
+        request.time_budget_ms = EXACT_BUDGET_MS;
         (request, indices)
     }
 }

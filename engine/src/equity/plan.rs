@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | not Monte Carlo | two active seats, none folded, no board, no dead cards, table loads | [`Strategy::PreflopTable`] |
 //! | `Exact` | otherwise | [`Strategy::Exact`] with the cheaper kernel, or the reason it cannot run ([`ExactCost::refusal`]) |
-//! | `Auto` | exact can run and its estimate is within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
+//! | `Auto` | exact can run and the estimate of the equity alone (a breakdown's extra work not counted) is within the time budget | [`Strategy::Exact`] (preceded by a Monte Carlo preview when asked and above [`PREVIEW_ABOVE_MS`]) |
 //! | `Auto` | otherwise | [`Strategy::MonteCarlo`] |
 //! | `MonteCarlo` | any | [`Strategy::MonteCarlo`] |
 //!
@@ -225,10 +225,20 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             }
         }
         Method::Auto => {
-            // Exact only when it can run and fits the budget; whatever
-            // exact cannot count, Monte Carlo answers.
+            // Exact only when it can run and the equity alone fits the
+            // budget: asking for a breakdown never turns an exact spot
+            // into an estimated one (it only makes the exact run longer).
+            // Whatever exact cannot count, Monte Carlo answers.
             let cost = exact_cost(setup);
-            let estimate_ms = cost.reference_s() * 1000.0;
+            let estimate_ms = if setup.breakdown {
+                let plain = Setup {
+                    breakdown: false,
+                    ..setup.clone()
+                };
+                exact_cost(&plain).reference_s() * 1000.0
+            } else {
+                cost.reference_s() * 1000.0
+            };
             if estimate_ms <= request.time_budget_ms && cost.refusal().is_none() {
                 Ok(exact(
                     &cost,

@@ -73,7 +73,9 @@ pub struct EquityRequest {
     pub threads: Option<usize>,
     /// [`Method::Auto`] picks exact when its estimate fits this budget. The
     /// estimate is for a reference of two threads whatever `threads` says,
-    /// so the choice (and the figures) depend on the request alone.
+    /// so the choice (and the figures) depend on the request alone, and it
+    /// is the estimate of the equity alone: `breakdown` never changes the
+    /// choice, only the exact run's length.
     pub time_budget_ms: f64,
     /// [`Method::Auto`] choosing an exact run expected to take longer than
     /// [`PREVIEW_ABOVE_MS`] first sends a snapshot of a quick Monte Carlo
