@@ -29,13 +29,18 @@ pub(crate) fn app_harness(app: RangestoveApp) -> App {
 /// Replaces the text of the text box labelled `label` ("Board", "Dead",
 /// a seat's name for its range, "Name" for the preset name).
 pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
-    h.get_by_role_and_label(Role::TextInput, label).click();
+    text_box(h, label).click();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.step();
-    h.get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
+    text_box(h, label).type_text(text);
     h.step();
+}
+
+/// The text box labelled `label`: one line, or wrapping (a seat's range).
+pub(crate) fn text_box<'h>(h: &'h App, label: &'h str) -> egui_kittest::Node<'h> {
+    h.query_by_role_and_label(Role::TextInput, label)
+        .unwrap_or_else(|| h.get_by_role_and_label(Role::MultilineTextInput, label))
 }
 
 /// Leaves any text box (so global shortcuts apply).

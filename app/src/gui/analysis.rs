@@ -229,10 +229,10 @@ fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) {
         painter.text(
             plot.center(),
             egui::Align2::CENTER_CENTER,
-            if feed.failure().is_some() {
-                "no result"
-            } else {
+            if feed.pending() {
                 "computing…"
+            } else {
+                "no result"
             },
             egui::FontId::proportional(12.0),
             axis,

@@ -76,6 +76,14 @@ enum CardUse {
 pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
     ui.horizontal(|ui| {
         ui.heading("Board");
+        // A flop being clicked in: say what is missing, here.
+        let missing = 3usize.saturating_sub(session.board().len());
+        if !session.board().is_empty() && missing > 0 {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("pick {missing} more {}", plural(missing, "card")),
+            );
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.selectable_value(mode, CardMode::Dead, "Dead cards")
                 .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
@@ -135,7 +143,8 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 ui,
                 "Board",
                 session.board_text(),
-                "Ah7d2c",
+                session.board_error(),
+                "e.g. Ah7d2c",
                 "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
             );
             if let Some(text) = board {
@@ -145,15 +154,22 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 ui,
                 "Dead",
                 session.dead_text(),
-                "Kc 3s",
+                session.dead_error(),
+                "e.g. Kc 3s",
                 "Cards out of play: no hand or board can hold them",
             );
             if let Some(text) = dead {
                 session.set_dead_text(&text);
             }
         });
-    for error in session.card_errors() {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+}
+
+/// `word` with an `s` unless `n` is 1: "1 card", "2 cards".
+pub(super) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
     }
 }
 
@@ -290,12 +306,14 @@ fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -
     clicked
 }
 
-/// A labelled row of a grid with a text box for cards; returns the new text
-/// when it was edited.
+/// A labelled row of a grid with a text box for cards, and its error (if
+/// any) on the row below, beside the box; returns the new text when it was
+/// edited.
 fn cards_entry_ui(
     ui: &mut egui::Ui,
     label: &str,
     text: &str,
+    error: Option<&str>,
     hint: &str,
     tooltip: &str,
 ) -> Option<String> {
@@ -304,13 +322,18 @@ fn cards_entry_ui(
     let changed = ui
         .add(
             egui::TextEdit::singleline(&mut edited)
-                .hint_text(hint)
+                .hint_text(egui::RichText::new(hint).italics())
                 .desired_width(f32::INFINITY),
         )
         .labelled_by(label.id)
         .on_hover_text(tooltip)
         .changed();
     ui.end_row();
+    if let Some(error) = error {
+        ui.label("");
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.end_row();
+    }
     changed.then_some(edited)
 }
 

@@ -78,13 +78,15 @@ impl EditorState {
 
 /// The controls above the grid: which seat and its name, the brush, quick
 /// actions, sliders, the clipboard and the heat-map switch.
-/// `breakdown` is the selected seat's per-combo figures, if any.
+/// `breakdown` is the selected seat's per-combo figures, if any;
+/// `pending` whether they may still come (else no "computing…").
 pub fn editor_ui(
     ui: &mut egui::Ui,
     state: &mut EditorState,
     session: &mut Session,
     prefs: &mut Prefs,
     breakdown: Option<&SeatBreakdown>,
+    pending: bool,
 ) {
     header_ui(ui, session, prefs);
     quick_actions_ui(ui, session, prefs.brush_bp);
@@ -99,7 +101,7 @@ pub fn editor_ui(
     if let Some(error) = &state.copy_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
-    heat_map_ui(ui, state, prefs, breakdown);
+    heat_map_ui(ui, state, prefs, breakdown, pending);
     ui.add_space(4.0);
 }
 
@@ -354,6 +356,7 @@ fn heat_map_ui(
     state: &EditorState,
     prefs: &mut Prefs,
     breakdown: Option<&SeatBreakdown>,
+    pending: bool,
 ) {
     ui.horizontal(|ui| {
         ui.checkbox(&mut prefs.heat_map, "Heat map").on_hover_text(
@@ -389,8 +392,11 @@ fn heat_map_ui(
                 }
                 ui.label(text);
             }
-            None => {
+            None if pending => {
                 ui.weak("computing…");
+            }
+            None => {
+                ui.weak("no figures for this spot");
             }
             Some(None) => {
                 ui.weak(format!("{class}: not in the range"));

@@ -72,7 +72,16 @@ pub struct Feed {
     /// The session seat of each request seat of the job in flight.
     submitted_seats: Vec<usize>,
     result: Option<EquityResult>,
+    /// The session seat of each request seat of `result`.
+    result_seats: Vec<usize>,
+    /// `result` belongs to an earlier scenario: it stays on screen,
+    /// dimmed, until the current one has numbers (or for good while the
+    /// current one cannot be computed).
+    stale: bool,
     failure: Option<EquityError>,
+    /// Cards still to pick before the board can be computed (a flop being
+    /// clicked in): nothing is submitted meanwhile.
+    board_missing: usize,
     timing: Timing,
     /// Print responsiveness figures to stderr (`RANGESTOVE_TRACE`).
     trace: bool,
@@ -109,7 +118,11 @@ impl Feed {
         };
         while let Some(update) = worker.try_recv() {
             match update.event {
-                Event::Progress(result) | Event::Done(result) => self.result = Some(result),
+                Event::Progress(result) | Event::Done(result) => {
+                    self.result = Some(result);
+                    self.result_seats.clone_from(&self.submitted_seats);
+                    self.stale = false;
+                }
                 Event::Failed(error) => self.failure = Some(error),
             }
             if let Some((submitted, edited)) = self.timing.submitted.take() {
@@ -139,17 +152,34 @@ impl Feed {
         let Some(worker) = &self.worker else {
             return;
         };
+        // What was shown stays, dimmed, until the new numbers arrive.
+        self.stale = self.result.is_some();
+        self.failure = None;
+        // A flop being clicked in (one or two cards): nothing to compute
+        // yet; the board panel says how many cards are missing.
+        let cards = session.board().len();
+        self.board_missing = if (1..3).contains(&cards) { 3 - cards } else { 0 };
+        if self.board_missing > 0 {
+            worker.cancel();
+            self.timing.submitted = None;
+            return;
+        }
         let (request, seats) = session.request_with_seats(breakdown);
         worker.submit(request);
         self.submitted_seats = seats;
-        self.result = None;
-        self.failure = None;
         self.timing.submitted = Some((Instant::now(), edited));
     }
 
-    /// The latest result of the current scenario.
+    /// The latest result of the current scenario (`None` while only an
+    /// earlier scenario's result is shown).
     pub fn result(&self) -> Option<&EquityResult> {
-        self.result.as_ref()
+        self.result.as_ref().filter(|_| !self.stale)
+    }
+
+    /// The result on screen: the current scenario's, or the last one's
+    /// (`stale`) while the current one has none.
+    pub fn shown_result(&self) -> Option<(&EquityResult, bool)> {
+        self.result.as_ref().map(|r| (r, self.stale))
     }
 
     /// Why the current scenario cannot be computed, if so.
@@ -157,24 +187,61 @@ impl Feed {
         self.failure.as_ref()
     }
 
+    /// The session seat the failure is about, and what is wrong with it in
+    /// words that need no seat number ("its range is empty").
+    pub fn seat_failure(&self) -> Option<(usize, String)> {
+        let (seat, text) = match self.failure.as_ref()? {
+            EquityError::EmptyRange { seat } => {
+                (*seat, "no hand in the range: equity needs one".to_owned())
+            }
+            EquityError::RangeRemoved { seat, removed } => {
+                (*seat, format!("no hand left once {removed} are removed"))
+            }
+            _ => return None,
+        };
+        Some((*self.submitted_seats.get(seat)?, text))
+    }
+
+    /// Board cards still to pick before equity can be computed (1 or 2
+    /// while a flop is being clicked in, else 0).
+    pub fn board_missing(&self) -> usize {
+        self.board_missing
+    }
+
+    /// Whether numbers for the current scenario are still to come (the
+    /// worker runs, nothing failed, nothing is missing).
+    pub fn pending(&self) -> bool {
+        self.worker.is_some()
+            && self.failure.is_none()
+            && self.board_missing == 0
+            && self.result().is_none_or(|r| !r.finished)
+    }
+
     /// The latest figures for session seat `index`, if it is active and
-    /// numbers have arrived.
+    /// numbers for the current scenario have arrived.
     pub fn seat_equity(&self, index: usize) -> Option<&SeatEquity> {
+        self.result()?;
+        self.shown_seat_equity(index)
+    }
+
+    /// The figures on screen for session seat `index` (possibly an earlier
+    /// scenario's: see [`Feed::shown_result`]).
+    pub fn shown_seat_equity(&self, index: usize) -> Option<&SeatEquity> {
         let result = self.result.as_ref()?;
         result
             .seats
             .iter()
-            .find(|s| self.submitted_seats.get(s.seat) == Some(&index))
+            .find(|s| self.result_seats.get(s.seat) == Some(&index))
     }
 
     /// Session seat `index`'s per-combo figures in the latest result, if
     /// any.
     pub fn seat_breakdown(&self, index: usize) -> Option<&SeatBreakdown> {
-        let result = self.result.as_ref()?;
+        let result = self.result()?;
         result
             .breakdown
             .iter()
-            .find(|b| self.submitted_seats.get(b.seat) == Some(&index))
+            .find(|b| self.result_seats.get(b.seat) == Some(&index))
     }
 
     /// The heat map of session seat `index`: its equity per class index.
@@ -232,23 +299,31 @@ fn trace(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-/// The status line: method, samples, speed, progress, responsiveness.
-pub fn status_ui(ui: &mut egui::Ui, feed: &Feed) {
+/// The status line: how the numbers on screen were found, in plain
+/// words; the responsiveness figures only in the debug view
+/// (`RANGESTOVE_TRACE`).
+pub fn status_ui(ui: &mut egui::Ui, feed: &Feed, session: &Session) {
     ui.horizontal(|ui| {
-        if let Some(failure) = &feed.failure {
+        if let Some((seat, _)) = feed.seat_failure() {
+            let name = session.seats().get(seat).map_or("a seat", |s| s.name.as_str());
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("no equity: see {name} (the numbers shown are the last spot's)"),
+            );
+        } else if let Some(failure) = &feed.failure {
             ui.colored_label(ui.visuals().error_fg_color, failure.to_string());
-        } else if let Some(result) = &feed.result {
-            let method = match result.method {
-                MethodUsed::PreflopTable => "exact (preflop table)",
-                m if m.is_exact() => "exact",
-                _ => "estimated",
-            };
+        } else if feed.board_missing > 0 {
+            ui.weak("a flop is three cards: the numbers shown are the last spot's");
+        } else if let Some(result) = feed.result() {
             // The planner's strategy (`exact/board_major/sweep`, …) for the
             // curious and for bug reports.
-            ui.label(format!("{method} · {}", progress_text(result)))
+            ui.label(method_text(result))
                 .on_hover_text(format!("computed by {}", result.strategy));
         } else if feed.worker.is_some() {
             ui.label("computing…");
+        }
+        if !feed.trace {
+            return;
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let mut parts = Vec::new();
@@ -271,6 +346,22 @@ pub fn status_ui(ui: &mut egui::Ui, feed: &Feed) {
     });
 }
 
+/// How `result` was found, in a player's words: "exact, table lookup",
+/// "exact: every board (1.2M deals)", "counting exactly… 32%",
+/// "estimated from 25.1M deals".
+pub(super) fn method_text(result: &EquityResult) -> String {
+    if result.method == MethodUsed::PreflopTable {
+        return "exact, table lookup".to_owned();
+    }
+    let deals = si(result.samples as f64);
+    match (result.method.is_exact(), result.finished) {
+        (true, true) => format!("exact: every deal counted ({deals})"),
+        (true, false) => format!("counting exactly… {:.0}%", 100.0 * result.progress),
+        (false, true) => format!("estimated from {deals} random deals"),
+        (false, false) => format!("estimating… {deals} random deals so far"),
+    }
+}
+
 /// A count with an SI suffix and three significant digits: 165M, 65.3M.
 fn si(x: f64) -> String {
     let (value, suffix) = match x {
@@ -285,26 +376,4 @@ fn si(x: f64) -> String {
         _ => 2,
     };
     format!("{value:.decimals$}{suffix}")
-}
-
-/// Deals, deals per second and progress: `25.1M deals · 35.0M/s · done`.
-pub(super) fn progress_text(result: &EquityResult) -> String {
-    let progress = if result.finished {
-        "done".to_owned()
-    } else {
-        format!("{:.0}%", 100.0 * result.progress)
-    };
-    if result.method == MethodUsed::PreflopTable {
-        // Looked up, not dealt: a rate would mean nothing.
-        return format!(
-            "{} deals in {:.2} ms · {progress}",
-            si(result.samples as f64),
-            result.elapsed_ms
-        );
-    }
-    format!(
-        "{} deals · {}/s · {progress}",
-        si(result.samples as f64),
-        si(result.samples_per_s)
-    )
 }

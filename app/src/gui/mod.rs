@@ -324,7 +324,7 @@ impl RangestoveApp {
         egui::Panel::top("toolbar").show(ui, |ui| {
             toolbar::toolbar_ui(ui, &mut self.session, &mut self.prefs);
         });
-        egui::Panel::bottom("status").show(ui, |ui| feed::status_ui(ui, &self.feed));
+        egui::Panel::bottom("status").show(ui, |ui| feed::status_ui(ui, &self.feed, &self.session));
         egui::Panel::left("seats")
             .default_size(400.0)
             .size_range(340.0..=640.0)
@@ -371,6 +371,7 @@ impl RangestoveApp {
             &mut self.session,
             &mut self.prefs,
             breakdown,
+            self.feed.pending(),
         );
         // After the controls, which may have changed the range or the
         // switches.

@@ -7,17 +7,15 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::equity::{EquityResult, SeatEquity};
 use engine::{HandClass, Range};
 
-use super::feed::{Feed, progress_text};
+use super::feed::{Feed, method_text};
 use super::hand_picker;
 use super::scenario::{SeatMode, SeatState};
 use super::session::{MAX_SEATS, SeatAction, Session};
 
 /// Thumbnail side in points.
 const THUMB: f32 = 58.0;
-/// Width kept for the exact/estimated badge.
-const BADGE_WIDTH: f32 = 72.0;
 /// Equity bar height in points.
-const BAR_HEIGHT: f32 = 18.0;
+const BAR_HEIGHT: f32 = 12.0;
 
 /// The seats panel: the seats of `session` with their figures from `feed`.
 /// Returns what the user asked for, for the app to apply after drawing.
@@ -151,7 +149,8 @@ fn seat_header_ui(
     .inner
 }
 
-/// The range text box, and its parse error under it.
+/// The range text box (wrapping, so a long range shows whole), and its
+/// parse error under it.
 fn seat_text_ui(
     ui: &mut egui::Ui,
     seat: &SeatState,
@@ -160,16 +159,17 @@ fn seat_text_ui(
     actions: &mut Vec<SeatAction>,
 ) {
     let mut text = seat.text.clone();
-    // One line, never wrapped (the box scrolls), like a plain singleline box.
-    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _wrap_width: f32| {
-        let job = error_job(ui, buffer.as_str());
+    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
+        let mut job = error_job(ui, buffer.as_str());
+        job.wrap.max_width = wrap_width;
         ui.fonts_mut(|f| f.layout_job(job))
     };
     let response = ui
         .add(
-            egui::TextEdit::singleline(&mut text)
+            egui::TextEdit::multiline(&mut text)
                 .id_salt(("range", index))
-                .hint_text("QQ+, AKs, [50]AJs[/50], 15%")
+                .hint_text(egui::RichText::new("e.g. QQ+, AKs, [50]AJs[/50], 15%").italics())
+                .desired_rows(1)
                 .desired_width(f32::INFINITY)
                 .layouter(&mut layouter),
         )
@@ -190,20 +190,23 @@ fn seat_text_ui(
     }
 }
 
-/// The equity bar with its figures, or why there are none, and the
-/// seat's combo count after card removal.
+/// The seat's equity: a large number, the bar, win and tie, and how the
+/// number was found (exact only once finished); or what stops it, at
+/// this seat; with the combo count after card removal.
 fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) {
     let seat = &session.seats()[index];
     let blocked = session.blocked_for(index);
+    let live = seat.range.combos_given(blocked);
     let combos = format!(
-        "{} combos ({:.1}%)",
-        combos_text(seat.range.combos_given(blocked)),
+        "{} {} ({:.1}%)",
+        combos_text(live),
+        if (live - 1.0).abs() < 1e-9 { "combo" } else { "combos" },
         seat.range.percent_given(blocked)
     );
     let combos_help = "Weighted combos left after removing the board, the dead cards and \
                        other seats' exact hands, and their share of all 1326 hands";
-    let figures = match seat.mode {
-        SeatMode::Active => feed.seat_equity(index),
+    match seat.mode {
+        SeatMode::Active => {}
         SeatMode::Folded => {
             ui.weak(format!("{combos} · folded: removes cards, no equity"))
                 .on_hover_text(combos_help);
@@ -213,17 +216,29 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
             ui.weak("absent: not in the hand");
             return;
         }
+    }
+    if let Some((_, why)) = feed.seat_failure().filter(|&(seat, _)| seat == index) {
+        ui.colored_label(ui.visuals().error_fg_color, format!("{}: {why}", seat.name));
+        ui.weak(combos).on_hover_text(combos_help);
+        return;
+    }
+    let shown = feed
+        .shown_result()
+        .zip(feed.shown_seat_equity(index))
+        .map(|((result, stale), figures)| (result, stale, figures));
+    equity_row_ui(ui, shown);
+    let status = match shown {
+        Some((_, true, _)) => "last spot's numbers".to_owned(),
+        Some((result, false, _)) => method_text(result),
+        None if feed.pending() => "computing…".to_owned(),
+        None => String::new(),
     };
-    ui.horizontal(|ui| {
-        equity_bar_ui(ui, figures, feed.result());
-    });
-    let status = match (figures, feed.result()) {
-        (Some(_), Some(result)) => progress_text(result),
-        _ if feed.failure().is_none() && feed.has_worker() => "computing…".to_owned(),
-        _ => String::new(),
+    let text = if status.is_empty() {
+        combos
+    } else {
+        format!("{combos} · {status}")
     };
-    ui.weak(format!("{combos} · {status}"))
-        .on_hover_text(combos_help);
+    ui.weak(text).on_hover_text(combos_help);
 }
 
 /// A weighted combo count: whole numbers without decimals.
@@ -303,12 +318,72 @@ fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
     response
 }
 
-/// A horizontal equity bar: win share, then tie share, with the number,
-/// its standard error while estimated, and an exact/estimated badge.
-fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option<&EquityResult>) {
-    // The badge ("estimated") gets a fixed width on the right.
-    let width = (ui.available_width() - BADGE_WIDTH - ui.spacing().item_spacing.x).max(100.0);
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, BAR_HEIGHT), Sense::hover());
+/// The equity in large type, the bar (win share, then tie share) with a
+/// progress line while running, and win, tie and the badge under it:
+/// "exact" only for a finished exact count, else the progress or the
+/// standard error in percentage points. An earlier spot's numbers
+/// (`stale`) and unfinished exact counts are dimmed.
+fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEquity)>) {
+    let text_color = ui.visuals().text_color();
+    let weak = ui.visuals().weak_text_color();
+    ui.horizontal(|ui| {
+        let Some((result, stale, f)) = shown else {
+            ui.label(egui::RichText::new("—").size(EQUITY_SIZE).color(weak));
+            bar_ui(ui, None, None);
+            return;
+        };
+        let exact = result.method.is_exact() && result.finished && !stale;
+        let provisional = stale || !result.finished;
+        let color = if provisional { weak } else { text_color };
+        let number = ui
+            .add_sized(
+                Vec2::new(EQUITY_WIDTH, EQUITY_SIZE + 4.0),
+                egui::Label::new(
+                    egui::RichText::new(format!("{:.2}%", 100.0 * f.equity))
+                        .size(EQUITY_SIZE)
+                        .strong()
+                        .color(color),
+                ),
+            )
+            .on_hover_text(figures_help(f, exact));
+        number.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Label, true, format!("equity {:.2}%", 100.0 * f.equity))
+        });
+        ui.vertical(|ui| {
+            bar_ui(ui, Some(f), (!stale && !result.finished).then_some(result.progress));
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 10.0;
+                ui.label(egui::RichText::new(format!("win {:.2}%", 100.0 * f.win)).color(color));
+                ui.label(egui::RichText::new(format!("tie {:.2}%", 100.0 * f.tie)).color(color));
+                let (badge, badge_color) = if stale {
+                    ("last spot".to_owned(), weak)
+                } else if exact {
+                    ("exact".to_owned(), WIN)
+                } else if result.method.is_exact() {
+                    (format!("exact in {:.0}%", 100.0 * result.progress), AMBER)
+                } else {
+                    (format!("± {:.2} pp", 100.0 * f.std_error), AMBER)
+                };
+                ui.label(egui::RichText::new(badge).color(badge_color).strong())
+                    .on_hover_text(if exact {
+                        "Every deal counted: the figures are exact"
+                    } else if stale {
+                        "The numbers of the spot before your last edit"
+                    } else if result.method.is_exact() {
+                        "Counting every deal; the figures so far are partial"
+                    } else {
+                        "Estimated from random deals: ± one standard error, in percentage points"
+                    });
+            });
+        });
+    });
+}
+
+/// The equity bar: win share then tie share, and a progress line along
+/// its bottom edge while `progress` is given.
+fn bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, progress: Option<f64>) {
+    let width = ui.available_width().max(60.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, BAR_HEIGHT), Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
     let Some(f) = figures else {
@@ -323,31 +398,19 @@ fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option
     );
     painter.rect_filled(win_rect, 3.0, WIN);
     painter.rect_filled(tie_rect, 0.0, TIE);
-    if let Some(result) = result.filter(|r| !r.finished) {
-        // A thin progress line along the bottom edge.
+    if let Some(progress) = progress {
         let y = rect.max.y - 1.5;
-        let x = rect.min.x + rect.width() * result.progress.clamp(0.0, 1.0) as f32;
+        let x = rect.min.x + rect.width() * progress.clamp(0.0, 1.0) as f32;
         painter.line_segment(
             [Pos2::new(rect.min.x, y), Pos2::new(x, y)],
-            Stroke::new(2.0, Color32::from_rgb(230, 180, 60)),
+            Stroke::new(2.0, AMBER),
         );
     }
-    let exact = result.is_some_and(|r| r.method.is_exact());
-    let text = if exact {
-        format!("{:.2}%", 100.0 * f.equity)
-    } else {
-        format!("{:.2}% ± {:.2}", 100.0 * f.equity, 100.0 * f.std_error)
-    };
-    let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
-    let pos = rect.center() - galley.size() / 2.0;
-    // A dark plate behind the number keeps it readable on any fill.
-    painter.rect_filled(
-        Rect::from_min_size(pos, galley.size()).expand2(Vec2::new(4.0, 0.0)),
-        3.0,
-        Color32::from_black_alpha(110),
-    );
-    painter.galley(pos, galley, Color32::WHITE);
-    response.on_hover_text(if exact {
+}
+
+/// The tooltip of the equity number: every figure to four decimals.
+fn figures_help(f: &SeatEquity, exact: bool) -> String {
+    if exact {
         format!(
             "equity {:.4}% (green: won alone {:.4}%; blue: share of tied pots, tying {:.4}% of \
              deals); exact",
@@ -358,7 +421,7 @@ fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option
     } else {
         format!(
             "equity {:.4}% ± {:.4} (green: won alone {:.4}% ± {:.4}; blue: share of tied pots, \
-             tying {:.4}% ± {:.4} of deals); estimated (± one standard error, in points)",
+             tying {:.4}% ± {:.4} of deals); ± one standard error, in percentage points",
             100.0 * f.equity,
             100.0 * f.std_error,
             100.0 * f.win,
@@ -366,17 +429,15 @@ fn equity_bar_ui(ui: &mut egui::Ui, figures: Option<&SeatEquity>, result: Option
             100.0 * f.tie,
             100.0 * f.tie_std_error,
         )
-    });
-    let (badge, color) = if exact {
-        ("exact", WIN)
-    } else {
-        ("estimated", Color32::from_rgb(200, 140, 40))
-    };
-    ui.add_sized(
-        Vec2::new(BADGE_WIDTH, BAR_HEIGHT),
-        egui::Label::new(egui::RichText::new(badge).color(color).strong()),
-    );
+    }
 }
+
+/// The equity number's type size.
+const EQUITY_SIZE: f32 = 22.0;
+/// The width kept for the equity number.
+const EQUITY_WIDTH: f32 = 92.0;
+/// Progress and estimates.
+const AMBER: Color32 = Color32::from_rgb(200, 140, 40);
 
 /// The win part of a bar.
 const WIN: Color32 = Color32::from_rgb(46, 139, 87);

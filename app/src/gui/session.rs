@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use engine::card::parse_cards;
+use engine::card::{ParseCardError, ParseCardErrorKind, parse_cards};
 use engine::equity::{EquityRequest, Seat};
 use engine::{Card, CardSet, Combo, Range};
 use rand::seq::IndexedRandom;
@@ -312,22 +312,25 @@ impl Session {
         &self.dead_text
     }
 
-    /// Why the board or the dead-cards text does not parse, if so.
-    pub fn card_errors(&self) -> impl Iterator<Item = &str> {
-        [&self.board_error, &self.dead_error]
-            .into_iter()
-            .flatten()
-            .map(String::as_str)
+    /// Why the board text does not parse, if so.
+    pub fn board_error(&self) -> Option<&str> {
+        self.board_error.as_deref()
+    }
+
+    /// Why the dead-cards text does not parse, if so.
+    pub fn dead_error(&self) -> Option<&str> {
+        self.dead_error.as_deref()
     }
 
     fn parse_board(&mut self, text: &str) {
         self.board_text = text.to_owned();
-        match parse_cards(text) {
+        // The board's cards are distinct too: `AhAh` is "Ah twice".
+        match CardSet::parse(text).and_then(|_| parse_cards(text)) {
             Ok(cards) => {
                 self.board = cards;
                 self.board_error = None;
             }
-            Err(error) => self.board_error = Some(error.to_string()),
+            Err(error) => self.board_error = Some(card_error_text(&error)),
         }
     }
 
@@ -338,7 +341,7 @@ impl Session {
                 self.dead = dead;
                 self.dead_error = None;
             }
-            Err(error) => self.dead_error = Some(error.to_string()),
+            Err(error) => self.dead_error = Some(card_error_text(&error)),
         }
     }
 
@@ -471,5 +474,13 @@ impl Session {
         request.breakdown = breakdown;
         request.time_budget_ms = EXACT_BUDGET_MS;
         (request, indices)
+    }
+}
+
+/// Card-text errors in a player's words: `Ah twice`, `"Xs": not a card…`.
+fn card_error_text(error: &ParseCardError) -> String {
+    match error.kind {
+        ParseCardErrorKind::Duplicate(card) => format!("{card} twice"),
+        ref kind => format!("{:?}: {kind}", error.token),
     }
 }

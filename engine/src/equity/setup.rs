@@ -49,15 +49,16 @@ impl Setup {
     /// Validates `request` (typed errors, within milliseconds) and prepares
     /// it.
     pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
-        let n = request.board.len();
-        if !matches!(n, 0 | 3 | 4 | 5) {
-            return Err(EquityError::BoardSize(n));
-        }
+        // A card given twice first: `AhAh` is "Ah twice", not "2 cards".
         let mut known = CardSet::EMPTY;
         for &card in &request.board {
             if !known.insert(card) {
                 return Err(EquityError::DuplicateCard(card));
             }
+        }
+        let n = request.board.len();
+        if !matches!(n, 0 | 3 | 4 | 5) {
+            return Err(EquityError::BoardSize(n));
         }
         for card in request.dead.iter() {
             if !known.insert(card) {
