@@ -33,7 +33,11 @@ pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.step();
-    text_box(h, label).type_text(text);
+    if text.is_empty() {
+        h.key_press(Key::Backspace);
+    } else {
+        text_box(h, label).type_text(text);
+    }
     h.step();
 }
 

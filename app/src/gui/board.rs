@@ -76,14 +76,6 @@ enum CardUse {
 pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
     ui.horizontal(|ui| {
         ui.heading("Board");
-        // A flop being clicked in: say what is missing, here.
-        let missing = 3usize.saturating_sub(session.board().len());
-        if !session.board().is_empty() && missing > 0 {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!("pick {missing} more {}", plural(missing, "card")),
-            );
-        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.selectable_value(mode, CardMode::Dead, "Dead cards")
                 .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
@@ -93,6 +85,17 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
         });
     });
     slots_ui(ui, session);
+    // A flop being clicked in: say what is missing, here.
+    let missing = 3usize.saturating_sub(session.board().len());
+    if !session.board().is_empty() && missing > 0 {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "pick {missing} more {} for the flop (the numbers shown are the last spot's)",
+                plural(missing, "card")
+            ),
+        );
+    }
     ui.add_space(4.0);
     deck_ui(ui, session, *mode);
     ui.add_space(4.0);

@@ -228,7 +228,7 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
         .map(|((result, stale), figures)| (result, stale, figures));
     equity_row_ui(ui, shown);
     let status = match shown {
-        Some((_, true, _)) => "last spot's numbers".to_owned(),
+        Some((_, true, _)) => String::new(),
         Some((result, false, _)) => method_text(result),
         None if feed.pending() => "computing…".to_owned(),
         None => String::new(),
