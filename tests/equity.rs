@@ -1099,7 +1099,11 @@ fn errors_name_the_real_cause() {
 fn a_breakdown_never_changes_whether_auto_is_exact() {
     // Three ranges on the turn: per-combo counting makes the exact run
     // dearer. A budget between the two estimates: the equity alone fits it.
-    let spot = spot(&[("QQ+,AK", false), ("JJ-99,AQs", false), ("88-66", false)], "Kh9s4c2d", "");
+    let spot = spot(
+        &[("QQ+,AK", false), ("JJ-99,AQs", false), ("88-66", false)],
+        "Kh9s4c2d",
+        "",
+    );
     let mut plain = spot.request(Method::Auto);
     let mut with = spot.request(Method::Auto);
     with.breakdown = true;
@@ -1111,8 +1115,16 @@ fn a_breakdown_never_changes_whether_auto_is_exact() {
         with.time_budget_ms = budget;
         let a = equity::calculate(&plain, &|| false, &mut |_| {}).unwrap();
         let b = equity::calculate(&with, &|| false, &mut |_| {}).unwrap();
-        assert_eq!(a.method.is_exact(), b.method.is_exact(), "budget {budget} ms");
-        assert_eq!(a.method.is_exact(), budget >= plain_ms, "budget {budget} ms");
+        assert_eq!(
+            a.method.is_exact(),
+            b.method.is_exact(),
+            "budget {budget} ms"
+        );
+        assert_eq!(
+            a.method.is_exact(),
+            budget >= plain_ms,
+            "budget {budget} ms"
+        );
         assert!(b.breakdown.len() == 3);
     }
 }

@@ -341,7 +341,13 @@ fn cards_entry_ui(
 }
 
 /// A card face: rank and suit glyph in the suit's colour.
-pub(super) fn paint_card(ui: &egui::Ui, painter: &egui::Painter, rect: Rect, card: Card, size: f32) {
+pub(super) fn paint_card(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rect: Rect,
+    card: Card,
+    size: f32,
+) {
     let visuals = ui.visuals();
     let face = if visuals.dark_mode {
         Color32::from_gray(48)

@@ -158,7 +158,11 @@ impl Feed {
         // A flop being clicked in (one or two cards): nothing to compute
         // yet; the board panel says how many cards are missing.
         let cards = session.board().len();
-        self.board_missing = if (1..3).contains(&cards) { 3 - cards } else { 0 };
+        self.board_missing = if (1..3).contains(&cards) {
+            3 - cards
+        } else {
+            0
+        };
         if self.board_missing > 0 {
             worker.cancel();
             self.timing.submitted = None;
@@ -305,7 +309,10 @@ fn trace(line: std::fmt::Arguments<'_>) {
 pub fn status_ui(ui: &mut egui::Ui, feed: &Feed, session: &Session) {
     ui.horizontal(|ui| {
         if let Some((seat, _)) = feed.seat_failure() {
-            let name = session.seats().get(seat).map_or("a seat", |s| s.name.as_str());
+            let name = session
+                .seats()
+                .get(seat)
+                .map_or("a seat", |s| s.name.as_str());
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!("no equity: see {name} (the numbers shown are the last spot's)"),

@@ -55,7 +55,11 @@ pub fn pick_button_ui(ui: &mut egui::Ui, index: usize) {
         .selectable_label(open, "Pick hand")
         .on_hover_text("Pick this seat's exact hand: click two cards");
     if button.clicked() {
-        toggle(ui.ctx(), index, button.rect.right_top() + Vec2::new(8.0, 0.0));
+        toggle(
+            ui.ctx(),
+            index,
+            button.rect.right_top() + Vec2::new(8.0, 0.0),
+        );
     }
 }
 

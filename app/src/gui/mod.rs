@@ -31,7 +31,9 @@ mod analysis;
 mod board;
 mod editor;
 mod feed;
+mod files;
 pub mod grid;
+mod grid_image;
 mod hand_picker;
 mod hero;
 mod history;
@@ -40,6 +42,7 @@ mod presets_panel;
 mod scenario;
 mod seats;
 mod session;
+mod settings;
 mod suits;
 mod toolbar;
 
@@ -63,8 +66,10 @@ pub use prefs::{Persisted, Prefs};
 pub use presets_panel::PresetsPanel;
 pub use scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 pub use session::{MAX_SEATS, SeatAction, Session};
+pub use settings::{Loaded, load as load_settings, settings_file};
 
 use grid::{GridState, Overlay};
+use toolbar::FileAction;
 
 /// The window title.
 pub const TITLE: &str = "Rangestove";
@@ -80,6 +85,8 @@ const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::
 /// box).
 const COPY_RANGE: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
+/// How often eframe saves the state while the app runs.
+const SAVE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 /// A random flop: Ctrl+R.
 const RANDOM_FLOP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
 
@@ -92,6 +99,11 @@ pub struct RangestoveApp {
     editor: EditorState,
     analysis: AnalysisState,
     presets: PresetsPanel,
+    /// A message to show once (a settings file that could not be read).
+    notice: Option<String>,
+    /// The last file action's outcome, shown in the toolbar (`Err`: what
+    /// went wrong).
+    file_message: Option<Result<String, String>>,
 }
 
 impl Default for RangestoveApp {
@@ -108,12 +120,17 @@ impl RangestoveApp {
     pub fn new(cc: &eframe::CreationContext<'_>) -> RangestoveApp {
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
-        let persisted = cc
-            .storage
-            .and_then(|s| s.get_string(eframe::APP_KEY))
-            .and_then(|text| Persisted::from_ron(&text).ok())
-            .unwrap_or_default();
-        let mut app = RangestoveApp::restore(&persisted, worker);
+        let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));
+        let loaded = settings::load(text.as_deref(), settings_file(TITLE).as_deref());
+        let mut app = RangestoveApp::restore(&loaded.persisted, worker).with_notice(loaded.notice);
+        // SIGTERM, Ctrl+C and a closed console close the window the normal
+        // way, which saves the state. (Only one handler per process: a
+        // second app in the same process keeps the first one's.)
+        let ctx = cc.egui_ctx.clone();
+        let _ = ctrlc::set_handler(move || {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            ctx.request_repaint();
+        });
         app.presets.set_store(PresetStore::open_default());
         app.feed
             .set_trace(std::env::var_os("RANGESTOVE_TRACE").is_some());
@@ -124,6 +141,17 @@ impl RangestoveApp {
     /// The default app computing with `worker` (`None`: no equity).
     pub fn with_worker(worker: Option<Worker>) -> RangestoveApp {
         RangestoveApp::restore(&Persisted::default(), worker)
+    }
+
+    /// This app showing `notice` once (until dismissed).
+    pub fn with_notice(mut self, notice: Option<String>) -> RangestoveApp {
+        self.notice = notice;
+        self
+    }
+
+    /// The notice waiting to be dismissed, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
     }
 
     /// This app with user presets in `store` (`None`: shipped ones only).
@@ -142,6 +170,8 @@ impl RangestoveApp {
             editor: EditorState::default(),
             analysis: AnalysisState::default(),
             presets: PresetsPanel::default(),
+            notice: None,
+            file_message: None,
         }
     }
 
@@ -279,6 +309,156 @@ impl RangestoveApp {
             .export_range_text(path, range, self.prefs.dialect);
     }
 
+    /// Pasted text: a spot copied as text replaces the spot (one undo
+    /// step); anything else is range text, in any dialect, for the
+    /// selected seat.
+    pub fn paste(&mut self, text: &str) {
+        if let Some(scenario) = files::parse_spot_text(text) {
+            self.session.replace_scenario(&scenario);
+            self.file_message = Some(Ok("Pasted a spot".to_owned()));
+        } else {
+            let index = self.session.selected();
+            self.session
+                .set_seat_text(index, text.trim(), EditKey::Discrete);
+        }
+    }
+
+    /// The last file action's outcome (`Err`: what went wrong).
+    pub fn file_message(&self) -> Option<&Result<String, String>> {
+        self.file_message.as_ref()
+    }
+
+    /// Replaces the spot with a fresh one (one undo step).
+    pub fn new_spot(&mut self) {
+        self.session.replace_scenario(&Scenario::default());
+        self.file_message = Some(Ok("New spot (Undo brings the last one back)".to_owned()));
+    }
+
+    /// Saves the spot as a scenario file at `path` (atomically).
+    pub fn save_scenario(&mut self, path: &Path) {
+        self.file_message = Some(
+            files::save_scenario(path, &self.session.scenario())
+                .map(|()| format!("Saved {}", path.display()))
+                .map_err(|e| format!("Not saved: {e:#}")),
+        );
+    }
+
+    /// Opens the scenario file at `path` (one undo step); a bad file is
+    /// reported and left as it is.
+    pub fn open_scenario(&mut self, path: &Path) {
+        self.file_message = Some(match files::open_scenario(path) {
+            Ok(scenario) => {
+                self.session.replace_scenario(&scenario);
+                Ok(format!("Opened {}", path.display()))
+            }
+            Err(e) => Err(format!("Not opened: {e:#}")),
+        });
+    }
+
+    /// The spot as text, with the equities when the numbers are current.
+    pub fn spot_text(&self) -> String {
+        let equities = self.feed.result().map(|result| {
+            let figures: Vec<String> = self
+                .session
+                .seats()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, seat)| {
+                    let f = self.feed.seat_equity(i)?;
+                    Some(format!("{} {:.2}%", seat.name, 100.0 * f.equity))
+                })
+                .collect();
+            format!("{} ({})", figures.join(", "), feed::method_text(result))
+        });
+        files::spot_text(&self.session.scenario(), equities.as_deref())
+    }
+
+    /// The selected seat's grid as an image: its name and range text, its
+    /// combo count, the 13×13 grid.
+    pub fn grid_image(&self, ctx: &egui::Context) -> egui::ColorImage {
+        let index = self.session.selected();
+        let seat = self.session.selected_seat();
+        let blocked = self.session.blocked_for(index);
+        let live = seat.range.combos_given(blocked);
+        let title = format!("{}: {}", seat.name, seat.text.trim());
+        let subtitle = format!(
+            "{} {} ({:.1}% of all hands)",
+            seats::combos_text(live),
+            if (live - 1.0).abs() < 1e-9 {
+                "combo"
+            } else {
+                "combos"
+            },
+            seat.range.percent_given(blocked)
+        );
+        grid_image::render(
+            ctx,
+            &grid_image::GridPicture {
+                title: &title,
+                subtitle: &subtitle,
+                range: &seat.range,
+                blocked,
+                dark: self.prefs.dark,
+            },
+        )
+    }
+
+    /// Saves the selected seat's grid as a PNG file at `path` (atomically).
+    pub fn save_grid_png(&mut self, ctx: &egui::Context, path: &Path) {
+        let image = self.grid_image(ctx);
+        let saved = grid_image::encode_png(&image).and_then(|bytes| {
+            crate::presets::write_atomic(path, &bytes, || Ok(()))?;
+            Ok(())
+        });
+        self.file_message = Some(
+            saved
+                .map(|()| format!("Saved the grid as {}", path.display()))
+                .map_err(|e| format!("Grid not saved: {e:#}")),
+        );
+    }
+
+    /// Carries out a File-menu choice (the dialogs pick the paths).
+    fn file_action(&mut self, ctx: &egui::Context, action: FileAction) {
+        let scenario_dialog = || {
+            rfd::FileDialog::new().add_filter("Rangestove scenario", &[files::SCENARIO_EXTENSION])
+        };
+        match action {
+            FileAction::New => self.new_spot(),
+            FileAction::Open => {
+                if let Some(path) = scenario_dialog().pick_file() {
+                    self.open_scenario(&path);
+                }
+            }
+            FileAction::Save => {
+                if let Some(path) = scenario_dialog().set_file_name("spot.ron").save_file() {
+                    self.save_scenario(&path);
+                }
+            }
+            FileAction::CopySpot => {
+                ctx.copy_text(self.spot_text());
+                self.file_message = Some(Ok("Copied the spot as text".to_owned()));
+            }
+            FileAction::CopyGrid => {
+                ctx.copy_image(self.grid_image(ctx));
+                let name = &self.session.selected_seat().name;
+                self.file_message = Some(Ok(format!("Copied {name}'s grid as an image")));
+            }
+            FileAction::SaveGridPng => {
+                let name = format!(
+                    "{}.png",
+                    crate::presets::slug(&self.session.selected_seat().name)
+                );
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .set_file_name(name)
+                    .save_file()
+                {
+                    self.save_grid_png(ctx, &path);
+                }
+            }
+        }
+    }
+
     /// Global keyboard shortcuts (not while a text box has the keyboard:
     /// its own undo and copy win there).
     fn shortcuts(&mut self, ui: &mut egui::Ui) {
@@ -309,10 +489,7 @@ impl RangestoveApp {
             })
         });
         if let Some(text) = paste {
-            // Any dialect replaces the selected seat's range.
-            let index = self.session.selected();
-            self.session
-                .set_seat_text(index, text.trim(), EditKey::Discrete);
+            self.paste(&text);
         }
     }
 
@@ -321,9 +498,15 @@ impl RangestoveApp {
         let started = Instant::now();
         self.feed.receive();
         self.shortcuts(ui);
-        egui::Panel::top("toolbar").show(ui, |ui| {
-            toolbar::toolbar_ui(ui, &mut self.session, &mut self.prefs);
-        });
+        let action = egui::Panel::top("toolbar")
+            .show(ui, |ui| {
+                let message = self.file_message.as_ref();
+                toolbar::toolbar_ui(ui, &mut self.session, &mut self.prefs, message)
+            })
+            .inner;
+        if let Some(action) = action {
+            self.file_action(ui.ctx(), action);
+        }
         egui::Panel::bottom("status").show(ui, |ui| feed::status_ui(ui, &self.feed, &self.session));
         egui::Panel::left("seats")
             .default_size(400.0)
@@ -344,9 +527,36 @@ impl RangestoveApp {
                     .show(ui, |ui| self.right_panel_ui(ui));
             });
         egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));
+        self.notice_ui(ui);
+        // eframe saves at most every `auto_save_interval`, and only on a
+        // frame: one more frame after any input saves an edit within a
+        // second or so even when nothing else happens.
+        if ui.input(|i| !i.events.is_empty()) {
+            ui.ctx().request_repaint_after(SAVE_INTERVAL);
+        }
         self.feed
             .sync(&mut self.session, self.prefs.wants_breakdown());
         self.feed.record_ui(started);
+    }
+
+    /// The notice, if any, in a window until dismissed.
+    fn notice_ui(&mut self, ui: &egui::Ui) {
+        let Some(notice) = &self.notice else {
+            return;
+        };
+        let mut dismissed = false;
+        egui::Window::new("Settings not read")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ui.ctx(), |ui| {
+                ui.set_max_width(420.0);
+                ui.label(notice);
+                dismissed = ui.button("OK").clicked();
+            });
+        if dismissed {
+            self.notice = None;
+        }
     }
 
     /// The board picker, then analysis or presets.
@@ -413,6 +623,10 @@ impl eframe::App for RangestoveApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        SAVE_INTERVAL
     }
 }
 

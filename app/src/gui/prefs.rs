@@ -17,7 +17,10 @@ pub struct Prefs {
     pub brush_bp: u16,
     /// Dark theme (else light).
     pub dark: bool,
-    /// What clicking the deck does.
+    /// What clicking the deck does. Not saved: every start is in board
+    /// mode, so a first click never marks a dead card unexpectedly (older
+    /// saves that hold it are read and the value ignored).
+    #[serde(skip)]
     pub card_mode: CardMode,
     /// The dialect "Copy range" writes (saved by name; an unknown name
     /// reads as canonical).

@@ -200,7 +200,11 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
     let combos = format!(
         "{} {} ({:.1}%)",
         combos_text(live),
-        if (live - 1.0).abs() < 1e-9 { "combo" } else { "combos" },
+        if (live - 1.0).abs() < 1e-9 {
+            "combo"
+        } else {
+            "combos"
+        },
         seat.range.percent_given(blocked)
     );
     let combos_help = "Weighted combos left after removing the board, the dead cards and \
@@ -242,7 +246,7 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
 }
 
 /// A weighted combo count: whole numbers without decimals.
-fn combos_text(x: f64) -> String {
+pub(super) fn combos_text(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
         format!("{x:.0}")
     } else {
@@ -347,10 +351,18 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
             )
             .on_hover_text(figures_help(f, exact));
         number.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Label, true, format!("equity {:.2}%", 100.0 * f.equity))
+            egui::WidgetInfo::labeled(
+                egui::Role::Label,
+                true,
+                format!("equity {:.2}%", 100.0 * f.equity),
+            )
         });
         ui.vertical(|ui| {
-            bar_ui(ui, Some(f), (!stale && !result.finished).then_some(result.progress));
+            bar_ui(
+                ui,
+                Some(f),
+                (!stale && !result.finished).then_some(result.progress),
+            );
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = 10.0;
                 ui.label(egui::RichText::new(format!("win {:.2}%", 100.0 * f.win)).color(color));

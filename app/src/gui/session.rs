@@ -448,6 +448,14 @@ impl Session {
         CardSet::from_bits(self.known_cards().bits() | self.exact_hands_except(Some(seat)).bits())
     }
 
+    /// Shows `scenario` in place of the current spot (an opened file, a
+    /// pasted spot, New): one undo step.
+    pub fn replace_scenario(&mut self, scenario: &Scenario) {
+        self.load(scenario);
+        self.selected = 0;
+        self.edited(EditKey::Discrete);
+    }
+
     /// The equity request for the scenario (absent seats left out), with
     /// per-combo figures if `breakdown`, and the seat of each request seat.
     pub fn request_with_seats(&self, breakdown: bool) -> (EquityRequest, Vec<usize>) {

@@ -1,14 +1,56 @@
-//! The toolbar: the title, undo and redo, the theme, and which panel takes
-//! the right-hand side (presets or analysis).
+//! The toolbar: the title, the File menu, undo and redo, the theme, and
+//! which panel takes the right-hand side (presets or analysis), with the
+//! last file action's message.
 
 use super::prefs::Prefs;
 use super::session::Session;
 
+/// What the File menu asks for, for the app to carry out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    /// A fresh spot (one undo step).
+    New,
+    /// Open a scenario file.
+    Open,
+    /// Save the spot as a scenario file.
+    Save,
+    /// Copy the spot as text.
+    CopySpot,
+    /// Copy the selected seat's grid as an image.
+    CopyGrid,
+    /// Save the selected seat's grid as a PNG file.
+    SaveGridPng,
+}
+
 /// The toolbar: undo and redo act on `session`; the theme and the panel
-/// switches are `prefs`.
-pub fn toolbar_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
-    ui.horizontal(|ui| {
+/// switches are `prefs`; `message` is the last file action's outcome
+/// (`Err`: what went wrong). Returns the File menu's choice.
+pub fn toolbar_ui(
+    ui: &mut egui::Ui,
+    session: &mut Session,
+    prefs: &mut Prefs,
+    message: Option<&Result<String, String>>,
+) -> Option<FileAction> {
+    let mut action = None;
+    ui.horizontal_wrapped(|ui| {
         ui.heading(super::TITLE);
+        ui.separator();
+        ui.menu_button("File", |ui| {
+            let items = [
+                (FileAction::New, "New spot", "Two seats, no board: undo brings the spot back"),
+                (FileAction::Open, "Open scenario…", "Open a spot saved as a scenario file"),
+                (FileAction::Save, "Save scenario…", "Save the whole spot (seats, board, dead cards)"),
+                (FileAction::CopySpot, "Copy spot as text", "A few lines to paste into a post, or back into Rangestove"),
+                (FileAction::CopyGrid, "Copy grid as image", "The selected seat's grid with its name and combo count"),
+                (FileAction::SaveGridPng, "Save grid as PNG…", "The selected seat's grid with its name and combo count"),
+            ];
+            for (choice, label, help) in items {
+                if ui.button(label).on_hover_text(help).clicked() {
+                    action = Some(choice);
+                    ui.close();
+                }
+            }
+        });
         ui.separator();
         if ui
             .add_enabled(session.can_undo(), egui::Button::new("⟲ Undo"))
@@ -49,5 +91,17 @@ pub fn toolbar_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
             .on_hover_text(
                 "Equity distribution of every seat, the selected seat's range on the board, and an exact hand's strength and potential (in the presets' place)",
             );
+        match message {
+            Some(Ok(text)) => {
+                ui.separator();
+                ui.label(text);
+            }
+            Some(Err(text)) => {
+                ui.separator();
+                ui.colored_label(ui.visuals().error_fg_color, text);
+            }
+            None => {}
+        }
     });
+    action
 }

@@ -201,8 +201,7 @@ fn join_hands(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
     // third loose card).
     let mut joined = false;
     for piece in pieces {
-        if let (Piece::Word(offset, word), Some(Piece::Word(_, last))) = (&piece, out.last_mut())
-        {
+        if let (Piece::Word(offset, word), Some(Piece::Word(_, last))) = (&piece, out.last_mut()) {
             if joined && starts_with_card(word) {
                 out.push(Piece::LooseCard(*offset));
                 joined = false;
@@ -219,7 +218,6 @@ fn join_hands(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
     }
     out
 }
-
 
 /// An open bracket group: its weight and where it opened.
 struct Group {

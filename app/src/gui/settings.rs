@@ -1,0 +1,79 @@
+//! Reading the saved state at start: eframe keeps it in `app.ron` in its
+//! storage directory. A file that cannot be read is never silently
+//! replaced: it is copied aside as `app.ron.corrupt-<unix seconds>` before
+//! anything is saved over it, and the user is told once.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::prefs::Persisted;
+
+/// The saved state read at start, and a notice for the user if the
+/// settings file could not be read.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// What to restore (the defaults when nothing could be read).
+    pub persisted: Persisted,
+    /// What to tell the user once, if anything.
+    pub notice: Option<String>,
+}
+
+/// Reads the state eframe's storage gave (`text`, the value under the app
+/// key, `None` if eframe found none), coming from the settings file
+/// `file`. A file that exists with content but yields no readable state is
+/// kept aside (copied, so eframe's next save cannot destroy it) and
+/// reported.
+pub fn load(text: Option<&str>, file: Option<&Path>) -> Loaded {
+    let error = match text.map(Persisted::from_ron) {
+        Some(Ok(persisted)) => {
+            return Loaded {
+                persisted,
+                notice: None,
+            };
+        }
+        Some(Err(error)) => error.to_string(),
+        None => "the file is not valid RON".to_owned(),
+    };
+    let Some(file) = file.filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 0)) else {
+        // No file (a first start): nothing to keep, nothing to say.
+        return Loaded::default();
+    };
+    let aside = aside_path(file);
+    let kept = match std::fs::copy(file, &aside) {
+        Ok(_) => format!("It was kept as {}.", aside.display()),
+        Err(e) => format!("Copying it aside as {} failed: {e}.", aside.display()),
+    };
+    Loaded {
+        persisted: Persisted::default(),
+        notice: Some(format!(
+            "Your saved settings in {} could not be read ({error}). {kept} Rangestove starts \
+             with its defaults.",
+            file.display()
+        )),
+    }
+}
+
+/// `file` with `.corrupt-<unix seconds>` appended (a further `-N` if that
+/// name is taken).
+fn aside_path(file: &Path) -> PathBuf {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut name = file.as_os_str().to_owned();
+    name.push(format!(".corrupt-{seconds}"));
+    let base = PathBuf::from(name);
+    let mut path = base.clone();
+    let mut n = 1;
+    while path.exists() {
+        let mut name = base.as_os_str().to_owned();
+        name.push(format!("-{n}"));
+        path = PathBuf::from(name);
+        n += 1;
+    }
+    path
+}
+
+/// The settings file eframe reads and writes for this app.
+pub fn settings_file(app_id: &str) -> Option<PathBuf> {
+    eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
+}
