@@ -31,6 +31,7 @@ mod analysis;
 mod board;
 mod editor;
 mod feed;
+mod file_actions;
 mod files;
 pub mod grid;
 mod grid_image;
@@ -69,7 +70,6 @@ pub use session::{MAX_SEATS, SeatAction, Session};
 pub use settings::{Loaded, load as load_settings, settings_file};
 
 use grid::{GridState, Overlay};
-use toolbar::FileAction;
 
 /// The window title.
 pub const TITLE: &str = "Rangestove";
@@ -307,156 +307,6 @@ impl RangestoveApp {
         let range = &self.session.selected_seat().range;
         self.presets
             .export_range_text(path, range, self.prefs.dialect);
-    }
-
-    /// Pasted text: a spot copied as text replaces the spot (one undo
-    /// step); anything else is range text, in any dialect, for the
-    /// selected seat.
-    pub fn paste(&mut self, text: &str) {
-        if let Some(scenario) = files::parse_spot_text(text) {
-            self.session.replace_scenario(&scenario);
-            self.file_message = Some(Ok("Pasted a spot".to_owned()));
-        } else {
-            let index = self.session.selected();
-            self.session
-                .set_seat_text(index, text.trim(), EditKey::Discrete);
-        }
-    }
-
-    /// The last file action's outcome (`Err`: what went wrong).
-    pub fn file_message(&self) -> Option<&Result<String, String>> {
-        self.file_message.as_ref()
-    }
-
-    /// Replaces the spot with a fresh one (one undo step).
-    pub fn new_spot(&mut self) {
-        self.session.replace_scenario(&Scenario::default());
-        self.file_message = Some(Ok("New spot (Undo brings the last one back)".to_owned()));
-    }
-
-    /// Saves the spot as a scenario file at `path` (atomically).
-    pub fn save_scenario(&mut self, path: &Path) {
-        self.file_message = Some(
-            files::save_scenario(path, &self.session.scenario())
-                .map(|()| format!("Saved {}", path.display()))
-                .map_err(|e| format!("Not saved: {e:#}")),
-        );
-    }
-
-    /// Opens the scenario file at `path` (one undo step); a bad file is
-    /// reported and left as it is.
-    pub fn open_scenario(&mut self, path: &Path) {
-        self.file_message = Some(match files::open_scenario(path) {
-            Ok(scenario) => {
-                self.session.replace_scenario(&scenario);
-                Ok(format!("Opened {}", path.display()))
-            }
-            Err(e) => Err(format!("Not opened: {e:#}")),
-        });
-    }
-
-    /// The spot as text, with the equities when the numbers are current.
-    pub fn spot_text(&self) -> String {
-        let equities = self.feed.result().map(|result| {
-            let figures: Vec<String> = self
-                .session
-                .seats()
-                .iter()
-                .enumerate()
-                .filter_map(|(i, seat)| {
-                    let f = self.feed.seat_equity(i)?;
-                    Some(format!("{} {:.2}%", seat.name, 100.0 * f.equity))
-                })
-                .collect();
-            format!("{} ({})", figures.join(", "), feed::method_text(result))
-        });
-        files::spot_text(&self.session.scenario(), equities.as_deref())
-    }
-
-    /// The selected seat's grid as an image: its name and range text, its
-    /// combo count, the 13×13 grid.
-    pub fn grid_image(&self, ctx: &egui::Context) -> egui::ColorImage {
-        let index = self.session.selected();
-        let seat = self.session.selected_seat();
-        let blocked = self.session.blocked_for(index);
-        let live = seat.range.combos_given(blocked);
-        let title = format!("{}: {}", seat.name, seat.text.trim());
-        let subtitle = format!(
-            "{} {} ({:.1}% of all hands)",
-            seats::combos_text(live),
-            if (live - 1.0).abs() < 1e-9 {
-                "combo"
-            } else {
-                "combos"
-            },
-            seat.range.percent_given(blocked)
-        );
-        grid_image::render(
-            ctx,
-            &grid_image::GridPicture {
-                title: &title,
-                subtitle: &subtitle,
-                range: &seat.range,
-                blocked,
-                dark: self.prefs.dark,
-            },
-        )
-    }
-
-    /// Saves the selected seat's grid as a PNG file at `path` (atomically).
-    pub fn save_grid_png(&mut self, ctx: &egui::Context, path: &Path) {
-        let image = self.grid_image(ctx);
-        let saved = grid_image::encode_png(&image).and_then(|bytes| {
-            crate::presets::write_atomic(path, &bytes, || Ok(()))?;
-            Ok(())
-        });
-        self.file_message = Some(
-            saved
-                .map(|()| format!("Saved the grid as {}", path.display()))
-                .map_err(|e| format!("Grid not saved: {e:#}")),
-        );
-    }
-
-    /// Carries out a File-menu choice (the dialogs pick the paths).
-    fn file_action(&mut self, ctx: &egui::Context, action: FileAction) {
-        let scenario_dialog = || {
-            rfd::FileDialog::new().add_filter("Rangestove scenario", &[files::SCENARIO_EXTENSION])
-        };
-        match action {
-            FileAction::New => self.new_spot(),
-            FileAction::Open => {
-                if let Some(path) = scenario_dialog().pick_file() {
-                    self.open_scenario(&path);
-                }
-            }
-            FileAction::Save => {
-                if let Some(path) = scenario_dialog().set_file_name("spot.ron").save_file() {
-                    self.save_scenario(&path);
-                }
-            }
-            FileAction::CopySpot => {
-                ctx.copy_text(self.spot_text());
-                self.file_message = Some(Ok("Copied the spot as text".to_owned()));
-            }
-            FileAction::CopyGrid => {
-                ctx.copy_image(self.grid_image(ctx));
-                let name = &self.session.selected_seat().name;
-                self.file_message = Some(Ok(format!("Copied {name}'s grid as an image")));
-            }
-            FileAction::SaveGridPng => {
-                let name = format!(
-                    "{}.png",
-                    crate::presets::slug(&self.session.selected_seat().name)
-                );
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PNG image", &["png"])
-                    .set_file_name(name)
-                    .save_file()
-                {
-                    self.save_grid_png(ctx, &path);
-                }
-            }
-        }
     }
 
     /// Global keyboard shortcuts (not while a text box has the keyboard:

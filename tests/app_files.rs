@@ -1,0 +1,190 @@
+//! The spot as files and text, and state that survives: scenario files
+//! (round trip, bad files untouched), New (undoable), the spot as text
+//! pasted back, the grid as a PNG, board mode after a restart, and an
+//! unreadable settings file kept aside and reported once.
+
+use egui::{Color32, Event};
+use egui_kittest::kittest::Queryable;
+use engine::worker::Worker;
+use rangestove::gui::{CardMode, Persisted, RangestoveApp, SeatMode, load_settings};
+
+use crate::app::{app_harness, card, click, retype, unfocus, wait};
+
+/// A spot with three seats (one folded), a board and a dead card.
+fn edited_app() -> crate::app::App {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "QQ+, [50]AJs[/50]");
+    click(&mut h, "Add seat");
+    retype(&mut h, "Seat 3", "75: 22+");
+    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    retype(&mut h, "Board", "Ah7d2c");
+    retype(&mut h, "Dead", "9c");
+    unfocus(&mut h);
+    h
+}
+
+#[test]
+fn scenario_files_round_trip_and_bad_files_are_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("spot.ron");
+    let mut h = edited_app();
+    let saved = h.state().session().scenario();
+    h.state_mut().save_scenario(&path);
+    assert!(matches!(h.state().file_message(), Some(Ok(_))));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("version: 1"));
+    h.state_mut().new_spot();
+    assert_ne!(h.state().session().scenario(), saved);
+    h.state_mut().open_scenario(&path);
+    assert_eq!(h.state().session().scenario(), saved);
+    assert_eq!(h.state().board().len(), 3);
+    // Opening is one undo step (back to the new spot).
+    assert!(h.state_mut().undo());
+    assert_eq!(h.state().seats()[0].text, "QQ+,AKs");
+    // A corrupt file and a newer one: reported with the file's name, the
+    // spot and the file unchanged.
+    let before = h.state().session().scenario();
+    for (name, text, says) in [
+        ("corrupt.ron", "(version: 1, scenario: (seats: [", "not a Rangestove scenario"),
+        ("newer.ron", "(version: 99, scenario: ())", "version 99 is newer"),
+    ] {
+        let bad = dir.path().join(name);
+        std::fs::write(&bad, text).unwrap();
+        h.state_mut().open_scenario(&bad);
+        h.step();
+        let Some(Err(message)) = h.state().file_message() else {
+            panic!("{name}: no error");
+        };
+        assert!(message.contains(says) && message.contains(name), "{message}");
+        h.get_by_label(message.as_str());
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
+        assert_eq!(h.state().session().scenario(), before);
+    }
+}
+
+#[test]
+fn new_is_one_undo_step() {
+    let mut h = edited_app();
+    let saved = h.state().session().scenario();
+    click(&mut h, "File");
+    h.run();
+    click(&mut h, "New spot");
+    assert_eq!(h.state().seats().len(), 2);
+    assert!(h.state().board().is_empty());
+    assert!(h.state_mut().undo());
+    assert_eq!(h.state().session().scenario(), saved);
+}
+
+#[test]
+fn the_spot_as_text_pastes_back() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    retype(&mut h, "Seat 1", "QQ+, [50]AJs[/50]");
+    click(&mut h, "Add seat");
+    retype(&mut h, "Seat 3", "75: 22+");
+    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    retype(&mut h, "Board", "Ah7d2c");
+    unfocus(&mut h);
+    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    let saved = h.state().session().scenario();
+    let text = h.state().spot_text();
+    assert!(text.starts_with("Rangestove spot\nSeat 1: QQ+, [50]AJs[/50]\n"), "{text}");
+    assert!(text.contains("Seat 3 [folded]: 75: 22+"), "{text}");
+    assert!(text.contains("Board: Ah7d2c"), "{text}");
+    assert!(text.contains("Equity: Seat 1 "), "{text}");
+    h.state_mut().new_spot();
+    h.step();
+    // Ctrl+V outside a text box.
+    h.event(Event::Paste(text));
+    h.step();
+    assert_eq!(h.state().session().scenario(), saved);
+    // Plain range text still goes to the selected seat.
+    h.event(Event::Paste("KK+".to_owned()));
+    h.step();
+    assert_eq!(h.state().seats()[0].text, "KK+");
+}
+
+#[test]
+fn the_grid_saves_as_a_png_of_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("grid.png");
+    let mut h = app_harness(RangestoveApp::default());
+    let ctx = h.ctx.clone();
+    h.state_mut().save_grid_png(&ctx, &path);
+    assert!(matches!(h.state().file_message(), Some(Ok(_))), "{:?}", h.state().file_message());
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let image = h.state().grid_image(&ctx);
+    assert_eq!([info.width as usize, info.height as usize], image.size);
+    // The pixels saved are the rendering's; AA's cell (in QQ+,AKs) is the
+    // range colour, 72o's (not in it) is not; the labels put more than a
+    // few colours in the picture.
+    let at = |x: usize, y: usize| {
+        let i = 4 * (y * info.width as usize + x);
+        Color32::from_rgba_unmultiplied(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    };
+    assert_eq!(image.pixels[40 * image.size[0] + 40], at(40, 40));
+    let grid_top = image.size[1] - 13 * 40 - 16 - 19;
+    let aa = at(16 + 4, grid_top + 36);
+    let seven_two = at(16 + 12 * 40 + 4, grid_top + 5 * 40 + 36);
+    let fill = rangestove::gui::grid::FILL;
+    let near = |a: Color32, b: Color32| (0..3).all(|i| a[i].abs_diff(b[i]) < 8);
+    assert!(near(aa, fill), "{aa:?}");
+    assert!(!near(seven_two, fill), "{seven_two:?}");
+    let distinct: std::collections::HashSet<[u8; 4]> =
+        pixels.chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
+    assert!(distinct.len() > 20, "{}", distinct.len());
+}
+
+#[test]
+fn the_deck_starts_in_board_mode_after_a_restart() {
+    let mut h = app_harness(RangestoveApp::default());
+    click(&mut h, "Dead cards");
+    assert_eq!(h.state().prefs().card_mode, CardMode::Dead);
+    let text = ron::to_string(&h.state().persisted()).unwrap();
+    let restored = RangestoveApp::restore(&Persisted::from_ron(&text).unwrap(), None);
+    let mut h = app_harness(restored);
+    assert_eq!(h.state().prefs().card_mode, CardMode::Board);
+    click(&mut h, "deck Ah");
+    assert_eq!(h.state().board(), &[card("Ah")]);
+    assert!(h.state().dead().is_empty());
+}
+
+#[test]
+fn an_unreadable_settings_file_is_kept_aside_and_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("app.ron");
+    let good = ron::to_string(&Persisted::default()).unwrap();
+    // Readable: no notice, nothing copied.
+    std::fs::write(&file, "(app: \"...\")").unwrap();
+    let loaded = load_settings(Some(&good), Some(&file));
+    assert!(loaded.notice.is_none());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A first start: no file, no notice.
+    assert!(load_settings(None, Some(&dir.path().join("none.ron"))).notice.is_none());
+    // eframe could not read the file at all, or our part of it is bad.
+    for (text, ours) in [("{{{ not ron", None), ("(app: \"(scenario: 7)\")", Some("(scenario: 7)"))] {
+        std::fs::write(&file, text).unwrap();
+        let loaded = load_settings(ours, Some(&file));
+        let notice = loaded.notice.expect("a notice");
+        assert_eq!(loaded.persisted, Persisted::default());
+        // Kept aside, byte for byte; the file itself untouched.
+        let aside: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains(".corrupt-"))
+            .collect();
+        let newest = aside.iter().max_by_key(|p| p.to_string_lossy().len()).unwrap();
+        assert!(aside.iter().any(|p| std::fs::read_to_string(p).unwrap() == text));
+        assert!(notice.contains(&newest.display().to_string()) || aside.len() > 1, "{notice}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+        // Shown once: a window until OK.
+        let mut h = app_harness(RangestoveApp::default().with_notice(Some(notice.clone())));
+        h.get_by_label(notice.as_str());
+        click(&mut h, "OK");
+        assert!(h.state().notice().is_none());
+        assert!(h.query_by_label(notice.as_str()).is_none());
+    }
+}
