@@ -31,7 +31,11 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     let saved = h.state().session().scenario();
     h.state_mut().save_scenario(&path);
     assert!(matches!(h.state().file_message(), Some(Ok(_))));
-    assert!(std::fs::read_to_string(&path).unwrap().contains("version: 1"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("version: 1")
+    );
     h.state_mut().new_spot();
     assert_ne!(h.state().session().scenario(), saved);
     h.state_mut().open_scenario(&path);
@@ -44,8 +48,16 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     // spot and the file unchanged.
     let before = h.state().session().scenario();
     for (name, text, says) in [
-        ("corrupt.ron", "(version: 1, scenario: (seats: [", "not a Rangestove scenario"),
-        ("newer.ron", "(version: 99, scenario: ())", "version 99 is newer"),
+        (
+            "corrupt.ron",
+            "(version: 1, scenario: (seats: [",
+            "not a Rangestove scenario",
+        ),
+        (
+            "newer.ron",
+            "(version: 99, scenario: ())",
+            "version 99 is newer",
+        ),
     ] {
         let bad = dir.path().join(name);
         std::fs::write(&bad, text).unwrap();
@@ -54,7 +66,10 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
         let Some(Err(message)) = h.state().file_message() else {
             panic!("{name}: no error");
         };
-        assert!(message.contains(says) && message.contains(name), "{message}");
+        assert!(
+            message.contains(says) && message.contains(name),
+            "{message}"
+        );
         h.get_by_label(message.as_str());
         assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
         assert_eq!(h.state().session().scenario(), before);
@@ -88,7 +103,10 @@ fn the_spot_as_text_pastes_back() {
     wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
     let saved = h.state().session().scenario();
     let text = h.state().spot_text();
-    assert!(text.starts_with("Rangestove spot\nSeat 1: QQ+, [50]AJs[/50]\n"), "{text}");
+    assert!(
+        text.starts_with("Rangestove spot\nSeat 1: QQ+, [50]AJs[/50]\n"),
+        "{text}"
+    );
     assert!(text.contains("Seat 3 [folded]: 75: 22+"), "{text}");
     assert!(text.contains("Board: Ah7d2c"), "{text}");
     assert!(text.contains("Equity: Seat 1 "), "{text}");
@@ -111,7 +129,11 @@ fn the_grid_saves_as_a_png_of_the_range() {
     let mut h = app_harness(RangestoveApp::default());
     let ctx = h.ctx.clone();
     h.state_mut().save_grid_png(&ctx, &path);
-    assert!(matches!(h.state().file_message(), Some(Ok(_))), "{:?}", h.state().file_message());
+    assert!(
+        matches!(h.state().file_message(), Some(Ok(_))),
+        "{:?}",
+        h.state().file_message()
+    );
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
@@ -133,8 +155,10 @@ fn the_grid_saves_as_a_png_of_the_range() {
     let near = |a: Color32, b: Color32| (0..3).all(|i| a[i].abs_diff(b[i]) < 8);
     assert!(near(aa, fill), "{aa:?}");
     assert!(!near(seven_two, fill), "{seven_two:?}");
-    let distinct: std::collections::HashSet<[u8; 4]> =
-        pixels.chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
+    let distinct: std::collections::HashSet<[u8; 4]> = pixels
+        .chunks_exact(4)
+        .map(|p| [p[0], p[1], p[2], p[3]])
+        .collect();
     assert!(distinct.len() > 20, "{}", distinct.len());
 }
 
@@ -163,9 +187,16 @@ fn an_unreadable_settings_file_is_kept_aside_and_reported_once() {
     assert!(loaded.notice.is_none());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     // A first start: no file, no notice.
-    assert!(load_settings(None, Some(&dir.path().join("none.ron"))).notice.is_none());
+    assert!(
+        load_settings(None, Some(&dir.path().join("none.ron")))
+            .notice
+            .is_none()
+    );
     // eframe could not read the file at all, or our part of it is bad.
-    for (text, ours) in [("{{{ not ron", None), ("(app: \"(scenario: 7)\")", Some("(scenario: 7)"))] {
+    for (text, ours) in [
+        ("{{{ not ron", None),
+        ("(app: \"(scenario: 7)\")", Some("(scenario: 7)")),
+    ] {
         std::fs::write(&file, text).unwrap();
         let loaded = load_settings(ours, Some(&file));
         let notice = loaded.notice.expect("a notice");
@@ -176,9 +207,19 @@ fn an_unreadable_settings_file_is_kept_aside_and_reported_once() {
             .map(|e| e.unwrap().path())
             .filter(|p| p.to_string_lossy().contains(".corrupt-"))
             .collect();
-        let newest = aside.iter().max_by_key(|p| p.to_string_lossy().len()).unwrap();
-        assert!(aside.iter().any(|p| std::fs::read_to_string(p).unwrap() == text));
-        assert!(notice.contains(&newest.display().to_string()) || aside.len() > 1, "{notice}");
+        let newest = aside
+            .iter()
+            .max_by_key(|p| p.to_string_lossy().len())
+            .unwrap();
+        assert!(
+            aside
+                .iter()
+                .any(|p| std::fs::read_to_string(p).unwrap() == text)
+        );
+        assert!(
+            notice.contains(&newest.display().to_string()) || aside.len() > 1,
+            "{notice}"
+        );
         assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
         // Shown once: a window until OK.
         let mut h = app_harness(RangestoveApp::default().with_notice(Some(notice.clone())));

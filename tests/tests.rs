@@ -6,6 +6,7 @@
 
 mod analysis; // per-combo breakdown vs brute force, board breakdown, hero analysis
 mod app; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
+mod app_editor; // the editor: sticky suit editor, copy feedback, rankings, slider undo steps, blocked combos
 mod app_files; // scenario files, New, the spot as text, the grid as PNG, board mode and unreadable settings after a restart
 mod app_hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card seat face
 mod app_states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked

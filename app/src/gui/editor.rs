@@ -42,8 +42,10 @@ impl Group {
 #[derive(Debug, Default)]
 pub struct EditorState {
     grid: GridState,
-    /// Why the last copy failed (the dialect cannot write the range).
-    copy_error: Option<String>,
+    /// What the last copy did (`Err`: why it could not, e.g. a dialect
+    /// that cannot write weights), and when (egui time, seconds): shown
+    /// beside the Copy button for a few seconds.
+    copy_message: Option<(Result<String, String>, f64)>,
 }
 
 impl EditorState {
@@ -53,26 +55,41 @@ impl EditorState {
     }
 
     /// The class the suit editor shows: the hovered one, else the one
-    /// pressed last, else aces.
+    /// hovered last (so moving the pointer down to the suit tiles keeps
+    /// it), else the one pressed last, else aces.
     pub fn suit_editor_class(&self) -> HandClass {
         self.grid
             .hovered()
+            .or(self.grid.last_hovered())
             .or(self.grid.pressed())
             .unwrap_or(HandClass::ACES)
     }
 
-    /// Copies `range` as text in `dialect`; a range the dialect cannot
-    /// write is reported next to the Copy button.
+    /// Copies `range` as text in `dialect`, and says so (or why not)
+    /// beside the Copy button, whichever panel is open.
     pub fn copy(&mut self, ctx: &egui::Context, range: &Range, dialect: Dialect) {
-        match range.to_text(dialect) {
+        let message = match range.to_text(dialect) {
             Ok(text) => {
+                let shown = if text.chars().count() > 40 {
+                    let cut: String = text.chars().take(37).collect();
+                    format!("{cut}…")
+                } else {
+                    text.clone()
+                };
                 ctx.copy_text(text);
-                self.copy_error = None;
+                Ok(format!("Copied '{shown}' as {}", dialect.name()))
             }
-            Err(error) => {
-                self.copy_error = Some(format!("Cannot copy as {}: {error}", dialect.name()));
-            }
-        }
+            Err(error) => Err(format!(
+                "Not copied: {} cannot write this range: {error}",
+                dialect.name()
+            )),
+        };
+        self.copy_message = Some((message, ctx.input(|i| i.time)));
+    }
+
+    /// The last copy's message while it is shown (`Err`: why it failed).
+    pub fn copy_message(&self) -> Option<&Result<String, String>> {
+        self.copy_message.as_ref().map(|(m, _)| m)
     }
 }
 
@@ -92,15 +109,11 @@ pub fn editor_ui(
     quick_actions_ui(ui, session, prefs.brush_bp);
     top_percent_ui(ui, session, prefs);
     ui.horizontal(|ui| {
-        let ranking = Ranking::shipped();
-        ui.weak(format!("ranking: {}", ranking.name()))
-            .on_hover_text(ranking_help(ranking));
+        ranking_ui(ui, prefs);
         ui.separator();
         clipboard_ui(ui, state, session, &mut prefs.dialect);
     });
-    if let Some(error) = &state.copy_error {
-        ui.colored_label(ui.visuals().error_fg_color, error);
-    }
+    copy_message_ui(ui, state);
     heat_map_ui(ui, state, prefs, breakdown, pending);
     ui.add_space(4.0);
 }
@@ -285,17 +298,77 @@ fn clipboard_ui(
     }
 }
 
+/// The last copy's message, for a few seconds (an error until the next
+/// copy).
+fn copy_message_ui(ui: &mut egui::Ui, state: &mut EditorState) {
+    const SHOWN_S: f64 = 5.0;
+    let now = ui.input(|i| i.time);
+    match &state.copy_message {
+        Some((Ok(text), at)) if now - at < SHOWN_S => {
+            ui.colored_label(ui.visuals().hyperlink_color, text);
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(SHOWN_S - (now - at)));
+        }
+        Some((Ok(_), _)) => state.copy_message = None,
+        Some((Err(text), _)) => {
+            ui.colored_label(ui.visuals().error_fg_color, text);
+        }
+        None => {}
+    }
+}
+
+/// The slider drag `response` belongs to: a counter that moves on at each
+/// new drag (and at each change that is no drag: a click, a typed value),
+/// so one drag is one undo step and two drags are two.
+fn slider_stroke(ui: &egui::Ui, response: &egui::Response) -> u64 {
+    let id = egui::Id::unique("slider strokes");
+    ui.data_mut(|d| {
+        let stroke = d.get_temp_mut_or_default::<u64>(id);
+        if response.drag_started() || !response.dragged() {
+            *stroke += 1;
+        }
+        *stroke
+    })
+}
+
+/// How the sliders rank hands: a choice of the shipped rankings,
+/// remembered.
+fn ranking_ui(ui: &mut egui::Ui, prefs: &mut Prefs) {
+    let current = prefs.ranking();
+    ui.label("Rank by");
+    egui::ComboBox::from_id_salt("ranking")
+        .selected_text(current.name())
+        .show_ui(ui, |ui| {
+            for ranking in Ranking::all() {
+                if ui
+                    .selectable_label(std::ptr::eq(ranking, current), ranking.name())
+                    .on_hover_text(ranking_help(ranking))
+                    .clicked()
+                {
+                    prefs.ranking = ranking.name().to_owned();
+                }
+            }
+        })
+        .response
+        .on_hover_text(ranking_help(current));
+}
+
 /// How the sliders rank hands.
 fn ranking_help(ranking: &Ranking) -> String {
+    let text = if std::ptr::eq(ranking, Ranking::shipped()) {
+        " (what `15%` in range text means)"
+    } else {
+        " (the slider writes the classes it picks, so the text means the same anywhere)"
+    };
     format!(
-        "Hands ranked by {}; whole classes, the nearest to the share asked",
+        "Hands ranked by {}{text}; whole classes, the nearest to the share asked",
         ranking.name()
     )
 }
 
 /// The top-X% slider and the band.
 fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
-    let ranking = Ranking::shipped();
+    let ranking = prefs.ranking();
     let help = ranking_help(ranking);
     let index = session.selected();
     ui.horizontal_wrapped(|ui| {
@@ -305,12 +378,17 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
             .add(
                 egui::Slider::new(&mut prefs.top_percent, 0.0..=100.0)
                     .suffix("%")
-                    .max_decimals(1),
+                    .max_decimals(1)
+                    .drag_value_speed(0.05),
             )
-            .on_hover_text(&help);
+            .on_hover_text(format!(
+                "{help}. For fine steps drag the number (0.05% a point, Shift for slower) or \
+                 type a value"
+            ));
         if slider.changed() {
             let range = ranking.top_range(prefs.top_percent);
-            session.set_range(index, range, EditKey::Slider(0));
+            let stroke = slider_stroke(ui, &slider);
+            session.set_range(index, range, EditKey::Slider(stroke));
         }
         ui.separator();
         ui.label("Band");
@@ -333,19 +411,22 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
             )
             .on_hover_text("Band end");
         prefs.band = (from, to);
-        let apply = ui
-            .button("Set band")
-            .on_hover_text(format!(
-                "The hands between the two shares (e.g. 5%–15%), by {}",
-                ranking.name()
-            ))
-            .clicked();
+        let apply_response = ui.button("Set band").on_hover_text(format!(
+            "The hands between the two shares (e.g. 5%–15%), by {}",
+            ranking.name()
+        ));
+        let apply = apply_response.clicked();
         if apply || a.changed() || b.changed() {
             let mut range = Range::empty();
             for class in ranking.band(from.min(to), from.max(to)) {
                 range.set_class_bp(class, FULL);
             }
-            session.set_range(index, range, EditKey::Slider(1));
+            let stroke = if apply {
+                slider_stroke(ui, &apply_response)
+            } else {
+                slider_stroke(ui, &a.union(b))
+            };
+            session.set_range(index, range, EditKey::Slider(stroke));
         }
     });
 }

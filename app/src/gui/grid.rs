@@ -65,6 +65,9 @@ pub struct GridState {
     rect: Rect,
     /// The class under the pointer last frame.
     hovered: Option<HandClass>,
+    /// The class under the pointer when it was last over the grid (the
+    /// suit editor keeps showing it while the pointer moves to its tiles).
+    last_hovered: Option<HandClass>,
     /// The class pressed last (the suit editor shows it when the pointer
     /// is off the grid).
     pressed: Option<HandClass>,
@@ -79,6 +82,7 @@ impl Default for GridState {
             drag: None,
             rect: Rect::NOTHING,
             hovered: None,
+            last_hovered: None,
             pressed: None,
             strokes: 0,
         }
@@ -101,6 +105,11 @@ impl GridState {
     /// The class under the pointer last frame.
     pub fn hovered(&self) -> Option<HandClass> {
         self.hovered
+    }
+
+    /// The class the pointer was last over on the grid.
+    pub fn last_hovered(&self) -> Option<HandClass> {
+        self.last_hovered
     }
 
     /// The class pressed last.
@@ -225,6 +234,9 @@ pub fn grid_overlay_ui(
         }
     }
     state.hovered = response.hover_pos().and_then(|p| cell_at(rect, p));
+    if state.hovered.is_some() {
+        state.last_hovered = state.hovered;
+    }
     if changed {
         ui.ctx().request_repaint();
     }

@@ -24,8 +24,9 @@ pub enum EditKey {
     DeadText,
     /// One stroke on the grid (the grid's stroke counter).
     Stroke(u64),
-    /// One drag of the top-X% or band slider.
-    Slider(usize),
+    /// One drag of the top-X% slider or the band (the drag counter: two
+    /// drags are two steps).
+    Slider(u64),
     /// Anything else: always its own step.
     Discrete,
 }

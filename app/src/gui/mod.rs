@@ -276,6 +276,11 @@ impl RangestoveApp {
         self.editor.suit_editor_class()
     }
 
+    /// What the last copy said (`Err`: why it could not), while shown.
+    pub fn copy_message(&self) -> Option<&Result<String, String>> {
+        self.editor.copy_message()
+    }
+
     /// The selected board-breakdown row.
     pub fn selected_row(&self) -> Option<RowKey> {
         self.analysis.row()

@@ -2,7 +2,7 @@
 //! and what survives a restart ([`Persisted`]: the scenario, the selected
 //! seat and the preferences, saved by eframe as RON).
 
-use engine::range::{Dialect, FULL};
+use engine::range::{Dialect, FULL, Ranking};
 
 use super::board::CardMode;
 use super::scenario::Scenario;
@@ -36,6 +36,9 @@ pub struct Prefs {
     pub show_analysis: bool,
     /// Whether the grid shows the selected seat's equity per class.
     pub heat_map: bool,
+    /// The name of the ranking the top-X% slider and the band use (an
+    /// unknown name reads as the default ranking).
+    pub ranking: String,
 }
 
 impl Default for Prefs {
@@ -50,6 +53,7 @@ impl Default for Prefs {
             show_presets: true,
             show_analysis: false,
             heat_map: false,
+            ranking: Ranking::shipped().name().to_owned(),
         }
     }
 }
@@ -61,7 +65,13 @@ impl Prefs {
         self.brush_bp = self.brush_bp.min(FULL);
         self.top_percent = percent_or(self.top_percent, 15.0);
         self.band = (percent_or(self.band.0, 5.0), percent_or(self.band.1, 15.0));
+        self.ranking = self.ranking().name().to_owned();
         self
+    }
+
+    /// The ranking the top-X% slider and the band use.
+    pub fn ranking(&self) -> &'static Ranking {
+        Ranking::named(&self.ranking).unwrap_or(Ranking::shipped())
     }
 
     /// The egui theme.

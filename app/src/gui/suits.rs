@@ -29,17 +29,31 @@ pub fn suit_editor_ui(
 ) {
     let index = session.selected();
     let range = &session.selected_seat().range;
-    let summary = range.class_summary(class);
     ui.horizontal(|ui| {
         ui.strong(format!("Suits of {class}"));
-        ui.weak(format!(
-            "{:.2} of {} combos",
-            summary.weighted_combos(),
-            class.combo_count()
-        ));
+        // Live combos only: a combo holding a known card is blocked, not
+        // counted as in the range.
+        let live: Vec<Combo> = class
+            .combos()
+            .filter(|c| c.mask().is_disjoint(blocked))
+            .collect();
+        let weighted: f64 = live
+            .iter()
+            .map(|&c| f64::from(range.weight_bp(c)) / f64::from(FULL))
+            .sum();
+        let total = class.combo_count() as usize;
+        let mut text = format!(
+            "{weighted:.2} of {} live {}",
+            live.len(),
+            if live.len() == 1 { "combo" } else { "combos" }
+        );
+        if live.len() < total {
+            text.push_str(&format!(" ({} blocked)", total - live.len()));
+        }
+        ui.weak(text);
         ui.weak("(?)").on_hover_text(
-            "Hover a cell of the grid to see its combos here; press a cell to keep it \
-             here. Click a combo to give it the brush weight, again to remove it. \
+            "Hover a cell of the grid to see its combos here; the last cell hovered stays \
+             while you move to the tiles. Click a combo to give it the brush weight, again to remove it. \
              Combos holding a board, dead or exact-hand card are blocked.",
         );
     });

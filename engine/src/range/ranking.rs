@@ -1,9 +1,15 @@
-//! The preflop ranking of the 169 classes behind `15%` and the top-X% slider.
+//! Preflop rankings of the 169 classes: behind `15%` in range text and the
+//! top-X% slider.
 //!
-//! The shipped ranking is `assets/hand_ranking.txt`, produced by
-//! `cargo run --release -p engine --example rank_hands` (its header states
-//! the criterion, the trials and the seed) and turned into constants at
-//! build time. Its [`name`](Ranking::name) is part of the API so the UI can
+//! Two are shipped, turned into constants at build time:
+//! [`Ranking::shipped`], equity against three random hands
+//! (`assets/hand_ranking.txt`, produced by `cargo run --release -p engine
+//! --example rank_hands`; its header states the trials and the seed), the
+//! ranking of `15%` in range text; and [`Ranking::heads_up`], exact equity
+//! against one random hand (`assets/hand_ranking_hu.txt`, from the
+//! heads-up preflop table), which the app's slider can use instead (it
+//! writes the classes it selects, so the text means the same anywhere).
+//! A ranking's [`name`](Ranking::name) is part of the API so the UI can
 //! say what "top 15%" means.
 //!
 //! Top X% selects **whole classes**: the shortest prefix of the ranking whose
@@ -33,10 +39,32 @@ static SHIPPED: Ranking = Ranking {
     values: generated::RANKING_VALUES,
 };
 
+static HEADS_UP: Ranking = Ranking {
+    name: generated::HEADS_UP_RANKING_NAME,
+    order: generated::HEADS_UP_RANKING_ORDER,
+    values: generated::HEADS_UP_RANKING_VALUES,
+};
+
 impl Ranking {
-    /// The ranking shipped with Rangestove.
+    /// The default ranking, equity against three random hands: what `15%`
+    /// in range text means.
     pub fn shipped() -> &'static Ranking {
         &SHIPPED
+    }
+
+    /// Exact equity against one random hand (heads-up).
+    pub fn heads_up() -> &'static Ranking {
+        &HEADS_UP
+    }
+
+    /// Every shipped ranking, the default first.
+    pub fn all() -> [&'static Ranking; 2] {
+        [&SHIPPED, &HEADS_UP]
+    }
+
+    /// The shipped ranking called `name`, if any.
+    pub fn named(name: &str) -> Option<&'static Ranking> {
+        Ranking::all().into_iter().find(|r| r.name == name)
     }
 
     /// What the ranking orders by, e.g. "equity vs 3 random hands".
