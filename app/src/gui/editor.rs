@@ -108,7 +108,7 @@ pub fn editor_ui(
     header_ui(ui, session, prefs);
     quick_actions_ui(ui, session, prefs.brush_bp);
     top_percent_ui(ui, session, prefs);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ranking_ui(ui, prefs);
         ui.separator();
         clipboard_ui(ui, state, session, &mut prefs.dialect);
@@ -439,7 +439,7 @@ fn heat_map_ui(
     breakdown: Option<&SeatBreakdown>,
     pending: bool,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut prefs.heat_map, "Heat map").on_hover_text(
             "Colour each class of the selected seat by its equity against the other seats (exact when affordable, else estimated), red 0% to green 100%",
         );

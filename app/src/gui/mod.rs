@@ -85,6 +85,12 @@ const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::
 /// box).
 const COPY_RANGE: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
+/// The seats panel's narrowest width, in points.
+const LEFT_MIN: f32 = 280.0;
+/// The board panel's narrowest width: the deck's 13 cards and margins.
+const RIGHT_MIN: f32 = 345.0;
+/// What the side panels leave the editor and grid at least.
+const CENTER_MIN: f32 = 390.0;
 /// How often eframe saves the state while the app runs.
 const SAVE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 /// A random flop: Ctrl+R.
@@ -363,9 +369,15 @@ impl RangestoveApp {
             self.file_action(ui.ctx(), action);
         }
         egui::Panel::bottom("status").show(ui, |ui| feed::status_ui(ui, &self.feed, &self.session));
+        // Side panels share the window with the grid: from 1024 points
+        // wide up, each keeps to its share so the grid always has room
+        // (a width remembered from a larger window is brought back in).
+        let width = ui.available_width();
+        let left_max = (width - RIGHT_MIN - CENTER_MIN).max(LEFT_MIN);
+        let right_max = (width - LEFT_MIN - CENTER_MIN).max(RIGHT_MIN);
         egui::Panel::left("seats")
-            .default_size(400.0)
-            .size_range(340.0..=640.0)
+            .default_size((width * 0.28).clamp(LEFT_MIN, 400.0))
+            .size_range(LEFT_MIN..=left_max)
             .show(ui, |ui| {
                 for action in seats::seats_ui(ui, &self.session, &self.feed) {
                     self.session.apply(action);
@@ -374,8 +386,8 @@ impl RangestoveApp {
                 }
             });
         egui::Panel::right("board")
-            .default_size(352.0)
-            .size_range(352.0..=520.0)
+            .default_size(RIGHT_MIN)
+            .size_range(RIGHT_MIN..=right_max.max(RIGHT_MIN))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("right")
@@ -495,7 +507,7 @@ pub fn run() -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title(TITLE)
         .with_inner_size([1440.0, 900.0])
-        .with_min_inner_size([1280.0, 760.0]);
+        .with_min_inner_size([1024.0, 700.0]);
     if let Some(icon) = icon() {
         viewport = viewport.with_icon(std::sync::Arc::new(icon));
     }

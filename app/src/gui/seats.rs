@@ -98,7 +98,7 @@ fn seat_header_ui(
 ) -> egui::Id {
     let count = session.seats().len();
     let seat = &session.seats()[index];
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let name = ui
             .selectable_label(session.selected() == index, &seat.name)
             .on_hover_text("Edit this seat's range on the grid");
@@ -120,30 +120,30 @@ fn seat_header_ui(
         if mode != seat.mode {
             actions.push(SeatAction::Mode(index, mode));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if count > 2
-                && ui
-                    .small_button("🗑")
-                    .on_hover_text("Remove this seat")
-                    .clicked()
-            {
-                actions.push(SeatAction::Remove(index));
-            }
-            if ui
-                .add_enabled(index + 1 < count, egui::Button::new("⏷").small())
-                .on_hover_text("Move this seat down")
+        // Inline after the mode (wrapping to a second line in a narrow
+        // panel rather than overlapping it).
+        if ui
+            .add_enabled(index > 0, egui::Button::new("⏶").small())
+            .on_hover_text("Move this seat up")
+            .clicked()
+        {
+            actions.push(SeatAction::Swap(index, index - 1));
+        }
+        if ui
+            .add_enabled(index + 1 < count, egui::Button::new("⏷").small())
+            .on_hover_text("Move this seat down")
+            .clicked()
+        {
+            actions.push(SeatAction::Swap(index, index + 1));
+        }
+        if count > 2
+            && ui
+                .small_button("🗑")
+                .on_hover_text("Remove this seat")
                 .clicked()
-            {
-                actions.push(SeatAction::Swap(index, index + 1));
-            }
-            if ui
-                .add_enabled(index > 0, egui::Button::new("⏶").small())
-                .on_hover_text("Move this seat up")
-                .clicked()
-            {
-                actions.push(SeatAction::Swap(index, index - 1));
-            }
-        });
+        {
+            actions.push(SeatAction::Remove(index));
+        }
         name.id
     })
     .inner
@@ -330,15 +330,17 @@ fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
 fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEquity)>) {
     let text_color = ui.visuals().text_color();
     let weak = ui.visuals().weak_text_color();
-    ui.horizontal(|ui| {
-        let Some((result, stale, f)) = shown else {
+    let Some((result, stale, f)) = shown else {
+        ui.horizontal(|ui| {
             ui.label(egui::RichText::new("—").size(EQUITY_SIZE).color(weak));
             bar_ui(ui, None, None);
-            return;
-        };
-        let exact = result.method.is_exact() && result.finished && !stale;
-        let provisional = stale || !result.finished;
-        let color = if provisional { weak } else { text_color };
+        });
+        return;
+    };
+    let exact = result.method.is_exact() && result.finished && !stale;
+    let provisional = stale || !result.finished;
+    let color = if provisional { weak } else { text_color };
+    ui.horizontal(|ui| {
         let number = ui
             .add_sized(
                 Vec2::new(EQUITY_WIDTH, EQUITY_SIZE + 4.0),
@@ -357,37 +359,32 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
                 format!("equity {:.2}%", 100.0 * f.equity),
             )
         });
-        ui.vertical(|ui| {
-            bar_ui(
-                ui,
-                Some(f),
-                (!stale && !result.finished).then_some(result.progress),
-            );
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 10.0;
-                ui.label(egui::RichText::new(format!("win {:.2}%", 100.0 * f.win)).color(color));
-                ui.label(egui::RichText::new(format!("tie {:.2}%", 100.0 * f.tie)).color(color));
-                let (badge, badge_color) = if stale {
-                    ("last spot".to_owned(), weak)
-                } else if exact {
-                    ("exact".to_owned(), WIN)
-                } else if result.method.is_exact() {
-                    (format!("exact in {:.0}%", 100.0 * result.progress), AMBER)
-                } else {
-                    (format!("± {:.2} pp", 100.0 * f.std_error), AMBER)
-                };
-                ui.label(egui::RichText::new(badge).color(badge_color).strong())
-                    .on_hover_text(if exact {
-                        "Every deal counted: the figures are exact"
-                    } else if stale {
-                        "The numbers of the spot before your last edit"
-                    } else if result.method.is_exact() {
-                        "Counting every deal; the figures so far are partial"
-                    } else {
-                        "Estimated from random deals: ± one standard error, in percentage points"
-                    });
+        let progress = (!stale && !result.finished).then_some(result.progress);
+        bar_ui(ui, Some(f), progress);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 10.0;
+        ui.label(egui::RichText::new(format!("win {:.2}%", 100.0 * f.win)).color(color));
+        ui.label(egui::RichText::new(format!("tie {:.2}%", 100.0 * f.tie)).color(color));
+        let (badge, badge_color) = if stale {
+            ("last spot".to_owned(), weak)
+        } else if exact {
+            ("exact".to_owned(), WIN)
+        } else if result.method.is_exact() {
+            (format!("exact in {:.0}%", 100.0 * result.progress), AMBER)
+        } else {
+            (format!("± {:.2} pp", 100.0 * f.std_error), AMBER)
+        };
+        ui.label(egui::RichText::new(badge).color(badge_color).strong())
+            .on_hover_text(if exact {
+                "Every deal counted: the figures are exact"
+            } else if stale {
+                "The numbers of the spot before your last edit"
+            } else if result.method.is_exact() {
+                "Counting every deal; the figures so far are partial"
+            } else {
+                "Estimated from random deals: ± one standard error, in percentage points"
             });
-        });
     });
 }
 
@@ -445,9 +442,9 @@ fn figures_help(f: &SeatEquity, exact: bool) -> String {
 }
 
 /// The equity number's type size.
-const EQUITY_SIZE: f32 = 22.0;
+const EQUITY_SIZE: f32 = 20.0;
 /// The width kept for the equity number.
-const EQUITY_WIDTH: f32 = 92.0;
+const EQUITY_WIDTH: f32 = 80.0;
 /// Progress and estimates.
 const AMBER: Color32 = Color32::from_rgb(200, 140, 40);
 
