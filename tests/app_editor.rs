@@ -161,3 +161,19 @@ fn the_heads_up_ranking_is_exact_equity_against_one_random_hand() {
         last = value;
     }
 }
+
+#[test]
+fn the_brush_chips_stay_put_when_clicked() {
+    let mut h = app_harness(RangestoveApp::default());
+    let before: Vec<egui::Rect> = ["25", "50", "75", "100"]
+        .iter()
+        .map(|l| h.get_by_label(l).rect())
+        .collect();
+    click(&mut h, "25");
+    assert_eq!(h.state().prefs().brush_bp, 2500);
+    let after: Vec<egui::Rect> = ["25", "50", "75", "100"]
+        .iter()
+        .map(|l| h.get_by_label(l).rect())
+        .collect();
+    assert_eq!(before, after);
+}

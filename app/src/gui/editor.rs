@@ -177,6 +177,18 @@ fn header_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
         }
         ui.separator();
         ui.label("Brush");
+        // The chips before the slider: the slider's number changes width
+        // (25% vs 100%), which would move chips placed after it.
+        for p in [25u16, 50, 75, 100] {
+            let bp = p * (FULL / 100);
+            if ui
+                .selectable_label(prefs.brush_bp == bp, format!("{p}"))
+                .on_hover_text(format!("Brush weight {p}%"))
+                .clicked()
+            {
+                prefs.brush_bp = bp;
+            }
+        }
         let mut percent = f64::from(prefs.brush_bp) / 100.0;
         if ui
             .add(
@@ -188,16 +200,6 @@ fn header_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
             .changed()
         {
             prefs.brush_bp = (percent * 100.0).round() as u16;
-        }
-        for p in [25u16, 50, 75, 100] {
-            let bp = p * (FULL / 100);
-            if ui
-                .selectable_label(prefs.brush_bp == bp, format!("{p}"))
-                .on_hover_text(format!("Brush weight {p}%"))
-                .clicked()
-            {
-                prefs.brush_bp = bp;
-            }
         }
     });
 }

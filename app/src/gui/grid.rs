@@ -294,12 +294,14 @@ fn paint(
                 let stroke = Stroke::new(2.5, Color32::from_rgb(80, 200, 255));
                 painter.rect_stroke(r, 2.0, stroke, StrokeKind::Inside);
             } else {
-                painter.rect_filled(r, 2.0, Color32::from_black_alpha(120));
+                // Fade the rest: darker on the dark theme, paler on the
+                // light one (a grey veil there makes the grid heavy).
+                painter.rect_filled(r, 2.0, veil(dark, 120));
             }
         }
         let all_blocked = class.combos().all(|c| !c.mask().is_disjoint(blocked));
         if all_blocked {
-            painter.rect_filled(r, 2.0, Color32::from_black_alpha(150));
+            painter.rect_filled(r, 2.0, veil(dark, 150));
         }
         if summary.mixed {
             let dot = if dark {
@@ -338,5 +340,14 @@ fn paint(
                 Color32::WHITE,
             );
         }
+    }
+}
+
+/// A veil fading a cell: black on the dark theme, white on the light one.
+fn veil(dark: bool, alpha: u8) -> Color32 {
+    if dark {
+        Color32::from_black_alpha(alpha)
+    } else {
+        Color32::from_white_alpha(alpha)
     }
 }

@@ -245,9 +245,12 @@ pub fn presets_ui(
 /// (to load it).
 fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
     let mut load = false;
+    // The list takes the panel's height down to the controls under it
+    // (about 110 points), at least a few rows.
+    let height = (ui.available_height() - 110.0).max(150.0);
     egui::ScrollArea::vertical()
         .id_salt("preset list")
-        .max_height(210.0)
+        .max_height(height)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             let store_dir = panel
@@ -283,8 +286,22 @@ fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
             for (chosen, label, preset) in user {
                 preset_row(ui, panel, chosen, &label, &preset, &mut load);
             }
-            for problem in &panel.problems {
-                ui.colored_label(ui.visuals().error_fg_color, problem);
+            if !panel.problems.is_empty() {
+                let count = panel.problems.len();
+                let title = format!(
+                    "{count} unreadable {} (kept, not loaded)",
+                    if count == 1 { "file" } else { "files" }
+                );
+                egui::CollapsingHeader::new(
+                    egui::RichText::new(title).color(ui.visuals().error_fg_color),
+                )
+                .id_salt("unreadable presets")
+                .default_open(false)
+                .show(ui, |ui| {
+                    for problem in &panel.problems {
+                        ui.colored_label(ui.visuals().error_fg_color, problem);
+                    }
+                });
             }
             ui.weak("Shipped");
             let shipped: Vec<(Chosen, Preset)> = panel
