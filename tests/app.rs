@@ -517,7 +517,8 @@ fn a_save_of_the_older_flat_shape_keeps_its_preferences() {
     let loaded = Persisted::from_ron(old).unwrap();
     let prefs = &loaded.prefs;
     assert_eq!((prefs.brush_bp, prefs.dark), (5000, false));
-    assert_eq!(prefs.card_mode, rangestove::gui::CardMode::Dead);
+    // The deck's mode is not kept: every start is in board mode.
+    assert_eq!(prefs.card_mode, rangestove::gui::CardMode::Board);
     assert_eq!(prefs.dialect, engine::Dialect::Pio);
     assert_eq!((prefs.top_percent, prefs.band), (22.5, (3.0, 12.0)));
     assert_eq!(

@@ -229,3 +229,56 @@ fn an_unreadable_settings_file_is_kept_aside_and_reported_once() {
         assert!(h.query_by_label(notice.as_str()).is_none());
     }
 }
+
+#[test]
+fn at_1024_by_700_nothing_is_cut_off() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(
+            |ui, app: &mut RangestoveApp| app.ui(ui),
+            RangestoveApp::default(),
+        );
+    h.run();
+    // The board panel starts where the board heading does (less its margin).
+    let board_left = h
+        .get_by_label("Board cards")
+        .rect()
+        .left()
+        .min(h.get_all_by_label("Board").next().unwrap().rect().left())
+        - 10.0;
+    let central = [
+        "Copy", "Paste", "Set band", "Broadway", "Heat map", "25", "100", "Clear",
+    ];
+    for label in central {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            rect.right() <= board_left,
+            "{label} at {rect:?}, board from {board_left}"
+        );
+        assert!(rect.bottom() <= 700.0, "{label} at {rect:?}");
+    }
+    // The grid's last column is whole, left of the board panel.
+    let grid = h.state().grid_state().rect();
+    assert!(
+        grid.right() <= board_left && grid.width() > 13.0 * 20.0,
+        "{grid:?}"
+    );
+    for label in ["File", "Presets", "Analysis", "Random flop", "Add seat"] {
+        let rect = h.get_all_by_label(label).next().unwrap().rect();
+        assert!(
+            rect.right() <= 1024.0 && rect.bottom() <= 700.0,
+            "{label} at {rect:?}"
+        );
+    }
+    // Each seat row's controls stay inside the seats panel.
+    let seats_right = h.get_by_label("Add seat").rect().left() + 260.0;
+    for label in ["Pick hand", "⏷"] {
+        for node in h.get_all_by_label(label) {
+            assert!(
+                node.rect().right() <= seats_right + 20.0,
+                "{label} at {:?}",
+                node.rect()
+            );
+        }
+    }
+}

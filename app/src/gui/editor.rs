@@ -110,7 +110,7 @@ pub fn editor_ui(
     top_percent_ui(ui, session, prefs);
     ui.horizontal_wrapped(|ui| {
         ranking_ui(ui, prefs);
-        ui.separator();
+        group_break(ui);
         clipboard_ui(ui, state, session, &mut prefs.dialect);
     });
     copy_message_ui(ui, state);
@@ -175,7 +175,7 @@ fn header_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
         if response.changed() {
             session.set_seat_name(index, name);
         }
-        ui.separator();
+        group_break(ui);
         ui.label("Brush");
         // The chips before the slider: the slider's number changes width
         // (25% vs 100%), which would move chips placed after it.
@@ -319,6 +319,20 @@ fn copy_message_ui(ui: &mut egui::Ui, state: &mut EditorState) {
     }
 }
 
+/// Between two groups of controls in a wrapped row: a separator when the
+/// editor is wide, a new row when it is narrow (egui wraps text, but a
+/// row of widgets only at explicit breaks).
+fn group_break(ui: &mut egui::Ui) {
+    if ui.max_rect().width() < NARROW {
+        ui.end_row();
+    } else {
+        ui.separator();
+    }
+}
+
+/// Below this width (points) the editor's rows break between groups.
+const NARROW: f32 = 560.0;
+
 /// The slider drag `response` belongs to: a counter that moves on at each
 /// new drag (and at each change that is no drag: a click, a typed value),
 /// so one drag is one undo step and two drags are two.
@@ -392,7 +406,7 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
             let stroke = slider_stroke(ui, &slider);
             session.set_range(index, range, EditKey::Slider(stroke));
         }
-        ui.separator();
+        group_break(ui);
         ui.label("Band");
         let (mut from, mut to) = prefs.band;
         let a = ui
