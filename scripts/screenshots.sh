@@ -11,8 +11,8 @@ shot=${SHOT:?set SHOT to the screenshot wrapper (see the header of this script)}
 out=assets/screenshots
 mkdir -p "$out"
 
-# Runs the app at 1280x800 with session state $1 (RON of gui::Persisted, or
-# empty for a first start), xdotool steps $2, writing $3.
+# Runs the app at $SIZE (1280x800 unless set) with session state $1 (RON of
+# gui::Persisted, or empty for a first start), xdotool steps $2, writing $3.
 take() {
   local state=$1 steps=$2 png=$3 preset=${4:-} home
   home=$(mktemp -d)
@@ -25,7 +25,7 @@ take() {
     python3 -c 'import json,sys; print("{" + json.dumps("app") + ": " + json.dumps(sys.argv[1]) + "}")' \
       "$state" >"$home/data/rangestove/app.ron"
   fi
-  bash "$shot" -s 1280x800 -w 4 -x "$steps" "$png" -- \
+  bash "$shot" -s "${SIZE:-1280x800}" -w 4 -x "$steps" "$png" -- \
     env HOME="$home" XDG_DATA_HOME="$home/data" ./target/release/rangestove
   rm -rf "$home"
 }
@@ -59,3 +59,13 @@ take "$hero" "mousemove 200 600 sleep 3" "$out/hero-analysis.png"
 pre="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+'),$(seat Villain 'QQ+,AK')],board:\"\",dead:\"\"),selected:0,heat_map:true,show_analysis:true)"
 take "$pre" "mousemove 200 600 sleep 2" "$out/preflop-heat-map.png"
 ls -l "$out"
+# The seats with their bars, small and large, dark and light: a three-way
+# spot with a hero hand typed as players type it.
+bars="(scenario:(seats:[$(seat Hero 'Ad Qc'),$(seat 'Villain 1' '22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+'),$(seat 'Villain 2' 'TT-66,A9s-A2s,KTs+,QJs,JTs,T9s,98s,87s,76s,AJo-ATo,KQo')],board:\"Kh9s4c\",dead:\"\"),selected:1"
+SIZE=1024x700 take "$bars)" "mousemove 600 690 sleep 3" "$out/bars-1024-dark.png"
+SIZE=1024x700 take "$bars,dark:false)" "mousemove 600 690 sleep 3" "$out/bars-1024-light.png"
+SIZE=1600x1000 take "$bars)" "mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
+SIZE=1600x1000 take "$bars,dark:false)" "mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
+# The hand picker of Villain 2, with one card clicked.
+SIZE=1024x700 take "$bars)" "mousemove 48 ${PICK_Y:-480} click 1 sleep 1" "$out/hand-picker.png"
+
