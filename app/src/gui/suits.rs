@@ -41,7 +41,7 @@ pub fn suit_editor_ui(
             .iter()
             .map(|&c| f64::from(range.weight_bp(c)) / f64::from(FULL))
             .sum();
-        let total = class.combo_count() as usize;
+        let total = class.combo_count();
         let mut text = format!(
             "{weighted:.2} of {} live {}",
             live.len(),
