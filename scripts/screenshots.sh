@@ -64,8 +64,10 @@ ls -l "$out"
 bars="(scenario:(seats:[$(seat Hero 'Ad Qc'),$(seat 'Villain 1' '22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+'),$(seat 'Villain 2' 'TT-66,A9s-A2s,KTs+,QJs,JTs,T9s,98s,87s,76s,AJo-ATo,KQo')],board:\"Kh9s4c\",dead:\"\"),selected:1"
 SIZE=1024x700 take "$bars)" "mousemove 600 690 sleep 3" "$out/bars-1024-dark.png"
 SIZE=1024x700 take "$bars,dark:false)" "mousemove 600 690 sleep 3" "$out/bars-1024-light.png"
-SIZE=1600x1000 take "$bars)" "mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
-SIZE=1600x1000 take "$bars,dark:false)" "mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
+# (The window opens at 1440x900; sized to the screen first.)
+fill="search --name Rangestove windowsize --sync 1600 1000 sleep 1"
+SIZE=1600x1000 take "$bars)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
+SIZE=1600x1000 take "$bars,dark:false)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
 # The hand picker of Villain 2, with one card clicked.
 SIZE=1024x700 take "$bars)" "mousemove 48 ${PICK_Y:-480} click 1 sleep 1" "$out/hand-picker.png"
 
