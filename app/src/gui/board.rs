@@ -270,16 +270,7 @@ fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -
         (usage, mode),
         (CardUse::Free, _) | (CardUse::Board, CardMode::Board) | (CardUse::Dead, CardMode::Dead)
     );
-    let (rect, response) = ui
-        .add_enabled_ui(usable, |ui| {
-            ui.allocate_exact_size(DECK_CARD, Sense::click())
-        })
-        .inner;
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Button, usable, format!("deck {card}"))
-    });
-    let painter = ui.painter_at(rect);
-    paint_card(ui, &painter, rect, card, 13.0);
+    let (rect, response, painter) = small_card_ui(ui, card, usable, &format!("deck {card}"));
     let selection = ui.visuals().selection.stroke.color;
     match usage {
         CardUse::Free => {}
@@ -307,6 +298,26 @@ fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -
     let clicked = response.clicked();
     response.on_hover_text(format!("{card}: {help}"));
     clicked
+}
+
+/// A deck-sized card button labelled `label` for accessibility, painted
+/// (disabled unless `usable`); returns its rect, response and a painter
+/// for marks over it.
+pub(super) fn small_card_ui(
+    ui: &mut egui::Ui,
+    card: Card,
+    usable: bool,
+    label: &str,
+) -> (Rect, egui::Response, egui::Painter) {
+    let (rect, response) = ui
+        .add_enabled_ui(usable, |ui| {
+            ui.allocate_exact_size(DECK_CARD, Sense::click())
+        })
+        .inner;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, usable, label));
+    let painter = ui.painter_at(rect);
+    paint_card(ui, &painter, rect, card, 13.0);
+    (rect, response, painter)
 }
 
 /// A labelled row of a grid with a text box for cards, and its error (if

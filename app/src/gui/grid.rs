@@ -261,14 +261,7 @@ fn paint(
         let (row, column) = class.grid();
         let min = rect.min + Vec2::new(column as f32 * cell, row as f32 * cell);
         let r = Rect::from_min_size(min, Vec2::splat(cell)).shrink(1.0);
-        let base = match (class.kind(), dark) {
-            (HandKind::Pair, true) => Color32::from_gray(58),
-            (HandKind::Suited, true) => Color32::from_rgb(40, 46, 58),
-            (HandKind::Offsuit, true) => Color32::from_gray(36),
-            (HandKind::Pair, false) => Color32::from_gray(205),
-            (HandKind::Suited, false) => Color32::from_rgb(214, 222, 236),
-            (HandKind::Offsuit, false) => Color32::from_gray(230),
-        };
+        let base = cell_base(class.kind(), dark);
         painter.rect_filled(r, 2.0, base);
         let summary = range.class_summary(class);
         let mut fill = summary.average_weight() as f32;
@@ -349,5 +342,18 @@ fn veil(dark: bool, alpha: u8) -> Color32 {
         Color32::from_black_alpha(alpha)
     } else {
         Color32::from_white_alpha(alpha)
+    }
+}
+
+/// A cell's colour before any weight: pairs, suited and offsuit classes
+/// apart, per theme.
+pub(super) fn cell_base(kind: HandKind, dark: bool) -> Color32 {
+    match (kind, dark) {
+        (HandKind::Pair, true) => Color32::from_gray(58),
+        (HandKind::Suited, true) => Color32::from_rgb(40, 46, 58),
+        (HandKind::Offsuit, true) => Color32::from_gray(36),
+        (HandKind::Pair, false) => Color32::from_gray(205),
+        (HandKind::Suited, false) => Color32::from_rgb(214, 222, 236),
+        (HandKind::Offsuit, false) => Color32::from_gray(230),
     }
 }

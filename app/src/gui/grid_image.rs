@@ -10,9 +10,9 @@
 
 use egui::epaint::{ClippedShape, Primitive, Vertex};
 use egui::{Color32, ColorImage, FontId, Pos2, Rect, Shape, Vec2};
-use engine::{CardSet, HandClass, HandKind, Range};
+use engine::{CardSet, HandClass, Range};
 
-use super::grid::FILL;
+use super::grid::{FILL, cell_base};
 
 /// A cell's side in points.
 const CELL: f32 = 40.0;
@@ -114,14 +114,7 @@ fn cell_shapes(
     let (row, column) = class.grid();
     let min = Pos2::new(MARGIN + column as f32 * CELL, top + row as f32 * CELL);
     let r = Rect::from_min_size(min, Vec2::splat(CELL)).shrink(1.0);
-    let base = match (class.kind(), picture.dark) {
-        (HandKind::Pair, true) => Color32::from_gray(58),
-        (HandKind::Suited, true) => Color32::from_rgb(40, 46, 58),
-        (HandKind::Offsuit, true) => Color32::from_gray(36),
-        (HandKind::Pair, false) => Color32::from_gray(205),
-        (HandKind::Suited, false) => Color32::from_rgb(214, 222, 236),
-        (HandKind::Offsuit, false) => Color32::from_gray(230),
-    };
+    let base = cell_base(class.kind(), picture.dark);
     shapes.push(Shape::rect_filled(r, 2.0, base));
     let fill = picture.range.class_summary(class).average_weight() as f32;
     if fill > 0.0 {

@@ -8,7 +8,7 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::{Card, CardSet, Combo, Rank};
 
-use super::board::{DECK_CARD, SUIT_ROWS, paint_card};
+use super::board::{SUIT_ROWS, paint_card, small_card_ui};
 use super::session::{SeatAction, Session};
 
 /// What the picker shows: the seat it is open for and the first card.
@@ -125,16 +125,8 @@ fn deck_ui(ui: &mut egui::Ui, blocked: CardSet, first: Option<Card>) -> Option<C
             for rank in Rank::ALL.into_iter().rev() {
                 let card = Card::new(rank, suit);
                 let usable = !blocked.contains(card);
-                let (rect, response) = ui
-                    .add_enabled_ui(usable, |ui| {
-                        ui.allocate_exact_size(DECK_CARD, Sense::click())
-                    })
-                    .inner;
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Button, usable, format!("hand {card}"))
-                });
-                let painter = ui.painter_at(rect);
-                paint_card(ui, &painter, rect, card, 13.0);
+                let (rect, response, painter) =
+                    small_card_ui(ui, card, usable, &format!("hand {card}"));
                 if !usable {
                     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
                 } else if first == Some(card) {
