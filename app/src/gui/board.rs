@@ -59,7 +59,7 @@ pub(super) fn card_job(cards: impl Iterator<Item = Card>, size: f32, dark: bool)
 }
 
 /// Suits top to bottom in the deck.
-pub(super) const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
 /// What a card of the deck is, for drawing and clicking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,22 +240,34 @@ fn card_use(session: &Session, card: Card, hands: CardSet) -> CardUse {
     }
 }
 
-/// The 52 cards in four suit rows, aces first.
-fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
-    let hands = session.exact_hands_except(None);
+/// The 52 cards in four suit rows (spades, hearts, diamonds, clubs), aces
+/// first, each drawn by `card_ui`, which says whether it was clicked;
+/// returns the card clicked.
+pub(super) fn deck_rows_ui(
+    ui: &mut egui::Ui,
+    mut card_ui: impl FnMut(&mut egui::Ui, Card) -> bool,
+) -> Option<Card> {
     let mut clicked = None;
     ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
     for suit in SUIT_ROWS {
         ui.horizontal(|ui| {
             for rank in Rank::ALL.into_iter().rev() {
                 let card = Card::new(rank, suit);
-                let usage = card_use(session, card, hands);
-                if deck_card_ui(ui, card, usage, mode) {
+                if card_ui(ui, card) {
                     clicked = Some(card);
                 }
             }
         });
     }
+    clicked
+}
+
+/// The deck of the board section (clicking does what `mode` says).
+fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
+    let hands = session.exact_hands_except(None);
+    let clicked = deck_rows_ui(ui, |ui, card| {
+        deck_card_ui(ui, card, card_use(session, card, hands), mode)
+    });
     match (clicked, mode) {
         (Some(card), CardMode::Board) => session.toggle_board_card(card),
         (Some(card), CardMode::Dead) => session.toggle_dead_card(card),

@@ -6,9 +6,9 @@
 //! egui's temporary memory: they are view state, never saved.
 
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
-use engine::{Card, CardSet, Combo, Rank};
+use engine::{Card, CardSet, Combo};
 
-use super::board::{SUIT_ROWS, paint_card, small_card_ui};
+use super::board::{deck_rows_ui, paint_card, small_card_ui};
 use super::session::{SeatAction, Session};
 
 /// What the picker shows: the seat it is open for and the first card.
@@ -118,33 +118,22 @@ pub fn picker_window_ui(ui: &egui::Ui, session: &Session, actions: &mut Vec<Seat
 
 /// The deck: four suit rows, aces first; returns the card clicked.
 fn deck_ui(ui: &mut egui::Ui, blocked: CardSet, first: Option<Card>) -> Option<Card> {
-    let mut clicked = None;
-    ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
-    for suit in SUIT_ROWS {
-        ui.horizontal(|ui| {
-            for rank in Rank::ALL.into_iter().rev() {
-                let card = Card::new(rank, suit);
-                let usable = !blocked.contains(card);
-                let (rect, response, painter) =
-                    small_card_ui(ui, card, usable, &format!("hand {card}"));
-                if !usable {
-                    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
-                } else if first == Some(card) {
-                    let stroke = Stroke::new(2.5, ui.visuals().selection.stroke.color);
-                    painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
-                }
-                if response.clicked() {
-                    clicked = Some(card);
-                }
-                if !usable {
-                    response.on_disabled_hover_text(format!(
-                        "{card}: on the board, dead, or in another seat's hand"
-                    ));
-                }
-            }
-        });
-    }
-    clicked
+    deck_rows_ui(ui, |ui, card| {
+        let usable = !blocked.contains(card);
+        let (rect, response, painter) = small_card_ui(ui, card, usable, &format!("hand {card}"));
+        if !usable {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+            response.on_disabled_hover_text(format!(
+                "{card}: on the board, dead, or in another seat's hand"
+            ));
+            return false;
+        }
+        if first == Some(card) {
+            let stroke = Stroke::new(2.5, ui.visuals().selection.stroke.color);
+            painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
+        }
+        response.clicked()
+    })
 }
 
 /// The two cards of `hand`, side by side in a `side`-point square; clicking
