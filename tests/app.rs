@@ -17,7 +17,8 @@ use crate::grid::drag;
 
 pub(crate) type App = Harness<'static, RangestoveApp>;
 
-/// The app in a 1280×800 window, the smallest the app promises.
+/// The app in a 1280×800 window (the smallest, 1024×700, is checked in
+/// `app_files::at_1024_by_700_nothing_is_cut_off`).
 pub(crate) fn app_harness(app: RangestoveApp) -> App {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
