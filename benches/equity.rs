@@ -111,6 +111,38 @@ fn benches(c: &mut Criterion) {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
     group.finish();
+    multiway(c, &pool);
+}
+
+/// Three or more ranged seats (the multiway issue's targets). Two of its
+/// rows, `random` x3 and three ranges with `random` on `Kh9s4c`, have
+/// more seat deals than exact enumeration lists today (`TooManyDeals`) and
+/// join when a kernel can count them.
+fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
+    let mut group = c.benchmark_group("multiway (2 threads)");
+    group.sample_size(10);
+    let three = ["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"];
+    let flop = request(&three, "Kh9s4c", Method::Exact);
+    group.bench_function("exact QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ on Kh9s4c", |b| {
+        b.iter(|| pool.install(|| black_box(run(&flop))))
+    });
+    let mut breakdown = flop.clone();
+    breakdown.breakdown = true;
+    group.bench_function(
+        "exact breakdown QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ on Kh9s4c",
+        |b| b.iter(|| pool.install(|| black_box(run(&breakdown)))),
+    );
+    let turn = request(&three, "Kh9s4c7d", Method::Exact);
+    group.bench_function(
+        "exact QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ on Kh9s4c7d",
+        |b| b.iter(|| pool.install(|| black_box(run(&turn)))),
+    );
+    let mut hero = request(&["AhKh", "QQ", "JTs"], "9h8h2c", Method::MonteCarlo);
+    hero.trials = Some(10_000_000);
+    group.bench_function("monte carlo AhKh vs QQ vs JTs on 9h8h2c, 10M deals", |b| {
+        b.iter(|| pool.install(|| black_box(run(&hero))))
+    });
+    group.finish();
 }
 
 criterion_group!(equity_benches, benches);
