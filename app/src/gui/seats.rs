@@ -364,8 +364,14 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
     });
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 10.0;
-        ui.label(egui::RichText::new(format!("win {:.2}%", 100.0 * f.win)).color(color));
-        ui.label(egui::RichText::new(format!("tie {:.2}%", 100.0 * f.tie)).color(color));
+        // Each figure whole on a line: a narrow panel moves it down rather
+        // than splitting "± 0.02 pp".
+        let figure = |text: String, color: Color32| {
+            egui::Label::new(egui::RichText::new(text).color(color))
+                .wrap_mode(egui::TextWrapMode::Extend)
+        };
+        ui.add(figure(format!("win {:.2}%", 100.0 * f.win), color));
+        ui.add(figure(format!("tie {:.2}%", 100.0 * f.tie), color));
         let (badge, badge_color) = if stale {
             ("last spot".to_owned(), weak)
         } else if exact {
@@ -375,8 +381,11 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
         } else {
             (format!("± {:.2} pp", 100.0 * f.std_error), AMBER)
         };
-        ui.label(egui::RichText::new(badge).color(badge_color).strong())
-            .on_hover_text(if exact {
+        ui.add(
+            egui::Label::new(egui::RichText::new(badge).color(badge_color).strong())
+                .wrap_mode(egui::TextWrapMode::Extend),
+        )
+        .on_hover_text(if exact {
                 "Every deal counted: the figures are exact"
             } else if stale {
                 "The numbers of the spot before your last edit"
