@@ -116,6 +116,21 @@ fn the_spot_as_text_pastes_back() {
     h.event(Event::Paste(text));
     h.step();
     assert_eq!(h.state().session().scenario(), saved);
+    // A spot with more seats than the app holds keeps the first ten and
+    // says so.
+    let many: String = std::iter::once("Rangestove spot".to_owned())
+        .chain((1..=12).map(|i| format!("P{i}: 22+")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    h.event(Event::Paste(many));
+    h.step();
+    assert_eq!(h.state().seats().len(), 10);
+    let Some(Ok(message)) = h.state().file_message() else {
+        panic!("{:?}", h.state().file_message());
+    };
+    assert!(message.contains("first 10 of 12 seats"), "{message}");
+    assert!(h.state_mut().undo());
+    assert_eq!(h.state().session().scenario(), saved);
     // Plain range text still goes to the selected seat.
     h.event(Event::Paste("KK+".to_owned()));
     h.step();

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::history::EditKey;
 use super::scenario::Scenario;
+use super::session::MAX_SEATS;
 use super::toolbar::FileAction;
 use super::{RangestoveApp, feed, files, grid_image, seats};
 
@@ -17,7 +18,8 @@ impl RangestoveApp {
     pub fn paste(&mut self, text: &str) {
         if let Some(scenario) = files::parse_spot_text(text) {
             self.session.replace_scenario(&scenario);
-            self.file_message = Some(Ok("Pasted a spot".to_owned()));
+            let dropped = dropped_seats(&scenario);
+            self.file_message = Some(Ok(format!("Pasted a spot{dropped}")));
         } else {
             let index = self.session.selected();
             self.session
@@ -51,7 +53,8 @@ impl RangestoveApp {
         self.file_message = Some(match files::open_scenario(path) {
             Ok(scenario) => {
                 self.session.replace_scenario(&scenario);
-                Ok(format!("Opened {}", path.display()))
+                let dropped = dropped_seats(&scenario);
+                Ok(format!("Opened {}{dropped}", path.display()))
             }
             Err(e) => Err(format!("Not opened: {e:#}")),
         });
@@ -159,5 +162,16 @@ impl RangestoveApp {
                 }
             }
         }
+    }
+}
+
+/// What to add to a message when `scenario` has more seats than the app
+/// shows (the first [`MAX_SEATS`] are kept): nothing, or why some are gone.
+fn dropped_seats(scenario: &Scenario) -> String {
+    let seats = scenario.seats.len();
+    if seats > MAX_SEATS {
+        format!(" (its first {MAX_SEATS} of {seats} seats: the app holds at most {MAX_SEATS})")
+    } else {
+        String::new()
     }
 }

@@ -386,14 +386,14 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
                 .wrap_mode(egui::TextWrapMode::Extend),
         )
         .on_hover_text(if exact {
-                "Every deal counted: the figures are exact"
-            } else if stale {
-                "The numbers of the spot before your last edit"
-            } else if result.method.is_exact() {
-                "Counting every deal; the figures so far are partial"
-            } else {
-                "Estimated from random deals: ± one standard error, in percentage points"
-            });
+            "Every deal counted: the figures are exact"
+        } else if stale {
+            "The numbers of the spot before your last edit"
+        } else if result.method.is_exact() {
+            "Counting every deal; the figures so far are partial"
+        } else {
+            "Estimated from random deals: ± one standard error, in percentage points"
+        });
     });
 }
 
