@@ -40,6 +40,10 @@ pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
         text_box(h, label).type_text(text);
     }
     h.step();
+    // The text landed in that box (not in a widget that moved under the
+    // click).
+    let value = text_box(h, label).value().unwrap_or_default();
+    assert_eq!(value, text, "the {label} box");
 }
 
 /// The text box labelled `label`: one line, or wrapping (a seat's range).

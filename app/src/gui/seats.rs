@@ -242,7 +242,12 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
     } else {
         format!("{combos} · {status}")
     };
-    ui.weak(text).on_hover_text(combos_help);
+    // One line whatever the state (truncated, the whole text on hover), so
+    // rows below never move when the numbers arrive.
+    ui.add(
+        egui::Label::new(egui::RichText::new(&text).weak()).wrap_mode(egui::TextWrapMode::Truncate),
+    )
+    .on_hover_text(format!("{text}\n\n{combos_help}"));
 }
 
 /// A weighted combo count: whole numbers without decimals.
@@ -331,9 +336,19 @@ fn equity_row_ui(ui: &mut egui::Ui, shown: Option<(&EquityResult, bool, &SeatEqu
     let text_color = ui.visuals().text_color();
     let weak = ui.visuals().weak_text_color();
     let Some((result, stale, f)) = shown else {
+        // The same two lines as with numbers, so the row keeps its height
+        // when they arrive (nothing under the pointer moves).
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("—").size(EQUITY_SIZE).color(weak));
+            ui.add_sized(
+                Vec2::new(EQUITY_WIDTH, EQUITY_SIZE + 4.0),
+                egui::Label::new(egui::RichText::new("—").size(EQUITY_SIZE).color(weak)),
+            );
             bar_ui(ui, None, None);
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 10.0;
+            ui.weak("win —");
+            ui.weak("tie —");
         });
         return;
     };
