@@ -69,5 +69,5 @@ fill="search --name Rangestove windowsize --sync 1600 1000 sleep 1"
 SIZE=1600x1000 take "$bars)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
 SIZE=1600x1000 take "$bars,dark:false)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
 # The hand picker of Villain 2, with one card clicked.
-SIZE=1024x700 take "$bars)" "mousemove 48 ${PICK_Y:-480} click 1 sleep 1" "$out/hand-picker.png"
+SIZE=1024x700 take "$bars)" "mousemove 48 446 click 1 sleep 1" "$out/hand-picker.png"
 
