@@ -74,6 +74,17 @@ fn class_center(h: &App, class: &str) -> egui::Pos2 {
         .cell_center(class.parse::<HandClass>().unwrap())
 }
 
+/// `rangestove calc --json ARGS`, parsed.
+pub(crate) fn calc_json(args: &[&str]) -> serde_json::Value {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .arg("calc")
+        .arg("--json")
+        .args(args)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 /// Steps until `done` holds (at most 30 s).
 pub(crate) fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
     let start = Instant::now();
@@ -404,13 +415,7 @@ fn equity_numbers_match_the_command_line() {
     wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
     let result = h.state().result().unwrap().clone();
     assert!(result.method.is_exact());
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
-        .args([
-            "calc", "--json", "--board", "Qd7c2s", "--dead", "2d", "AhAs", "KK,AKs", "QQ",
-        ])
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let json = calc_json(&["--board", "Qd7c2s", "--dead", "2d", "AhAs", "KK,AKs", "QQ"]);
     for (seat, player) in json["players"].as_array().unwrap().iter().enumerate() {
         let shown = h.state().seat_equity(seat).unwrap();
         for key in ["equity", "win", "tie"] {
@@ -589,19 +594,13 @@ fn heat_map_shows_the_class_equities_of_calc_breakdown() {
     });
     assert!(h.state().result().unwrap().method.is_exact());
     let heat = h.state().heat_map().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
-        .args([
-            "calc",
-            "--json",
-            "--breakdown",
-            "--board",
-            "Kh9s4c",
-            "QQ+,AK,T9s",
-            "JJ-99,AQs,KQs",
-        ])
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let json = calc_json(&[
+        "--breakdown",
+        "--board",
+        "Kh9s4c",
+        "QQ+,AK,T9s",
+        "JJ-99,AQs,KQs",
+    ]);
     let classes = json["breakdown"].as_array().unwrap();
     assert_eq!(classes.len(), 6); // AA KK QQ AKs AKo T9s
     for c in classes {

@@ -10,9 +10,10 @@ use rangestove::gui::{CardMode, Persisted, RangestoveApp, SeatMode, load_setting
 
 use crate::app::{app_harness, card, click, retype, unfocus, wait};
 
-/// A spot with three seats (one folded), a board and a dead card.
-fn edited_app() -> crate::app::App {
-    let mut h = app_harness(RangestoveApp::default());
+/// A spot with three seats (one folded), a board and a dead card, in an
+/// app computing with `worker` (`None`: no equity).
+fn edited_app(worker: Option<Worker>) -> crate::app::App {
+    let mut h = app_harness(RangestoveApp::with_worker(worker));
     retype(&mut h, "Seat 1", "QQ+, [50]AJs[/50]");
     click(&mut h, "Add seat");
     retype(&mut h, "Seat 3", "75: 22+");
@@ -27,7 +28,7 @@ fn edited_app() -> crate::app::App {
 fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("spot.ron");
-    let mut h = edited_app();
+    let mut h = edited_app(None);
     let saved = h.state().session().scenario();
     h.state_mut().save_scenario(&path);
     assert!(matches!(h.state().file_message(), Some(Ok(_))));
@@ -78,7 +79,7 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
 
 #[test]
 fn new_is_one_undo_step() {
-    let mut h = edited_app();
+    let mut h = edited_app(None);
     let saved = h.state().session().scenario();
     click(&mut h, "File");
     h.run();
@@ -93,13 +94,7 @@ fn new_is_one_undo_step() {
 fn the_spot_as_text_pastes_back() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
     let worker = Worker::spawn(Some(2), || {}).unwrap();
-    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
-    retype(&mut h, "Seat 1", "QQ+, [50]AJs[/50]");
-    click(&mut h, "Add seat");
-    retype(&mut h, "Seat 3", "75: 22+");
-    h.state_mut().set_seat_mode(2, SeatMode::Folded);
-    retype(&mut h, "Board", "Ah7d2c");
-    unfocus(&mut h);
+    let mut h = edited_app(Some(worker));
     wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
     let saved = h.state().session().scenario();
     let text = h.state().spot_text();

@@ -7,7 +7,7 @@ use engine::worker::Worker;
 use engine::{Combo, Range};
 use rangestove::gui::RangestoveApp;
 
-use crate::app::{app_harness, card, click, retype, unfocus, wait};
+use crate::app::{app_harness, calc_json, card, click, retype, unfocus, wait};
 
 fn combo(text: &str) -> Combo {
     text.parse().unwrap()
@@ -26,11 +26,7 @@ fn a_hand_typed_with_a_space_is_one_hand_with_the_cli_equity() {
     // The seat shows the two cards instead of a thumbnail.
     h.get_by_label("seat hand AdQc");
     wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
-        .args(["calc", "--json", "AdQc", "KK,AKs,T9s"])
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let json = calc_json(&["AdQc", "KK,AKs,T9s"]);
     let cli = json["players"][0]["equity"].as_f64().unwrap();
     let shown = h.state().seat_equity(0).unwrap().equity;
     assert!((cli - shown).abs() < 1e-12, "{cli} vs {shown}");

@@ -86,8 +86,8 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
     });
     slots_ui(ui, session);
     // A flop being clicked in: say what is missing, here.
-    let missing = 3usize.saturating_sub(session.board().len());
-    if !session.board().is_empty() && missing > 0 {
+    let missing = session.flop_missing();
+    if missing > 0 {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(

@@ -157,12 +157,7 @@ impl Feed {
         self.failure = None;
         // A flop being clicked in (one or two cards): nothing to compute
         // yet; the board panel says how many cards are missing.
-        let cards = session.board().len();
-        self.board_missing = if (1..3).contains(&cards) {
-            3 - cards
-        } else {
-            0
-        };
+        self.board_missing = session.flop_missing();
         if self.board_missing > 0 {
             worker.cancel();
             self.timing.submitted = None;

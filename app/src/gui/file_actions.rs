@@ -87,13 +87,8 @@ impl RangestoveApp {
         let live = seat.range.combos_given(blocked);
         let title = format!("{}: {}", seat.name, seat.text.trim());
         let subtitle = format!(
-            "{} {} ({:.1}% of all hands)",
-            seats::combos_text(live),
-            if (live - 1.0).abs() < 1e-9 {
-                "combo"
-            } else {
-                "combos"
-            },
+            "{} ({:.1}% of all hands)",
+            seats::combos_label(live),
             seat.range.percent_given(blocked)
         );
         grid_image::render(

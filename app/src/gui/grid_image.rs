@@ -149,33 +149,16 @@ fn fill_triangle(image: &mut ColorImage, atlas: &ColorImage, v: [Vertex; 3], ppp
         return;
     }
     let [w, h] = image.size;
-    let min_x = p
-        .iter()
-        .map(|q| q.x)
-        .fold(f32::INFINITY, f32::min)
-        .floor()
-        .max(0.0) as usize;
-    let max_x = p
-        .iter()
-        .map(|q| q.x)
-        .fold(0.0, f32::max)
-        .ceil()
-        .min(w as f32) as usize;
-    let min_y = p
-        .iter()
-        .map(|q| q.y)
-        .fold(f32::INFINITY, f32::min)
-        .floor()
-        .max(0.0) as usize;
-    let max_y = p
-        .iter()
-        .map(|q| q.y)
-        .fold(0.0, f32::max)
-        .ceil()
-        .min(h as f32) as usize;
+    // The pixel span the triangle covers along one axis, within `0..len`.
+    let span = |coord: fn(&Vec2) -> f32, len: usize| {
+        let low = p.iter().map(coord).fold(f32::INFINITY, f32::min);
+        let high = p.iter().map(coord).fold(0.0, f32::max);
+        (low.floor().max(0.0) as usize)..(high.ceil().min(len as f32) as usize)
+    };
+    let (xs, ys) = (span(|q| q.x, w), span(|q| q.y, h));
     let [aw, ah] = atlas.size;
-    for y in min_y..max_y {
-        for x in min_x..max_x {
+    for y in ys {
+        for x in xs.clone() {
             let c = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
             let edge = |a: Vec2, b: Vec2| (b - a).x * (c - a).y - (b - a).y * (c - a).x;
             let w0 = edge(p[1], p[2]) / area;

@@ -198,13 +198,8 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
     let blocked = session.blocked_for(index);
     let live = seat.range.combos_given(blocked);
     let combos = format!(
-        "{} {} ({:.1}%)",
-        combos_text(live),
-        if (live - 1.0).abs() < 1e-9 {
-            "combo"
-        } else {
-            "combos"
-        },
+        "{} ({:.1}%)",
+        combos_label(live),
         seat.range.percent_given(blocked)
     );
     let combos_help = "Weighted combos left after removing the board, the dead cards and \
@@ -250,12 +245,15 @@ fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usize) 
     .on_hover_text(format!("{text}\n\n{combos_help}"));
 }
 
-/// A weighted combo count: whole numbers without decimals.
-pub(super) fn combos_text(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{x:.0}")
+/// A weighted combo count with its noun: "22 combos", "1 combo",
+/// "12.50 combos" (whole numbers without decimals).
+pub(super) fn combos_label(x: f64) -> String {
+    if (x - 1.0).abs() < 1e-9 {
+        "1 combo".to_owned()
+    } else if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0} combos")
     } else {
-        format!("{x:.2}")
+        format!("{x:.2} combos")
     }
 }
 

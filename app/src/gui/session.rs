@@ -425,6 +425,15 @@ impl Session {
         self.set_board(board);
     }
 
+    /// Board cards still to pick before the flop is whole: 1 or 2 while a
+    /// flop is being clicked in, else 0 (no board, or a flop or more).
+    pub fn flop_missing(&self) -> usize {
+        match self.board.len() {
+            n @ 1..3 => 3 - n,
+            _ => 0,
+        }
+    }
+
     /// Cards on the board or dead.
     pub fn known_cards(&self) -> CardSet {
         CardSet::from_bits(self.board.iter().fold(self.dead.bits(), |m, c| m | c.bit()))

@@ -7,7 +7,7 @@ use engine::equity::SeatBreakdown;
 use engine::range::FULL;
 use engine::{CardSet, Combo, HandClass};
 
-use super::board::card_job;
+use super::board::{card_job, plural};
 use super::grid::{FILL, GridState};
 use super::history::EditKey;
 use super::session::Session;
@@ -45,7 +45,7 @@ pub fn suit_editor_ui(
         let mut text = format!(
             "{weighted:.2} of {} live {}",
             live.len(),
-            if live.len() == 1 { "combo" } else { "combos" }
+            plural(live.len(), "combo")
         );
         if live.len() < total {
             text.push_str(&format!(" ({} blocked)", total - live.len()));
