@@ -175,7 +175,7 @@ fn preview(
 pub mod internal {
     use std::time::Instant;
 
-    pub use super::plan::{ExactCost, board_kernel, exact_cost};
+    pub use super::plan::{ExactCost, board_kernel, exact_cost, listing_kernel};
     pub use super::setup::Setup;
     use super::{EquityError, EquityResult, Kernel};
 
@@ -197,6 +197,53 @@ pub mod internal {
         DealMajor,
         /// For each board, every deal.
         BoardMajor,
+    }
+
+    /// Exact integer tallies: total weight, per active seat its sole wins
+    /// and (by `seat * (n + 1) + k`) its ties shared by `k`, the deals, and
+    /// per live combo `[total, win, tie, share]` with a breakdown.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Tallies {
+        /// Total weight of the deals.
+        pub total: u128,
+        /// Per active seat, weight of the deals it wins alone.
+        pub wins: Vec<u128>,
+        /// Per active seat and number of tied winners `k`, at
+        /// `seat * (n + 1) + k`.
+        pub ties: Vec<u128>,
+        /// Deals counted.
+        pub deals: u64,
+        /// Per live combo (breakdown): `[total, win, tie, share]`.
+        pub combos: Vec<[u128; 4]>,
+    }
+
+    /// Counts `setup` exactly with `kernel` on the current rayon pool,
+    /// whatever the planner would choose, and returns the integer tallies.
+    pub fn exact_tallies(setup: &Setup, kernel: Kernel) -> Result<Tallies, EquityError> {
+        let strategy = super::Strategy::Exact {
+            kernel,
+            estimate_s: 0.0,
+        };
+        let mut tally = super::exact::tally(setup, strategy, Instant::now(), &|| false, &mut |_| {})?;
+        tally.settle(setup.live_combos());
+        let (total, wins, ties, deals, combos) = tally.integers();
+        Ok(Tallies {
+            total,
+            wins,
+            ties,
+            deals,
+            combos,
+        })
+    }
+
+    /// Enumerates `setup` exactly with `kernel` on the current rayon pool,
+    /// whatever the planner would choose.
+    pub fn enumerate_with(setup: &Setup, kernel: Kernel) -> Result<EquityResult, EquityError> {
+        let strategy = super::Strategy::Exact {
+            kernel,
+            estimate_s: 0.0,
+        };
+        super::exact::run(setup, strategy, Instant::now(), &|| false, &mut |_| {})
     }
 
     /// Enumerates `setup` exactly on the current rayon pool, in `order` or

@@ -39,6 +39,7 @@ use super::error::EquityError;
 use super::exact::board_major::{WINNER_SET_SEATS, u64_sums};
 use super::exact::deal_major::{DEAL_LIMIT, walks};
 use super::exact::sweep::TwoRanges;
+use super::exact::swept::SweptSeat;
 use super::montecarlo::crowded::Crowded;
 use super::montecarlo::sampler::{self, Dealing, Sampling};
 use super::montecarlo::trial_budget;
@@ -69,6 +70,16 @@ pub(crate) struct Costs {
     pub(crate) breakdown_seat_s: f64,
     /// Per live combo and board to sort and sweep two ranges.
     pub(crate) sweep_s: f64,
+    /// Per swept combo and board to sort it and fill its prefix-table row
+    /// (the swept-seat kernel).
+    pub(crate) swept_row_s: f64,
+    /// Per listed deal and board in the swept-seat kernel, plus per card of
+    /// the deal.
+    pub(crate) swept_deal_s: f64,
+    pub(crate) swept_card_s: f64,
+    /// Per listed deal and board, added with a breakdown (the mirror
+    /// sweep's sort and running sums).
+    pub(crate) swept_breakdown_s: f64,
     /// Per deal compared on a board (board-major), or walked on a board
     /// with a breakdown (deal-major, a board known).
     pub(crate) compare_s: f64,
@@ -88,6 +99,10 @@ pub(crate) const COSTS: Costs = Costs {
     walk_setup_s: 0.7e-6,
     breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,
+    swept_row_s: 30e-9,
+    swept_deal_s: 3e-9,
+    swept_card_s: 1e-9,
+    swept_breakdown_s: 15e-9,
     compare_s: 3e-9,
     rejection_step_s: 3.5e-9,
     crowded_step_s: 2.5e-9,
@@ -259,15 +274,17 @@ fn choose(n: u64, k: u64) -> u64 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// Counts boards and deals and estimates both exact orders.
+/// Counts boards and deals and estimates the exact kernels, keeping the
+/// cheapest that can count the spot.
 pub fn exact_cost(setup: &Setup) -> ExactCost {
     let deck = setup.deck().len() as u64;
     let boards = choose(deck, setup.missing as u64);
-    // Two ranges (the rest single combos): counted in closed form.
+    // Two ranges (the rest single combos): counted in closed form; more
+    // ranges: the widest counted per deal of the others; else listed.
     let deals = if TwoRanges::applies(setup) {
         Some(TwoRanges::count_deals(setup))
     } else {
-        setup.count_deals(DEAL_LIMIT)
+        SweptSeat::count_deals(setup, DEAL_LIMIT).or_else(|| setup.count_deals(DEAL_LIMIT))
     };
     let unit = if setup.breakdown {
         share_unit(setup.active.len()) as f64
@@ -281,11 +298,37 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
             boards,
             deals,
             walks: u64::MAX,
-            kernel: Kernel::BoardMajor(board_kernel(setup, u64::MAX)),
+            kernel: Kernel::BoardMajor(listing_kernel(setup, u64::MAX)),
             cost_s: listed * setup.active.len() as f64 * COSTS.eval_walk_s,
             sum_bound: setup.max_weight() * listed * unit,
         };
     };
+    let sum_bound = setup.max_weight() * deal_count as f64 * boards as f64 * unit;
+    let board_major = board_kernel_cost(setup, deal_count, boards);
+    if deal_count > DEAL_LIMIT {
+        // Only a kernel that does not list every deal can count it.
+        return match board_major {
+            Some((kernel, cost_s)) => ExactCost {
+                boards,
+                deals,
+                walks: u64::MAX,
+                kernel: Kernel::BoardMajor(kernel),
+                cost_s,
+                sum_bound,
+            },
+            None => ExactCost {
+                boards,
+                deals: None,
+                walks: u64::MAX,
+                kernel: Kernel::BoardMajor(listing_kernel(setup, deal_count)),
+                cost_s: DEAL_LIMIT as f64
+                    * boards as f64
+                    * setup.active.len() as f64
+                    * COSTS.eval_walk_s,
+                sum_bound,
+            },
+        };
+    }
     // Suit isomorphism (no board, no dead cards) cuts walks by up to 24;
     // estimate it without listing the classes when there are many deals.
     let walks = if setup.known.is_empty() && deal_count > 1 {
@@ -298,7 +341,6 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
         deal_count
     };
     let active = setup.active.len() as f64;
-    let live = setup.live_combos() as f64;
     // With a board known, each deal's walk shares little: a setup per
     // deal and a dearer step per seat and board (with a breakdown, a
     // per-combo update per board as well).
@@ -313,22 +355,9 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     } else {
         walks as f64 * boards as f64 * active * COSTS.eval_walk_s
     };
-    // Per-combo counting multiway costs a counter update per seat and deal.
-    let compare_s = if setup.breakdown && setup.active.len() > 2 {
-        COSTS.compare_s + active * COSTS.breakdown_seat_s
-    } else {
-        COSTS.compare_s
-    };
-    let board_kernel = board_kernel(setup, deal_count);
-    let board_major = if board_kernel == BoardKernel::Sweep {
-        boards as f64 * live * (COSTS.eval_random_s + COSTS.sweep_s)
-    } else {
-        boards as f64 * (live * COSTS.eval_random_s + deal_count as f64 * compare_s)
-    };
-    let (kernel, cost_s) = if deal_major <= board_major {
-        (Kernel::DealMajor, deal_major)
-    } else {
-        (Kernel::BoardMajor(board_kernel), board_major)
+    let (kernel, cost_s) = match board_major {
+        Some((kernel, cost_s)) if cost_s < deal_major => (Kernel::BoardMajor(kernel), cost_s),
+        _ => (Kernel::DealMajor, deal_major),
     };
     ExactCost {
         boards,
@@ -336,24 +365,75 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
         walks,
         kernel,
         cost_s,
-        sum_bound: setup.max_weight() * deal_count as f64 * boards as f64 * unit,
+        sum_bound,
     }
 }
 
-/// How board-major enumeration counts `setup`'s `deal_count` deals:
+/// The cheapest board-major kernel for `setup` with `deal_count` deals and
+/// its estimated seconds on one thread (`None` when none can count it:
+/// more deals than are listed and no kernel that avoids listing them).
+fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(BoardKernel, f64)> {
+    let live = setup.live_combos() as f64;
+    let boards = boards as f64;
+    let evals = boards * live * COSTS.eval_random_s;
+    let (small, shares_fit) = u64_sums(setup, deal_count);
+    let counters_fit =
+        small && setup.active.len() <= WINNER_SET_SEATS && (!setup.breakdown || shares_fit);
+    if counters_fit && TwoRanges::applies(setup) {
+        return Some((BoardKernel::Sweep, evals + boards * live * COSTS.sweep_s));
+    }
+    let mut best: Option<(BoardKernel, f64)> = None;
+    if deal_count <= DEAL_LIMIT {
+        // Per-combo counting multiway costs a counter update per seat and
+        // deal.
+        let compare_s = if setup.breakdown && setup.active.len() > 2 {
+            COSTS.compare_s + setup.active.len() as f64 * COSTS.breakdown_seat_s
+        } else {
+            COSTS.compare_s
+        };
+        let kernel = listing_kernel(setup, deal_count);
+        best = Some((kernel, evals + boards * deal_count as f64 * compare_s));
+    }
+    if counters_fit
+        && let Some(a) = SweptSeat::swept_seat(setup)
+        && let Some(listed) = SweptSeat::listed_deals(setup, DEAL_LIMIT)
+    {
+        let swept = setup.seats[setup.active[a]].combos.len() as f64;
+        let ranged = setup.seats.iter().filter(|s| s.combos.len() > 1).count() as f64;
+        let per_deal = COSTS.swept_deal_s
+            + 2.0 * (ranged - 1.0) * COSTS.swept_card_s
+            + if setup.breakdown {
+                COSTS.swept_breakdown_s
+            } else {
+                0.0
+            };
+        let cost = evals + boards * (swept * COSTS.swept_row_s + listed as f64 * per_deal);
+        if best.is_none_or(|(_, c)| cost < c) {
+            best = Some((BoardKernel::SweptSeat, cost));
+        }
+    }
+    best
+}
+
+/// The kernel that counts `setup` board by board with `deal_count` deals:
+/// the cheapest of those in [`board_kernel_cost`].
+pub fn board_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
+    let boards = choose(setup.deck().len() as u64, setup.missing as u64);
+    board_kernel_cost(setup, deal_count, boards)
+        .map_or_else(|| listing_kernel(setup, deal_count), |(kernel, _)| kernel)
+}
+
+/// How board-major enumeration counts `setup`'s `deal_count` deals by
+/// listing every one:
 ///
 /// | seats and sums | no breakdown | breakdown |
 /// |---|---|---|
-/// | two ranged seats, `u64` sums (and shares with a breakdown), ≤ 10 seats | sweep | sweep |
 /// | ≤ 10 seats, `u64` sums | winner sets | heads-up: `u64` combos; multiway: `u64` combos if shares fit |
 /// | more seats or `u128` sums | per deal | `u128` combos |
-pub fn board_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
+pub fn listing_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
     let n = setup.active.len();
     let (small, shares_fit) = u64_sums(setup, deal_count);
     let winner_sets = small && n <= WINNER_SET_SEATS;
-    if winner_sets && (!setup.breakdown || shares_fit) && TwoRanges::applies(setup) {
-        return BoardKernel::Sweep;
-    }
     match (setup.breakdown, n) {
         (true, 2) if small => BoardKernel::HeadsUpCombos,
         (true, _) if n > 2 && shares_fit => BoardKernel::MultiwayCombos { winner_sets },

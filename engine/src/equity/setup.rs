@@ -186,7 +186,15 @@ impl Setup {
     /// count. The seats are walked fewest combos first (the count does not
     /// depend on the order), which cuts those dead ends early.
     pub(crate) fn count_deals(&self, limit: u64) -> Option<u64> {
-        let mut order: Vec<&SeatCombos> = self.seats.iter().collect();
+        self.count_deals_without(usize::MAX, limit)
+    }
+
+    /// [`Setup::count_deals`] of every seat but `skip`.
+    pub(crate) fn count_deals_without(&self, skip: usize, limit: u64) -> Option<u64> {
+        let mut order: Vec<&SeatCombos> = (self.seats.iter().enumerate())
+            .filter(|&(s, _)| s != skip)
+            .map(|(_, seat)| seat)
+            .collect();
         order.sort_by_key(|s| s.masks.len());
         let mut counter = DealCounter {
             count: 0,
@@ -202,13 +210,24 @@ impl Setup {
     /// combo list, the deal's card mask and its weight product; `f` returns
     /// false to stop.
     pub(crate) fn for_each_deal(&self, f: &mut dyn FnMut(&[u16], u64, u128) -> bool) {
+        self.for_each_deal_without(usize::MAX, f);
+    }
+
+    /// [`Setup::for_each_deal`] over every seat but `skip` (its position
+    /// left 0).
+    pub(crate) fn for_each_deal_without(
+        &self,
+        skip: usize,
+        f: &mut dyn FnMut(&[u16], u64, u128) -> bool,
+    ) {
         let mut positions = vec![0u16; self.seats.len()];
-        self.deal_from(0, 0, 1, &mut positions, f);
+        self.deal_from(0, skip, 0, 1, &mut positions, f);
     }
 
     fn deal_from(
         &self,
         seat: usize,
+        skip: usize,
         used: u64,
         weight: u128,
         positions: &mut [u16],
@@ -216,6 +235,9 @@ impl Setup {
     ) -> bool {
         if seat == self.seats.len() {
             return f(positions, used, weight);
+        }
+        if seat == skip {
+            return self.deal_from(seat + 1, skip, used, weight, positions, f);
         }
         let combos = &self.seats[seat];
         for (i, &mask) in combos.masks.iter().enumerate() {
@@ -226,7 +248,7 @@ impl Setup {
             // Saturates only where the planner refuses exact counting
             // (`plan::tallies_fit`); counting deals ignores it.
             let w = weight.saturating_mul(u128::from(combos.weights[i]));
-            if !self.deal_from(seat + 1, used | mask, w, positions, f) {
+            if !self.deal_from(seat + 1, skip, used | mask, w, positions, f) {
                 return false;
             }
         }

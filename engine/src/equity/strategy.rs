@@ -41,6 +41,10 @@ pub enum BoardKernel {
     /// Exactly two ranged seats: both sorted by rank and swept, card
     /// removal by inclusion–exclusion; the deals are never listed.
     Sweep,
+    /// Three or more ranged seats (or a folded one): the deals of every
+    /// seat but the widest active range listed, the widest counted
+    /// against each in closed form from per-card prefix sums by rank.
+    SweptSeat,
     /// Every deal compared; outcomes counted per set of winners in `u64`
     /// counters (few seats, small weights).
     WinnerSets,
@@ -124,6 +128,7 @@ impl fmt::Display for BoardKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             BoardKernel::Sweep => "sweep",
+            BoardKernel::SweptSeat => "swept_seat",
             BoardKernel::WinnerSets => "winner_sets",
             BoardKernel::PerDeal { wide: false } => "per_deal",
             BoardKernel::PerDeal { wide: true } => "per_deal_wide",

@@ -204,6 +204,22 @@ impl Tally {
         tally
     }
 
+    /// The exact counts as plain integers: total weight, per seat its sole
+    /// wins, its ties (by `tie_slot`), deals, and per live combo `[total,
+    /// win, tie, share]`.
+    pub(crate) fn integers(&self) -> (u128, Vec<u128>, Vec<u128>, u64, Vec<[u128; 4]>) {
+        (
+            self.total,
+            self.wins.clone(),
+            self.ties.clone(),
+            self.deals,
+            self.combos
+                .iter()
+                .map(|c| [c.total, c.win, c.tie, c.share])
+                .collect(),
+        )
+    }
+
     /// Deals counted so far.
     pub(crate) fn deals(&self) -> u64 {
         self.deals

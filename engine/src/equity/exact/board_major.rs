@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use super::common::{Counts, boards, rounds};
 use super::sweep::{self, TwoRanges};
+use super::swept::{self, SweptSeat};
 use crate::card::Card;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -59,6 +60,8 @@ struct Scan<'a> {
     deals: Deals,
     /// The two ranged seats, for the sweep.
     two_ranges: Option<TwoRanges>,
+    /// The swept seat and the others' deals, for the swept-seat kernel.
+    swept_seat: Option<SweptSeat>,
     /// Active seats holding one combo: (active index, rank slot).
     fixed: Vec<(usize, u32)>,
     /// Active seats holding more (active indices), and their rank slots
@@ -90,6 +93,7 @@ struct Chunk {
     ranks: Vec<u32>,
     deal_ranks: Vec<u32>,
     scratch: sweep::Scratch,
+    swept: swept::Scratch,
 }
 
 /// Enumerates `setup` board by board with `kernel`.
@@ -125,8 +129,13 @@ impl Scan<'_> {
         } else {
             None
         };
+        let swept_seat = if kernel == BoardKernel::SweptSeat {
+            SweptSeat::new(setup, &offsets)
+        } else {
+            None
+        };
         let mut deals = Deals::default();
-        if two_ranges.is_none() {
+        if !matches!(kernel, BoardKernel::Sweep | BoardKernel::SweptSeat) {
             setup.for_each_deal(&mut |p, mask, weight| {
                 deals.masks.push(mask);
                 deals.weights.push(weight);
@@ -191,6 +200,7 @@ impl Scan<'_> {
                 .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
             deals,
             two_ranges,
+            swept_seat,
             fixed,
             variable,
             var_slots,
@@ -205,6 +215,7 @@ impl Scan<'_> {
         matches!(
             self.kernel,
             BoardKernel::Sweep
+                | BoardKernel::SweptSeat
                 | BoardKernel::WinnerSets
                 | BoardKernel::MultiwayCombos { winner_sets: true }
         )
@@ -216,7 +227,7 @@ impl Scan<'_> {
         let breakdown = self.setup.breakdown;
         let multi = matches!(
             self.kernel,
-            BoardKernel::Sweep | BoardKernel::MultiwayCombos { .. }
+            BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::MultiwayCombos { .. }
         );
         Chunk {
             tally: Tally::new(n),
@@ -247,6 +258,7 @@ impl Scan<'_> {
             ranks: vec![0; live],
             deal_ranks: vec![0; n],
             scratch: sweep::Scratch::default(),
+            swept: swept::Scratch::default(),
         }
     }
 
@@ -266,6 +278,7 @@ impl Scan<'_> {
             }
             match self.kernel {
                 BoardKernel::Sweep => self.sweep(board_mask, &mut acc),
+                BoardKernel::SweptSeat => self.swept_seat(board_mask, &mut acc),
                 BoardKernel::WinnerSets => self.winner_sets(board_mask, &mut acc),
                 BoardKernel::PerDeal { wide } => self.per_deal(board_mask, wide, &mut acc),
                 BoardKernel::HeadsUpCombos => self.heads_up_combos(board_mask, &mut acc),
@@ -309,6 +322,28 @@ impl Scan<'_> {
             &mut acc.winner_sets[..1 << self.n],
             per_combo,
             &mut acc.scratch,
+        );
+    }
+
+    /// [`BoardKernel::SweptSeat`].
+    fn swept_seat(&self, board_mask: u64, acc: &mut Chunk) {
+        let Some(kernel) = &self.swept_seat else {
+            return;
+        };
+        let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);
+        let per_combo = if self.setup.breakdown {
+            Some((acc.multi.as_mut_slice(), self.unit_k.as_slice()))
+        } else {
+            None
+        };
+        acc.counts.deals += kernel.board(
+            &acc.ranks,
+            board_mask,
+            fixed_best,
+            fixed_winners,
+            &mut acc.winner_sets[..1 << self.n],
+            per_combo,
+            &mut acc.swept,
         );
     }
 
@@ -456,9 +491,11 @@ impl Scan<'_> {
         if self.uses_winner_sets() {
             acc.counts.add_winner_sets(&acc.winner_sets, LANES);
         }
-        if self.setup.breakdown && self.kernel == BoardKernel::Sweep {
-            // A single-combo seat's combo counts are its seat's (the sweep
-            // counts every deal through the winner sets).
+        if self.setup.breakdown
+            && matches!(self.kernel, BoardKernel::Sweep | BoardKernel::SweptSeat)
+        {
+            // A single-combo seat's combo counts are its seat's (the sweeps
+            // count every deal through the winner sets).
             let counts = &acc.counts;
             for &(a, slot) in &self.fixed {
                 let ties = &counts.ties[tie_slot(a, 0, n)..tie_slot(a + 1, 0, n)];

@@ -22,11 +22,13 @@ use super::report::{self, Progress};
 use super::result::EquityResult;
 use super::setup::Setup;
 use super::strategy::{Kernel, Strategy};
+use super::tally::Tally;
 
 pub(crate) mod board_major;
 mod common;
 pub(crate) mod deal_major;
 pub(crate) mod sweep;
+pub(crate) mod swept;
 
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported
 /// with the results).
@@ -37,15 +39,7 @@ pub(crate) fn run(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<EquityResult, EquityError> {
-    let Strategy::Exact { kernel, .. } = strategy else {
-        return Err(EquityError::BadSetting("not an exact strategy"));
-    };
-    let tally = match kernel {
-        Kernel::DealMajor => deal_major::run(setup, strategy, start, cancel, on_snapshot)?,
-        Kernel::BoardMajor(kernel) => {
-            board_major::run(setup, kernel, strategy, start, cancel, on_snapshot)?
-        }
-    };
+    let tally = tally(setup, strategy, start, cancel, on_snapshot)?;
     Ok(report::result(
         &tally,
         setup,
@@ -54,4 +48,23 @@ pub(crate) fn run(
         start,
         Progress::FINISHED,
     ))
+}
+
+/// The integer tallies of [`run`].
+pub(crate) fn tally(
+    setup: &Setup,
+    strategy: Strategy,
+    start: Instant,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
+) -> Result<Tally, EquityError> {
+    let Strategy::Exact { kernel, .. } = strategy else {
+        return Err(EquityError::BadSetting("not an exact strategy"));
+    };
+    match kernel {
+        Kernel::DealMajor => deal_major::run(setup, strategy, start, cancel, on_snapshot),
+        Kernel::BoardMajor(kernel) => {
+            board_major::run(setup, kernel, strategy, start, cancel, on_snapshot)
+        }
+    }
 }
