@@ -4,12 +4,13 @@
 //! that lists every deal.
 
 use engine::equity::internal::{Setup, Tallies, exact_cost, exact_tallies, listing_kernel};
-use engine::equity::{BoardKernel, Kernel, Method};
+use engine::equity::{BoardKernel, EquityError, Kernel, Method};
 
 use crate::equity::{Spot, brute_force, spot};
 
 /// The multiway kernels under test.
-const KERNELS: [BoardKernel; 1] = [BoardKernel::SweptSeat];
+const KERNELS: [BoardKernel; 2] = [BoardKernel::SweptSeat, BoardKernel::ThreeRanges];
+
 
 fn setup(spot: &Spot, breakdown: bool) -> Setup {
     let mut request = spot.request(Method::Exact);
@@ -22,6 +23,24 @@ fn listed(setup: &Setup) -> Tallies {
     let deals = exact_cost(setup).deals.unwrap();
     let kernel = listing_kernel(setup, deals);
     exact_tallies(setup, Kernel::BoardMajor(kernel)).unwrap()
+}
+
+/// The kernel's answer, counted in `counted` (per kernel of [`KERNELS`]),
+/// or `None` where the three-range kernel does not apply (a spot without
+/// exactly three ranged seats, all active).
+fn counts<T>(
+    result: Result<T, EquityError>,
+    kernel: BoardKernel,
+    counted: &mut [usize; 2],
+) -> Option<T> {
+    let which = usize::from(kernel == BoardKernel::ThreeRanges);
+    match result {
+        Err(EquityError::BadSetting(_)) if kernel == BoardKernel::ThreeRanges => None,
+        result => {
+            counted[which] += 1;
+            Some(result.unwrap())
+        }
+    }
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -126,14 +145,19 @@ fn brute_force_spots() -> Vec<Spot> {
 /// each multiway kernel, with and without a breakdown.
 #[test]
 fn multiway_kernels_match_brute_force() {
+    let mut counted = [0; 2];
     for (i, spot) in brute_force_spots().iter().enumerate() {
         let expected = brute_force(spot);
         for breakdown in [false, true] {
             let setup = setup(spot, breakdown);
             for kernel in KERNELS {
-                let result =
-                    engine::equity::internal::enumerate_with(&setup, Kernel::BoardMajor(kernel))
-                        .unwrap();
+                let Some(result) = counts(
+                    engine::equity::internal::enumerate_with(&setup, Kernel::BoardMajor(kernel)),
+                    kernel,
+                    &mut counted,
+                ) else {
+                    continue;
+                };
                 assert_eq!(result.seats.len(), expected.len());
                 for (got, &(equity, win, tie)) in result.seats.iter().zip(&expected) {
                     assert!(
@@ -144,6 +168,8 @@ fn multiway_kernels_match_brute_force() {
             }
         }
     }
+    // Spots (with and without a breakdown) per kernel.
+    assert!(counted[0] >= 20 && counted[1] >= 10, "{counted:?}");
 }
 
 /// Spots for the integer comparison: larger than the brute force manages.
@@ -226,6 +252,7 @@ fn scan_spots() -> Vec<Spot> {
 fn multiway_kernels_count_what_the_scan_counts() {
     let spots = scan_spots();
     assert!(spots.len() >= 20);
+    let mut counted = [0; 2];
     for (i, spot) in spots.iter().enumerate() {
         for breakdown in [false, true] {
             let setup = setup(spot, breakdown);
@@ -233,9 +260,13 @@ fn multiway_kernels_count_what_the_scan_counts() {
             assert!(expected.total > 0);
             assert_eq!(expected.combos.is_empty(), !breakdown);
             for kernel in KERNELS {
-                let got = exact_tallies(&setup, Kernel::BoardMajor(kernel)).unwrap();
+                let got = exact_tallies(&setup, Kernel::BoardMajor(kernel));
+                let Some(got) = counts(got, kernel, &mut counted) else {
+                    continue;
+                };
                 assert_eq!(got, expected, "spot {i} {kernel:?} breakdown {breakdown}");
             }
         }
     }
+    assert!(counted[0] >= 40 && counted[1] >= 20, "{counted:?}");
 }

@@ -40,6 +40,7 @@ use super::exact::board_major::{WINNER_SET_SEATS, u64_sums};
 use super::exact::deal_major::{DEAL_LIMIT, walks};
 use super::exact::sweep::TwoRanges;
 use super::exact::swept::SweptSeat;
+use super::exact::three::ThreeRanges;
 use super::montecarlo::crowded::Crowded;
 use super::montecarlo::sampler::{self, Dealing, Sampling};
 use super::montecarlo::trial_budget;
@@ -80,6 +81,11 @@ pub(crate) struct Costs {
     /// Per listed deal and board, added with a breakdown (the mirror
     /// sweep's sort and running sums).
     pub(crate) swept_breakdown_s: f64,
+    /// Per live combo and board in the three-range kernel (two insertions
+    /// of 52-entry rows and a few queries), and per board (clearing its
+    /// sums).
+    pub(crate) three_combo_s: f64,
+    pub(crate) three_board_s: f64,
     /// Per deal compared on a board (board-major), or walked on a board
     /// with a breakdown (deal-major, a board known).
     pub(crate) compare_s: f64,
@@ -103,6 +109,8 @@ pub(crate) const COSTS: Costs = Costs {
     swept_deal_s: 3e-9,
     swept_card_s: 1e-9,
     swept_breakdown_s: 15e-9,
+    three_combo_s: 150e-9,
+    three_board_s: 10e-6,
     compare_s: 3e-9,
     rejection_step_s: 3.5e-9,
     crowded_step_s: 2.5e-9,
@@ -283,6 +291,8 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     // ranges: the widest counted per deal of the others; else listed.
     let deals = if TwoRanges::applies(setup) {
         Some(TwoRanges::count_deals(setup))
+    } else if ThreeRanges::applies(setup) {
+        ThreeRanges::count_deals(setup)
     } else {
         SweptSeat::count_deals(setup, DEAL_LIMIT).or_else(|| setup.count_deals(DEAL_LIMIT))
     };
@@ -383,6 +393,10 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
         return Some((BoardKernel::Sweep, evals + boards * live * COSTS.sweep_s));
     }
     let mut best: Option<(BoardKernel, f64)> = None;
+    if counters_fit && ThreeRanges::applies(setup) {
+        let cost = evals + boards * (live * COSTS.three_combo_s + COSTS.three_board_s);
+        best = Some((BoardKernel::ThreeRanges, cost));
+    }
     if deal_count <= DEAL_LIMIT {
         // Per-combo counting multiway costs a counter update per seat and
         // deal.
@@ -392,7 +406,10 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
             COSTS.compare_s
         };
         let kernel = listing_kernel(setup, deal_count);
-        best = Some((kernel, evals + boards * deal_count as f64 * compare_s));
+        let cost = evals + boards * deal_count as f64 * compare_s;
+        if best.is_none_or(|(_, c)| cost < c) {
+            best = Some((kernel, cost));
+        }
     }
     if counters_fit
         && let Some(a) = SweptSeat::swept_seat(setup)

@@ -45,6 +45,11 @@ pub enum BoardKernel {
     /// seat but the widest active range listed, the widest counted
     /// against each in closed form from per-card prefix sums by rank.
     SweptSeat,
+    /// Exactly three ranged seats, all active: every combo sorted by rank
+    /// once; for each, the compatible pairs of the other two seats below
+    /// it from running sums per card and per pair of cards; no deal is
+    /// listed.
+    ThreeRanges,
     /// Every deal compared; outcomes counted per set of winners in `u64`
     /// counters (few seats, small weights).
     WinnerSets,
@@ -98,6 +103,17 @@ pub enum Draws {
     Crowded,
 }
 
+impl BoardKernel {
+    /// Whether the kernel is one of the sweeps, which count a board's deals
+    /// through winner sets without the scan's list of every deal.
+    pub fn is_sweep(self) -> bool {
+        matches!(
+            self,
+            BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::ThreeRanges
+        )
+    }
+}
+
 impl Strategy {
     /// Whether the figures are exact (standard errors 0).
     pub fn is_exact(self) -> bool {
@@ -129,6 +145,7 @@ impl fmt::Display for BoardKernel {
         f.write_str(match self {
             BoardKernel::Sweep => "sweep",
             BoardKernel::SweptSeat => "swept_seat",
+            BoardKernel::ThreeRanges => "three_ranges",
             BoardKernel::WinnerSets => "winner_sets",
             BoardKernel::PerDeal { wide: false } => "per_deal",
             BoardKernel::PerDeal { wide: true } => "per_deal_wide",

@@ -9,6 +9,7 @@ use std::time::Instant;
 use super::common::{Counts, boards, rounds};
 use super::sweep::{self, TwoRanges};
 use super::swept::{self, SweptSeat};
+use super::three::{self, ThreeRanges};
 use crate::card::Card;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -62,6 +63,8 @@ struct Scan<'a> {
     two_ranges: Option<TwoRanges>,
     /// The swept seat and the others' deals, for the swept-seat kernel.
     swept_seat: Option<SweptSeat>,
+    /// The three ranged seats, for their kernel.
+    three_ranges: Option<ThreeRanges>,
     /// Active seats holding one combo: (active index, rank slot).
     fixed: Vec<(usize, u32)>,
     /// Active seats holding more (active indices), and their rank slots
@@ -94,6 +97,7 @@ struct Chunk {
     deal_ranks: Vec<u32>,
     scratch: sweep::Scratch,
     swept: swept::Scratch,
+    three: three::Scratch,
 }
 
 /// Enumerates `setup` board by board with `kernel`.
@@ -106,6 +110,15 @@ pub(super) fn run(
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
     let scan = Scan::new(setup, kernel);
+    let missing = match kernel {
+        BoardKernel::Sweep => scan.two_ranges.is_none(),
+        BoardKernel::SweptSeat => scan.swept_seat.is_none(),
+        BoardKernel::ThreeRanges => scan.three_ranges.is_none(),
+        _ => false,
+    };
+    if missing {
+        return Err(EquityError::BadSetting("the kernel does not apply to this spot"));
+    }
     let all_boards = boards(&setup.deck(), setup.missing);
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(CHUNK_BOARDS).collect();
     rounds(
@@ -134,8 +147,13 @@ impl Scan<'_> {
         } else {
             None
         };
+        let three_ranges = if kernel == BoardKernel::ThreeRanges {
+            ThreeRanges::new(setup, &offsets)
+        } else {
+            None
+        };
         let mut deals = Deals::default();
-        if !matches!(kernel, BoardKernel::Sweep | BoardKernel::SweptSeat) {
+        if !kernel.is_sweep() {
             setup.for_each_deal(&mut |p, mask, weight| {
                 deals.masks.push(mask);
                 deals.weights.push(weight);
@@ -201,6 +219,7 @@ impl Scan<'_> {
             deals,
             two_ranges,
             swept_seat,
+            three_ranges,
             fixed,
             variable,
             var_slots,
@@ -216,6 +235,7 @@ impl Scan<'_> {
             self.kernel,
             BoardKernel::Sweep
                 | BoardKernel::SweptSeat
+                | BoardKernel::ThreeRanges
                 | BoardKernel::WinnerSets
                 | BoardKernel::MultiwayCombos { winner_sets: true }
         )
@@ -227,7 +247,10 @@ impl Scan<'_> {
         let breakdown = self.setup.breakdown;
         let multi = matches!(
             self.kernel,
-            BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::MultiwayCombos { .. }
+            BoardKernel::Sweep
+                | BoardKernel::SweptSeat
+                | BoardKernel::ThreeRanges
+                | BoardKernel::MultiwayCombos { .. }
         );
         Chunk {
             tally: Tally::new(n),
@@ -259,6 +282,7 @@ impl Scan<'_> {
             deal_ranks: vec![0; n],
             scratch: sweep::Scratch::default(),
             swept: swept::Scratch::default(),
+            three: three::Scratch::default(),
         }
     }
 
@@ -279,6 +303,7 @@ impl Scan<'_> {
             match self.kernel {
                 BoardKernel::Sweep => self.sweep(board_mask, &mut acc),
                 BoardKernel::SweptSeat => self.swept_seat(board_mask, &mut acc),
+                BoardKernel::ThreeRanges => self.three_ranges(board_mask, &mut acc),
                 BoardKernel::WinnerSets => self.winner_sets(board_mask, &mut acc),
                 BoardKernel::PerDeal { wide } => self.per_deal(board_mask, wide, &mut acc),
                 BoardKernel::HeadsUpCombos => self.heads_up_combos(board_mask, &mut acc),
@@ -344,6 +369,28 @@ impl Scan<'_> {
             &mut acc.winner_sets[..1 << self.n],
             per_combo,
             &mut acc.swept,
+        );
+    }
+
+    /// [`BoardKernel::ThreeRanges`].
+    fn three_ranges(&self, board_mask: u64, acc: &mut Chunk) {
+        let Some(kernel) = &self.three_ranges else {
+            return;
+        };
+        let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);
+        let per_combo = if self.setup.breakdown {
+            Some((acc.multi.as_mut_slice(), self.unit_k.as_slice()))
+        } else {
+            None
+        };
+        acc.counts.deals += kernel.board(
+            &acc.ranks,
+            board_mask,
+            fixed_best,
+            fixed_winners,
+            &mut acc.winner_sets[..1 << self.n],
+            per_combo,
+            &mut acc.three,
         );
     }
 
@@ -492,7 +539,7 @@ impl Scan<'_> {
             acc.counts.add_winner_sets(&acc.winner_sets, LANES);
         }
         if self.setup.breakdown
-            && matches!(self.kernel, BoardKernel::Sweep | BoardKernel::SweptSeat)
+            && self.kernel.is_sweep()
         {
             // A single-combo seat's combo counts are its seat's (the sweeps
             // count every deal through the winner sets).

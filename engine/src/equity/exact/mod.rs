@@ -29,6 +29,7 @@ mod common;
 pub(crate) mod deal_major;
 pub(crate) mod sweep;
 pub(crate) mod swept;
+pub(crate) mod three;
 
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported
 /// with the results).

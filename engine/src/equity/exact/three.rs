@@ -1,0 +1,408 @@
+//! Board-major counting for three ranged seats, however wide: no deal is
+//! listed. On a board, every combo of the three seats is visited once in
+//! order of rank; each seat's combo `h` asks how much weight of the other
+//! two seats' combos, all ranked below (or level with) it, forms pairs that
+//! share no card with each other nor with `h`.
+//!
+//! For the other two seats `X` and `Y`, a [`Pairs`] structure keeps, over
+//! the combos inserted so far, the weight `T` of the compatible pairs
+//! `(x, y)`, per card `c` the weight `R[c]` of those pairs holding `c`,
+//! and per pair of cards `(c, d)` the weight `M[c][d] + M[d][c]` of those
+//! whose `x` holds one and `y` the other. By inclusion–exclusion over `h`'s
+//! cards `{c, d}`, the pairs compatible with `h` weigh
+//! `T − R[c] − R[d] + M[c][d] + M[d][c]`, plus the pairs in which `x` (or
+//! `y`) is `h`'s very combo, taken away twice. Inserting a combo updates
+//! `T`, one row of `R` and two rows of `M` (52 entries each); a query is a
+//! dozen reads. Ties: for the combos of one rank, the others' combos of
+//! that rank are inserted one seat at a time (and taken out again with
+//! wrapping arithmetic), which separates two-way from three-way ties.
+//!
+//! Each deal is counted once, by the lowest seat among its winners, in
+//! counters per set of winners; every sum is the very integer the
+//! deal-by-deal scan forms (tests/multiway.rs).
+
+use crate::equity::setup::Setup;
+
+/// Cards in a deck.
+const CARDS: usize = 52;
+
+/// One live combo of a ranged seat.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    slot: u32,
+    weight: u64,
+    mask: u64,
+    cards: [u8; 2],
+}
+
+/// The three ranged seats of a spot the kernel counts.
+#[derive(Clone, Debug)]
+pub(crate) struct ThreeRanges {
+    /// Active indices of the three seats, in order.
+    seats: [usize; 3],
+    /// Each seat's live combos.
+    items: [Vec<Item>; 3],
+    /// Product of the single-combo seats' weights.
+    fixed_weight: u64,
+    /// Whether every weight is 1 (deal counts are then weight sums).
+    unit_weights: bool,
+}
+
+/// Sums over the combos of two seats `X` (side 0) and `Y` (side 1)
+/// inserted so far (see the module's documentation). All arithmetic wraps:
+/// taking a combo out is inserting it with a negated weight, and every
+/// quantity read is a true count below `2^64`.
+#[derive(Clone, Debug)]
+struct Pairs {
+    /// Per side: total weight, weight per card, weight per pair of cards
+    /// (both orders).
+    total: [u64; 2],
+    card: [[u64; CARDS]; 2],
+    combo: [Vec<u64>; 2],
+    /// Compatible pairs: in all, per card, per pair of cards (row: the
+    /// card of the combo inserted).
+    t: u64,
+    r: [u64; CARDS],
+    m: Vec<u64>,
+}
+
+impl Pairs {
+    fn new() -> Pairs {
+        Pairs {
+            total: [0; 2],
+            card: [[0; CARDS]; 2],
+            combo: [vec![0; CARDS * CARDS], vec![0; CARDS * CARDS]],
+            t: 0,
+            r: [0; CARDS],
+            m: vec![0; CARDS * CARDS],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.total = [0; 2];
+        self.card = [[0; CARDS]; 2];
+        for c in &mut self.combo {
+            c.fill(0);
+        }
+        self.t = 0;
+        self.r = [0; CARDS];
+        self.m.fill(0);
+    }
+
+    /// The weight of `side`'s combos sharing no card with `[c, d]`.
+    #[inline(always)]
+    fn compatible(&self, side: usize, [c, d]: [usize; 2]) -> u64 {
+        self.total[side]
+            .wrapping_sub(self.card[side][c])
+            .wrapping_sub(self.card[side][d])
+            .wrapping_add(self.combo[side][c * CARDS + d])
+    }
+
+    /// Inserts a combo of cards `[c, d]` and weight `w` on `side`.
+    #[inline]
+    fn insert(&mut self, side: usize, cards: [u8; 2], w: u64) {
+        let [c, d] = cards.map(usize::from);
+        let other = 1 - side;
+        let whole = w.wrapping_mul(self.compatible(other, [c, d]));
+        self.t = self.t.wrapping_add(whole);
+        self.r[c] = self.r[c].wrapping_add(whole);
+        self.r[d] = self.r[d].wrapping_add(whole);
+        // Per card e, the other side's combos holding e and sharing no
+        // card with [c, d] (none when e is c or d).
+        let card = &self.card[other];
+        let combo = &self.combo[other];
+        let (row_c, row_d) = (&combo[c * CARDS..][..CARDS], &combo[d * CARDS..][..CARDS]);
+        let mut v = [0u64; CARDS];
+        for e in 0..CARDS {
+            v[e] = w.wrapping_mul(card[e].wrapping_sub(row_c[e]).wrapping_sub(row_d[e]));
+        }
+        v[c] = 0;
+        v[d] = 0;
+        for e in 0..CARDS {
+            self.r[e] = self.r[e].wrapping_add(v[e]);
+        }
+        for row in [c, d] {
+            let m = &mut self.m[row * CARDS..][..CARDS];
+            for e in 0..CARDS {
+                m[e] = m[e].wrapping_add(v[e]);
+            }
+        }
+        self.total[side] = self.total[side].wrapping_add(w);
+        self.card[side][c] = self.card[side][c].wrapping_add(w);
+        self.card[side][d] = self.card[side][d].wrapping_add(w);
+        self.combo[side][c * CARDS + d] = self.combo[side][c * CARDS + d].wrapping_add(w);
+        self.combo[side][d * CARDS + c] = self.combo[side][d * CARDS + c].wrapping_add(w);
+    }
+
+    /// The weight of the compatible pairs sharing no card with `[c, d]`.
+    #[inline(always)]
+    fn query(&self, cards: [u8; 2]) -> u64 {
+        let [c, d] = cards.map(usize::from);
+        let own = [0, 1].map(|side| self.combo[side][c * CARDS + d]);
+        self.t
+            .wrapping_sub(self.r[c])
+            .wrapping_sub(self.r[d])
+            .wrapping_add(own[0].wrapping_mul(self.compatible(1, [c, d])))
+            .wrapping_add(own[1].wrapping_mul(self.compatible(0, [c, d])))
+            .wrapping_add(self.m[c * CARDS + d])
+            .wrapping_add(self.m[d * CARDS + c])
+    }
+}
+
+/// Per-board working storage, reused across boards.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// Per seat, its combos live on the board: `rank << 32 | item`, sorted.
+    sorted: [Vec<u64>; 3],
+    /// Per hero seat, the sums over the other two seats.
+    pairs: Vec<Pairs>,
+    /// One rank's heroes: the four sums each.
+    q: Vec<[u64; 4]>,
+    /// Unit weights, for the deal count of weighted ranges.
+    unit: Option<Pairs>,
+}
+
+/// The other two seats of seat `i`, in order.
+const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+impl ThreeRanges {
+    /// Whether exactly three seats hold more than one combo, all active.
+    pub(crate) fn applies(setup: &Setup) -> bool {
+        let ranged = |s: &usize| setup.seats[*s].combos.len() > 1;
+        setup.active.iter().filter(|s| ranged(s)).count() == 3
+            && (0..setup.seats.len()).filter(ranged).count() == 3
+    }
+
+    /// The kernel's view of `setup` when it applies (`offsets`: where each
+    /// active seat's combos start among the rank slots).
+    pub(crate) fn new(setup: &Setup, offsets: &[usize]) -> Option<ThreeRanges> {
+        if !ThreeRanges::applies(setup) {
+            return None;
+        }
+        let ranged: Vec<usize> = (0..setup.active.len())
+            .filter(|&a| setup.seats[setup.active[a]].combos.len() > 1)
+            .collect();
+        let seats: [usize; 3] = ranged.try_into().ok()?;
+        let mut fixed_weight = 1u64;
+        for seat in setup.seats.iter().filter(|s| s.combos.len() == 1) {
+            fixed_weight = fixed_weight.checked_mul(seat.weights[0])?;
+        }
+        let items = seats.map(|a| {
+            let seat = &setup.seats[setup.active[a]];
+            seat.combos
+                .iter()
+                .zip(&seat.masks)
+                .zip(&seat.weights)
+                .enumerate()
+                .map(|(i, ((combo, &mask), &weight))| {
+                    let [p, q] = combo.cards();
+                    Item {
+                        slot: (offsets[a] + i) as u32,
+                        weight,
+                        mask,
+                        cards: [p.index(), q.index()],
+                    }
+                })
+                .collect::<Vec<_>>()
+        });
+        let unit_weights = items.iter().flatten().all(|item| item.weight == 1);
+        Some(ThreeRanges {
+            seats,
+            items,
+            fixed_weight,
+            unit_weights,
+        })
+    }
+
+    /// The number of seat deals of a spot the kernel applies to: the
+    /// compatible triples of the three seats' combos.
+    pub(crate) fn count_deals(setup: &Setup) -> Option<u64> {
+        let offsets = vec![0; setup.active.len()];
+        let mut kernel = ThreeRanges::new(setup, &offsets)?;
+        for item in kernel.items.iter_mut().flatten() {
+            item.weight = 1;
+        }
+        Some(kernel.deals(&mut Pairs::new(), 0))
+    }
+
+    /// The unweighted compatible triples live on the board `board_mask`,
+    /// counted with `pairs` (cleared first).
+    fn deals(&self, pairs: &mut Pairs, board_mask: u64) -> u64 {
+        pairs.clear();
+        let live = |item: &&Item| item.mask & board_mask == 0;
+        for (side, seat) in [1, 2].into_iter().enumerate() {
+            for item in self.items[seat].iter().filter(live) {
+                pairs.insert(side, item.cards, 1);
+            }
+        }
+        let mut deals = 0u64;
+        for item in self.items[0].iter().filter(live) {
+            deals = deals.wrapping_add(pairs.query(item.cards));
+        }
+        deals
+    }
+
+    /// Adds the weight of every deal on one board to `sets[winners]` and
+    /// returns the number of deals, as [`TwoRanges::board`] does.
+    ///
+    /// [`TwoRanges::board`]: super::sweep::TwoRanges::board
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn board(
+        &self,
+        ranks: &[u32],
+        board_mask: u64,
+        fixed_best: u32,
+        fixed_winners: usize,
+        sets: &mut [u64],
+        mut per_combo: Option<(&mut [[u64; 4]], &[u64])>,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        if scratch.pairs.len() < 3 {
+            scratch.pairs = vec![Pairs::new(), Pairs::new(), Pairs::new()];
+        }
+        for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
+            sorted.clear();
+            sorted.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, item)| item.mask & board_mask == 0)
+                    .map(|(i, item)| u64::from(ranks[item.slot as usize]) << 32 | i as u64),
+            );
+            sorted.sort_unstable();
+        }
+        for pairs in &mut scratch.pairs {
+            pairs.clear();
+        }
+        let rank = |key: u64| (key >> 32) as u32;
+        let bits = self.seats.map(|a| 1usize << a);
+        let fixed_count = fixed_winners.count_ones() as usize;
+        let f = self.fixed_weight;
+        let mut next = [0usize; 3];
+        loop {
+            // The next rank, and each seat's combos of that rank.
+            let Some(r) = (0..3)
+                .filter_map(|s| scratch.sorted[s].get(next[s]).map(|&k| rank(k)))
+                .min()
+            else {
+                break;
+            };
+            let mut end = next;
+            for s in 0..3 {
+                while scratch.sorted[s].get(end[s]).is_some_and(|&k| rank(k) == r) {
+                    end[s] += 1;
+                }
+            }
+            let group = |s: usize| &scratch.sorted[s][next[s]..end[s]];
+            for i in 0..3 {
+                let [x, y] = OTHERS[i];
+                let (gi, gx, gy) = (group(i), group(x), group(y));
+                let pairs = &mut scratch.pairs[i];
+                let insert = |pairs: &mut Pairs, side: usize, seat: usize, keys: &[u64], sign: bool| {
+                    for &k in keys {
+                        let item = &self.items[seat][k as u32 as usize];
+                        let w = if sign { item.weight } else { item.weight.wrapping_neg() };
+                        pairs.insert(side, item.cards, w);
+                    }
+                };
+                if gi.is_empty() {
+                    insert(pairs, 0, x, gx, true);
+                    insert(pairs, 1, y, gy, true);
+                    continue;
+                }
+                let q = &mut scratch.q;
+                q.clear();
+                q.extend(gi.iter().map(|&k| {
+                    let s = pairs.query(self.items[i][k as u32 as usize].cards);
+                    [s; 4]
+                }));
+                let query = |pairs: &Pairs, q: &mut Vec<[u64; 4]>, at: usize| {
+                    for (qs, &k) in q.iter_mut().zip(gi) {
+                        qs[at] = pairs.query(self.items[i][k as u32 as usize].cards);
+                    }
+                };
+                if !gx.is_empty() {
+                    insert(pairs, 0, x, gx, true);
+                    query(pairs, q, 1);
+                    query(pairs, q, 3);
+                }
+                if !gy.is_empty() {
+                    insert(pairs, 1, y, gy, true);
+                    query(pairs, q, 3);
+                    if gx.is_empty() {
+                        query(pairs, q, 2);
+                    } else {
+                        insert(pairs, 0, x, gx, false);
+                        query(pairs, q, 2);
+                        insert(pairs, 0, x, gx, true);
+                    }
+                }
+                // Each deal once, by the lowest of its ranged winners: seat
+                // i alone, with x, with y, with both.
+                let sets_of = [bits[i], bits[i] | bits[x], bits[i] | bits[y], bits[i] | bits[x] | bits[y]];
+                let counted = [true, i < x, i < y, i == 0];
+                // The single-combo seats win below them, share level.
+                let below_fixed = r < fixed_best;
+                let (joined, k_base) = if r == fixed_best {
+                    (fixed_winners, fixed_count)
+                } else {
+                    (0, 0)
+                };
+                for (qs, &k) in q.iter().zip(gi) {
+                    let item = &self.items[i][k as u32 as usize];
+                    let w = item.weight * f;
+                    let parts = [
+                        qs[0],
+                        qs[1].wrapping_sub(qs[0]),
+                        qs[2].wrapping_sub(qs[0]),
+                        qs[3].wrapping_sub(qs[1]).wrapping_sub(qs[2]).wrapping_add(qs[0]),
+                    ];
+                    for p in 0..4 {
+                        if counted[p] {
+                            let winners = if below_fixed {
+                                fixed_winners
+                            } else {
+                                sets_of[p] | joined
+                            };
+                            sets[winners] += w * parts[p];
+                        }
+                    }
+                    if !below_fixed
+                        && let Some((counts, unit_k)) = &mut per_combo
+                    {
+                        let c = &mut counts[item.slot as usize];
+                        let sizes = [1, 2, 2, 3].map(|s| s + k_base);
+                        for p in 0..4 {
+                            if sizes[p] == 1 {
+                                c[1] += w * parts[p];
+                            } else {
+                                c[2] += w * parts[p];
+                            }
+                            c[3] += w * parts[p] * unit_k[sizes[p]];
+                        }
+                    }
+                }
+            }
+            next = end;
+        }
+        // Every deal, per combo and in all.
+        if let Some((counts, _)) = &mut per_combo {
+            for i in 0..3 {
+                for &k in &scratch.sorted[i] {
+                    let item = &self.items[i][k as u32 as usize];
+                    counts[item.slot as usize][0] +=
+                        item.weight * f * scratch.pairs[i].query(item.cards);
+                }
+            }
+        }
+        if self.unit_weights {
+            scratch.sorted[0]
+                .iter()
+                .map(|&k| scratch.pairs[0].query(self.items[0][k as u32 as usize].cards))
+                .fold(0u64, u64::wrapping_add)
+        } else {
+            let unit = scratch.unit.get_or_insert_with(Pairs::new);
+            self.deals(unit, board_mask)
+        }
+    }
+}
