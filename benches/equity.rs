@@ -114,10 +114,8 @@ fn benches(c: &mut Criterion) {
     multiway(c, &pool);
 }
 
-/// Three or more ranged seats (the multiway issue's targets). Two of its
-/// rows, `random` x3 and three ranges with `random` on `Kh9s4c`, have
-/// more seat deals than exact enumeration lists today (`TooManyDeals`) and
-/// join when a kernel can count them.
+/// Three or more ranged seats: the multiway targets (issue 19), each
+/// through `calculate` as the command line runs it.
 fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
     let mut group = c.benchmark_group("multiway (2 threads)");
     group.sample_size(10);
@@ -136,6 +134,19 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
     group.bench_function(
         "exact QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ on Kh9s4c7d",
         |b| b.iter(|| pool.install(|| black_box(run(&turn)))),
+    );
+    let randoms = request(&["random", "random", "random"], "Kh9s4c", Method::Exact);
+    group.bench_function("exact random x3 on Kh9s4c", |b| {
+        b.iter(|| pool.install(|| black_box(run(&randoms))))
+    });
+    let four = request(
+        &["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+", "random"],
+        "Kh9s4c",
+        Method::Exact,
+    );
+    group.bench_function(
+        "exact QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ vs random on Kh9s4c",
+        |b| b.iter(|| pool.install(|| black_box(run(&four)))),
     );
     let mut hero = request(&["AhKh", "QQ", "JTs"], "9h8h2c", Method::MonteCarlo);
     hero.trials = Some(10_000_000);

@@ -56,9 +56,14 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
         "table" => strategy == "exact/preflop_table",
         "deal-major" => strategy == "exact/deal_major",
         "board-major" => {
-            strategy.starts_with("exact/board_major/") && strategy != "exact/board_major/sweep"
+            strategy.starts_with("exact/board_major/")
+                && !["sweep", "swept_seat", "three_ranges"]
+                    .iter()
+                    .any(|k| strategy == format!("exact/board_major/{k}"))
         }
         "sweep" => strategy == "exact/board_major/sweep",
+        "swept-seat" => strategy == "exact/board_major/swept_seat",
+        "three-ranges" => strategy == "exact/board_major/three_ranges",
         "prefixes" => strategy == "monte_carlo/prefixes",
         "crowded" => strategy.starts_with("monte_carlo/") && strategy.ends_with("/crowded"),
         "clusters" => strategy.starts_with("monte_carlo/clusters/"),
@@ -68,11 +73,13 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
 
 /// The corpus's path tags and the JSON `path` each one implies (`None`: the
 /// spot fails, exit status 2).
-const TAGS: [(&str, Option<&str>); 8] = [
+const TAGS: [(&str, Option<&str>); 10] = [
     ("table", Some("preflop_table")),
     ("deal-major", Some("enumeration")),
     ("board-major", Some("enumeration")),
     ("sweep", Some("enumeration")),
+    ("swept-seat", Some("enumeration")),
+    ("three-ranges", Some("enumeration")),
     ("prefixes", Some("sampling")),
     ("clusters", Some("sampling")),
     ("crowded", Some("sampling")),

@@ -11,7 +11,6 @@ use crate::equity::{Spot, brute_force, spot};
 /// The multiway kernels under test.
 const KERNELS: [BoardKernel; 2] = [BoardKernel::SweptSeat, BoardKernel::ThreeRanges];
 
-
 fn setup(spot: &Spot, breakdown: bool) -> Setup {
     let mut request = spot.request(Method::Exact);
     request.breakdown = breakdown;
@@ -57,7 +56,11 @@ fn brute_force_spots() -> Vec<Spot> {
             "",
         ),
         spot(
-            &[("AA,KK:0.5", false), ("QQ,AKs:0.25", false), ("KK,QQ,JJ", false)],
+            &[
+                ("AA,KK:0.5", false),
+                ("QQ,AKs:0.25", false),
+                ("KK,QQ,JJ", false),
+            ],
             "Qh7d2c",
             "",
         ),
@@ -98,12 +101,21 @@ fn brute_force_spots() -> Vec<Spot> {
             "",
         ),
         spot(
-            &[("2c2d", false), ("33,44", false), ("55,66", false), ("77,88", true)],
+            &[
+                ("2c2d", false),
+                ("33,44", false),
+                ("55,66", false),
+                ("77,88", true),
+            ],
             "AsKsQsJs",
             "",
         ),
         spot(
-            &[("A5s,A4s", false), ("65s,54s", false), ("A2s:0.5,33", false)],
+            &[
+                ("A5s,A4s", false),
+                ("65s,54s", false),
+                ("A2s:0.5,33", false),
+            ],
             "5h4h3c",
             "2c",
         ),
@@ -177,12 +189,20 @@ fn scan_spots() -> Vec<Spot> {
     let mut spots = brute_force_spots();
     spots.extend([
         spot(
-            &[("QQ+,AK", false), ("JJ-99,AQs,KQs", false), ("22+,AJs+", false)],
+            &[
+                ("QQ+,AK", false),
+                ("JJ-99,AQs,KQs", false),
+                ("22+,AJs+", false),
+            ],
             "Kh9s4c",
             "",
         ),
         spot(
-            &[("QQ+,AK", false), ("JJ-99,AQs,KQs", false), ("22+,AJs+", false)],
+            &[
+                ("QQ+,AK", false),
+                ("JJ-99,AQs,KQs", false),
+                ("22+,AJs+", false),
+            ],
             "Kh9s4c7d",
             "",
         ),
@@ -202,7 +222,11 @@ fn scan_spots() -> Vec<Spot> {
             "",
         ),
         spot(
-            &[("TT+,AQ+:0.5", false), ("88-55,A5s-A2s", false), ("KQ,QJ,JT", false)],
+            &[
+                ("TT+,AQ+:0.5", false),
+                ("88-55,A5s-A2s", false),
+                ("KQ,QJ,JT", false),
+            ],
             "Th5h2d",
             "9d",
         ),
@@ -228,17 +252,31 @@ fn scan_spots() -> Vec<Spot> {
             "",
         ),
         spot(
-            &[("AsKh", false), ("QQ,JJ", false), ("random", true), ("TT,99", false)],
+            &[
+                ("AsKh", false),
+                ("QQ,JJ", false),
+                ("random", true),
+                ("TT,99", false),
+            ],
             "Ks8d3c5h",
             "",
         ),
         spot(
-            &[("AA,KK:0.31", false), ("QQ:0.77,JJ", false), ("AK:0.13,KQs", false)],
+            &[
+                ("AA,KK:0.31", false),
+                ("QQ:0.77,JJ", false),
+                ("AK:0.13,KQs", false),
+            ],
             "2s3d4c",
             "",
         ),
         spot(
-            &[("77+", false), ("A9s+,KTs+", false), ("55-22", false), ("ATo+", false)],
+            &[
+                ("77+", false),
+                ("A9s+,KTs+", false),
+                ("55-22", false),
+                ("ATo+", false),
+            ],
             "8c8d8h5s",
             "",
         ),

@@ -18,9 +18,9 @@ mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
 mod fuzz; // seeded fuzzing: generated range, card and request text at the parsers and validation, `calc` argument lists at the binary
 mod golden; // `rangestove calc --json` on a corpus taking every engine path, byte for byte against recorded output
 mod grid; // the 13×13 range grid widget under simulated pointer input
+mod multiway; // three or more ranged seats: the multiway kernels vs brute force and vs the scan, integer for integer
 mod preflop_table; // the heads-up preflop table: vs live enumeration and its generator, checksum, ranged spots
 mod presets; // the shipped library and the user store: atomic saves, bad files
-mod multiway; // three or more ranged seats: the multiway kernels vs brute force and vs the scan, integer for integer
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
 mod worker; // the background worker: coalescing, stale updates, threads, drop

@@ -1,5 +1,8 @@
 //! Runs one equity request on one thread, for profilers:
-//! `profile_equity MC|EXACT TRIALS BOARD|- RANGE...`.
+//! `profile_equity MC|EXACT TRIALS BOARD|- RANGE...`. `PLAN=1` prints the
+//! planner's costs, `BREAKDOWN=1` asks for per-combo figures, and
+//! `KERNEL=<name>` (a board-major kernel's name, e.g. `swept_seat`) forces
+//! that exact kernel; `THREADS=n` runs on `n` threads instead of one.
 #![allow(clippy::unwrap_used, missing_docs)]
 use engine::Range;
 use engine::equity::{self, EquityRequest, Method, Seat};
@@ -19,8 +22,34 @@ fn main() {
     if args[3] != "-" {
         request.board = engine::card::parse_cards(&args[3]).unwrap();
     }
-    request.threads = Some(1);
+    let threads = std::env::var("THREADS").map_or(1, |t| t.parse().unwrap());
+    request.threads = Some(threads);
     request.seed = 1;
+    request.breakdown = std::env::var_os("BREAKDOWN").is_some();
+    let kernel = std::env::var("KERNEL").ok().map(|name| {
+        use equity::BoardKernel::*;
+        let kernels = [
+            Sweep,
+            SweptSeat,
+            ThreeRanges,
+            WinnerSets,
+            PerDeal { wide: false },
+            MultiwayCombos { winner_sets: true },
+        ];
+        let found = kernels.into_iter().find(|k| k.to_string() == name);
+        equity::Kernel::BoardMajor(found.unwrap_or_else(|| panic!("no kernel {name}")))
+    });
+    let calculate = |request: &EquityRequest| match kernel {
+        Some(kernel) => {
+            let setup = equity::internal::Setup::new(request).unwrap();
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| equity::internal::enumerate_with(&setup, kernel))
+        }
+        None => equity::calculate(request, &|| false, &mut |_| {}),
+    };
     if std::env::var_os("PLAN").is_some() {
         let setup = equity::internal::Setup::new(&request).unwrap();
         eprintln!("{:?}", equity::internal::exact_cost(&setup));
@@ -28,10 +57,10 @@ fn main() {
         eprintln!("strategy: {}", result.strategy);
     }
     let repeat: usize = std::env::var("REPEAT").map_or(1, |r| r.parse().unwrap());
-    let mut r = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();
+    let mut r = calculate(&request).unwrap();
     let start = std::time::Instant::now();
     for _ in 1..repeat {
-        r = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();
+        r = calculate(&request).unwrap();
     }
     if repeat > 1 {
         eprintln!(

@@ -224,7 +224,8 @@ pub mod internal {
             kernel,
             estimate_s: 0.0,
         };
-        let mut tally = super::exact::tally(setup, strategy, Instant::now(), &|| false, &mut |_| {})?;
+        let mut tally =
+            super::exact::tally(setup, strategy, Instant::now(), &|| false, &mut |_| {})?;
         tally.settle(setup.live_combos());
         let (total, wins, ties, deals, combos) = tally.integers();
         Ok(Tallies {

@@ -35,6 +35,13 @@ pub(crate) fn u64_sums(setup: &Setup, deal_count: u64) -> (bool, bool) {
     (bound < 1e18, bound * unit < 1e18)
 }
 
+/// The sweeps' views of a spot.
+enum Sweeper {
+    Two(TwoRanges),
+    Swept(SweptSeat),
+    Three(ThreeRanges),
+}
+
 /// The seat deals, flattened: per deal its card mask, weight and, per
 /// active seat, the slot of its combo among the live combos.
 #[derive(Default)]
@@ -59,12 +66,8 @@ struct Scan<'a> {
     base: CompactHand,
     /// The deals (empty for the sweep, which never lists them).
     deals: Deals,
-    /// The two ranged seats, for the sweep.
-    two_ranges: Option<TwoRanges>,
-    /// The swept seat and the others' deals, for the swept-seat kernel.
-    swept_seat: Option<SweptSeat>,
-    /// The three ranged seats, for their kernel.
-    three_ranges: Option<ThreeRanges>,
+    /// The sweeps' view of the spot (none for the other kernels).
+    sweeper: Option<Sweeper>,
     /// Active seats holding one combo: (active index, rank slot).
     fixed: Vec<(usize, u32)>,
     /// Active seats holding more (active indices), and their rank slots
@@ -110,14 +113,10 @@ pub(super) fn run(
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
     let scan = Scan::new(setup, kernel);
-    let missing = match kernel {
-        BoardKernel::Sweep => scan.two_ranges.is_none(),
-        BoardKernel::SweptSeat => scan.swept_seat.is_none(),
-        BoardKernel::ThreeRanges => scan.three_ranges.is_none(),
-        _ => false,
-    };
-    if missing {
-        return Err(EquityError::BadSetting("the kernel does not apply to this spot"));
+    if kernel.is_sweep() && scan.sweeper.is_none() {
+        return Err(EquityError::BadSetting(
+            "the kernel does not apply to this spot",
+        ));
     }
     let all_boards = boards(&setup.deck(), setup.missing);
     let chunks: Vec<&[[Card; 5]]> = all_boards.chunks(CHUNK_BOARDS).collect();
@@ -137,20 +136,11 @@ impl Scan<'_> {
         let active = &setup.active;
         let n = active.len();
         let (offsets, live) = setup.combo_offsets();
-        let two_ranges = if kernel == BoardKernel::Sweep {
-            TwoRanges::new(setup)
-        } else {
-            None
-        };
-        let swept_seat = if kernel == BoardKernel::SweptSeat {
-            SweptSeat::new(setup, &offsets)
-        } else {
-            None
-        };
-        let three_ranges = if kernel == BoardKernel::ThreeRanges {
-            ThreeRanges::new(setup, &offsets)
-        } else {
-            None
+        let sweeper = match kernel {
+            BoardKernel::Sweep => TwoRanges::new(setup).map(Sweeper::Two),
+            BoardKernel::SweptSeat => SweptSeat::new(setup, &offsets).map(Sweeper::Swept),
+            BoardKernel::ThreeRanges => ThreeRanges::new(setup, &offsets).map(Sweeper::Three),
+            _ => None,
         };
         let mut deals = Deals::default();
         if !kernel.is_sweep() {
@@ -217,9 +207,7 @@ impl Scan<'_> {
                 .iter()
                 .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
             deals,
-            two_ranges,
-            swept_seat,
-            three_ranges,
+            sweeper,
             fixed,
             variable,
             var_slots,
@@ -231,27 +219,19 @@ impl Scan<'_> {
 
     /// Whether the kernel counts seat totals per set of winners.
     fn uses_winner_sets(&self) -> bool {
-        matches!(
-            self.kernel,
-            BoardKernel::Sweep
-                | BoardKernel::SweptSeat
-                | BoardKernel::ThreeRanges
-                | BoardKernel::WinnerSets
-                | BoardKernel::MultiwayCombos { winner_sets: true }
-        )
+        self.kernel.is_sweep()
+            || matches!(
+                self.kernel,
+                BoardKernel::WinnerSets | BoardKernel::MultiwayCombos { winner_sets: true }
+            )
     }
 
     /// Empty accumulators for one chunk.
     fn accumulators(&self) -> Chunk {
         let (n, live) = (self.n, self.live);
         let breakdown = self.setup.breakdown;
-        let multi = matches!(
-            self.kernel,
-            BoardKernel::Sweep
-                | BoardKernel::SweptSeat
-                | BoardKernel::ThreeRanges
-                | BoardKernel::MultiwayCombos { .. }
-        );
+        let multi =
+            self.kernel.is_sweep() || matches!(self.kernel, BoardKernel::MultiwayCombos { .. });
         Chunk {
             tally: Tally::new(n),
             counts: Counts::new(n),
@@ -301,9 +281,9 @@ impl Scan<'_> {
                 };
             }
             match self.kernel {
-                BoardKernel::Sweep => self.sweep(board_mask, &mut acc),
-                BoardKernel::SweptSeat => self.swept_seat(board_mask, &mut acc),
-                BoardKernel::ThreeRanges => self.three_ranges(board_mask, &mut acc),
+                BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::ThreeRanges => {
+                    self.sweep(board_mask, &mut acc)
+                }
                 BoardKernel::WinnerSets => self.winner_sets(board_mask, &mut acc),
                 BoardKernel::PerDeal { wide } => self.per_deal(board_mask, wide, &mut acc),
                 BoardKernel::HeadsUpCombos => self.heads_up_combos(board_mask, &mut acc),
@@ -328,70 +308,47 @@ impl Scan<'_> {
             .map(|((_, slot), &weight)| (slot, weight))
     }
 
-    /// [`BoardKernel::Sweep`].
-    fn sweep(&self, board_mask: u64, acc: &mut Chunk) {
-        let Some(two) = &self.two_ranges else {
-            return;
-        };
-        let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);
-        let per_combo = if self.setup.breakdown {
-            Some((acc.multi.as_mut_slice(), self.unit_k.as_slice()))
-        } else {
-            None
-        };
-        acc.counts.deals += two.board(
-            &acc.ranks,
-            board_mask,
-            fixed_best,
-            fixed_winners,
-            &mut acc.winner_sets[..1 << self.n],
-            per_combo,
-            &mut acc.scratch,
-        );
-    }
-
-    /// [`BoardKernel::SweptSeat`].
-    fn swept_seat(&self, board_mask: u64, acc: &mut Chunk) {
-        let Some(kernel) = &self.swept_seat else {
-            return;
-        };
-        let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);
-        let per_combo = if self.setup.breakdown {
-            Some((acc.multi.as_mut_slice(), self.unit_k.as_slice()))
-        } else {
-            None
-        };
-        acc.counts.deals += kernel.board(
-            &acc.ranks,
-            board_mask,
-            fixed_best,
-            fixed_winners,
-            &mut acc.winner_sets[..1 << self.n],
-            per_combo,
-            &mut acc.swept,
-        );
-    }
-
+    /// The sweeps: [`BoardKernel::Sweep`], [`BoardKernel::SweptSeat`] and
     /// [`BoardKernel::ThreeRanges`].
-    fn three_ranges(&self, board_mask: u64, acc: &mut Chunk) {
-        let Some(kernel) = &self.three_ranges else {
-            return;
-        };
+    fn sweep(&self, board_mask: u64, acc: &mut Chunk) {
         let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);
         let per_combo = if self.setup.breakdown {
             Some((acc.multi.as_mut_slice(), self.unit_k.as_slice()))
         } else {
             None
         };
-        acc.counts.deals += kernel.board(
-            &acc.ranks,
-            board_mask,
-            fixed_best,
-            fixed_winners,
-            &mut acc.winner_sets[..1 << self.n],
-            per_combo,
-            &mut acc.three,
-        );
+        let ranks = &acc.ranks;
+        let sets = &mut acc.winner_sets[..1 << self.n];
+        acc.counts.deals += match &self.sweeper {
+            Some(Sweeper::Two(k)) => k.board(
+                ranks,
+                board_mask,
+                fixed_best,
+                fixed_winners,
+                sets,
+                per_combo,
+                &mut acc.scratch,
+            ),
+            Some(Sweeper::Swept(k)) => k.board(
+                ranks,
+                board_mask,
+                fixed_best,
+                fixed_winners,
+                sets,
+                per_combo,
+                &mut acc.swept,
+            ),
+            Some(Sweeper::Three(k)) => k.board(
+                ranks,
+                board_mask,
+                fixed_best,
+                fixed_winners,
+                sets,
+                per_combo,
+                &mut acc.three,
+            ),
+            None => 0,
+        };
     }
 
     /// [`BoardKernel::WinnerSets`]: seats with a single combo rank the same
@@ -538,9 +495,7 @@ impl Scan<'_> {
         if self.uses_winner_sets() {
             acc.counts.add_winner_sets(&acc.winner_sets, LANES);
         }
-        if self.setup.breakdown
-            && self.kernel.is_sweep()
-        {
+        if self.setup.breakdown && self.kernel.is_sweep() {
             // A single-combo seat's combo counts are its seat's (the sweeps
             // count every deal through the winner sets).
             let counts = &acc.counts;

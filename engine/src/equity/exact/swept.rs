@@ -61,6 +61,8 @@ pub(crate) struct SweptSeat {
     /// `pairs[pair_start[d]..pair_start[d + 1]]`.
     pair_start: Vec<u32>,
     pairs: Vec<u16>,
+    /// Per listed deal, the weight of those items.
+    pair_weight: Vec<u64>,
     /// The rank slots of the listed active seats' combos.
     listed_slots: Vec<u32>,
 }
@@ -109,11 +111,13 @@ impl DealSums {
 pub(crate) struct Scratch {
     /// The swept items live on the board: `rank << 32 | item`, sorted.
     sorted: Vec<u64>,
-    /// Per item, its position in `sorted` (`u32::MAX` if not live).
-    position: Vec<u32>,
+    /// Per item, its position in `sorted` (`u32::MAX` if not live) and,
+    /// above bit 32, its weight: what a deal holding it reads.
+    position: Vec<u64>,
     /// Per prefix length `t` of `sorted` (rows of [`CARDS`]), the prefix's
-    /// weight on each card, and its total weight.
-    table: Vec<u64>,
+    /// weight on each card (at most 51 combos of weight at most 10,000:
+    /// `u32` halves the table a deal reads), and its total weight.
+    table: Vec<u32>,
     totals: Vec<u64>,
     /// The whole order's unweighted count per card and in all.
     count_row: Vec<u64>,
@@ -227,6 +231,7 @@ impl SweptSeat {
             stride,
             pair_start: vec![0],
             pairs: Vec::new(),
+            pair_weight: Vec::new(),
             listed_slots: Vec::new(),
         };
         setup.for_each_deal_without(swept, &mut |positions, mask, weight| {
@@ -239,14 +244,17 @@ impl SweptSeat {
                     .push((offsets[b] + usize::from(positions[s])) as u32);
             }
             let cards = cards_of(mask & !fixed);
+            let mut weight = 0;
             for (i, &x) in cards.iter().enumerate() {
                 for &y in &cards[i + 1..] {
                     let item = item_of[pair(x, y)];
                     if item != NONE {
                         kernel.pairs.push(item);
+                        weight += kernel.items[usize::from(item)].weight;
                     }
                 }
             }
+            kernel.pair_weight.push(weight);
             kernel.cards.extend_from_slice(&cards);
             kernel.pair_start.push(kernel.pairs.len() as u32);
             true
@@ -323,23 +331,28 @@ impl SweptSeat {
             let level_row = &scratch.table[level * CARDS..(level + 1) * CARDS];
             // Sums over the compatible swept combos, formed as (plus,
             // minus) so that no partial sum goes below zero.
-            let mut plus = [scratch.totals[below], scratch.totals[level], all_total];
+            let mut plus = [
+                scratch.totals[below],
+                scratch.totals[level],
+                all_total + self.pair_weight[d],
+            ];
             let mut minus = [0u64; 3];
             let mut count_plus = scratch.count_total + pairs.len() as u64;
             let mut count_minus = 0;
             for &c in cards {
                 let c = usize::from(c);
-                minus[0] += below_row[c];
-                minus[1] += level_row[c];
-                minus[2] += all_row[c];
+                minus[0] += u64::from(below_row[c]);
+                minus[1] += u64::from(level_row[c]);
+                minus[2] += u64::from(all_row[c]);
                 count_minus += scratch.count_row[c];
             }
+            // The swept combos made of two of the deal's cards, live with
+            // it, below and level.
             for &p in pairs {
-                let item = &self.items[usize::from(p)];
-                let at = scratch.position[usize::from(p)] as usize;
-                plus[0] += item.weight * u64::from(at < below);
-                plus[1] += item.weight * u64::from(at < level);
-                plus[2] += item.weight;
+                let key = scratch.position[usize::from(p)];
+                let (at, weight) = (key as u32 as usize, key >> 32);
+                plus[0] += weight * u64::from(at < below);
+                plus[1] += weight * u64::from(at < level);
             }
             count_plus -= count_minus;
             let under = plus[0] - minus[0];
@@ -389,7 +402,9 @@ impl SweptSeat {
         scratch.sorted.sort_unstable();
         let n = scratch.sorted.len();
         scratch.position.clear();
-        scratch.position.resize(self.items.len(), u32::MAX);
+        scratch
+            .position
+            .resize(self.items.len(), u64::from(u32::MAX));
         scratch.table.clear();
         scratch.table.resize((n + 1) * CARDS, 0);
         scratch.totals.clear();
@@ -399,13 +414,13 @@ impl SweptSeat {
         let mut total = 0;
         for (t, &key) in scratch.sorted.iter().enumerate() {
             let i = key as u32 as usize;
-            scratch.position[i] = t as u32;
             let item = &self.items[i];
+            scratch.position[i] = item.weight << 32 | t as u64;
             let (done, next) = scratch.table.split_at_mut((t + 1) * CARDS);
             let row = &mut next[..CARDS];
             row.copy_from_slice(&done[t * CARDS..]);
             for c in item.cards {
-                row[usize::from(c)] += item.weight;
+                row[usize::from(c)] += item.weight as u32;
                 scratch.count_row[usize::from(c)] += 1;
             }
             total += item.weight;
@@ -453,7 +468,11 @@ impl SweptSeat {
                 let (d, _, cards, pairs) = deal(e);
                 let w = self.weights[d];
                 below.add(cards, pairs, w);
-                below_share.add(cards, pairs, w * unit_k[usize::from(scratch.winners[d]) + 1]);
+                below_share.add(
+                    cards,
+                    pairs,
+                    w * unit_k[usize::from(scratch.winners[d]) + 1],
+                );
                 next_below += 1;
             }
             while let Some(&e) = events.get(next_level)
@@ -462,7 +481,11 @@ impl SweptSeat {
                 let (d, _, cards, pairs) = deal(e);
                 let w = self.weights[d];
                 level.add(cards, pairs, w);
-                level_share.add(cards, pairs, w * unit_k[usize::from(scratch.winners[d]) + 1]);
+                level_share.add(
+                    cards,
+                    pairs,
+                    w * unit_k[usize::from(scratch.winners[d]) + 1],
+                );
                 next_level += 1;
             }
             let item = &self.items[i];

@@ -113,18 +113,17 @@ impl Pairs {
         let combo = &self.combo[other];
         let (row_c, row_d) = (&combo[c * CARDS..][..CARDS], &combo[d * CARDS..][..CARDS]);
         let mut v = [0u64; CARDS];
-        for e in 0..CARDS {
-            v[e] = w.wrapping_mul(card[e].wrapping_sub(row_c[e]).wrapping_sub(row_d[e]));
+        for (((v, &all), &with_c), &with_d) in v.iter_mut().zip(card).zip(row_c).zip(row_d) {
+            *v = w.wrapping_mul(all.wrapping_sub(with_c).wrapping_sub(with_d));
         }
         v[c] = 0;
         v[d] = 0;
-        for e in 0..CARDS {
-            self.r[e] = self.r[e].wrapping_add(v[e]);
+        for (r, &v) in self.r.iter_mut().zip(&v) {
+            *r = r.wrapping_add(v);
         }
         for row in [c, d] {
-            let m = &mut self.m[row * CARDS..][..CARDS];
-            for e in 0..CARDS {
-                m[e] = m[e].wrapping_add(v[e]);
+            for (m, &v) in self.m[row * CARDS..][..CARDS].iter_mut().zip(&v) {
+                *m = m.wrapping_add(v);
             }
         }
         self.total[side] = self.total[side].wrapping_add(w);
@@ -279,18 +278,15 @@ impl ThreeRanges {
         let fixed_count = fixed_winners.count_ones() as usize;
         let f = self.fixed_weight;
         let mut next = [0usize; 3];
-        loop {
-            // The next rank, and each seat's combos of that rank.
-            let Some(r) = (0..3)
-                .filter_map(|s| scratch.sorted[s].get(next[s]).map(|&k| rank(k)))
-                .min()
-            else {
-                break;
-            };
+        // Rank by rank: each seat's combos of the next rank.
+        while let Some(r) = (0..3)
+            .filter_map(|s| scratch.sorted[s].get(next[s]).map(|&k| rank(k)))
+            .min()
+        {
             let mut end = next;
-            for s in 0..3 {
-                while scratch.sorted[s].get(end[s]).is_some_and(|&k| rank(k) == r) {
-                    end[s] += 1;
+            for (end, sorted) in end.iter_mut().zip(&scratch.sorted) {
+                while sorted.get(*end).is_some_and(|&k| rank(k) == r) {
+                    *end += 1;
                 }
             }
             let group = |s: usize| &scratch.sorted[s][next[s]..end[s]];
@@ -298,13 +294,18 @@ impl ThreeRanges {
                 let [x, y] = OTHERS[i];
                 let (gi, gx, gy) = (group(i), group(x), group(y));
                 let pairs = &mut scratch.pairs[i];
-                let insert = |pairs: &mut Pairs, side: usize, seat: usize, keys: &[u64], sign: bool| {
-                    for &k in keys {
-                        let item = &self.items[seat][k as u32 as usize];
-                        let w = if sign { item.weight } else { item.weight.wrapping_neg() };
-                        pairs.insert(side, item.cards, w);
-                    }
-                };
+                let insert =
+                    |pairs: &mut Pairs, side: usize, seat: usize, keys: &[u64], sign: bool| {
+                        for &k in keys {
+                            let item = &self.items[seat][k as u32 as usize];
+                            let w = if sign {
+                                item.weight
+                            } else {
+                                item.weight.wrapping_neg()
+                            };
+                            pairs.insert(side, item.cards, w);
+                        }
+                    };
                 if gi.is_empty() {
                     insert(pairs, 0, x, gx, true);
                     insert(pairs, 1, y, gy, true);
@@ -339,7 +340,12 @@ impl ThreeRanges {
                 }
                 // Each deal once, by the lowest of its ranged winners: seat
                 // i alone, with x, with y, with both.
-                let sets_of = [bits[i], bits[i] | bits[x], bits[i] | bits[y], bits[i] | bits[x] | bits[y]];
+                let sets_of = [
+                    bits[i],
+                    bits[i] | bits[x],
+                    bits[i] | bits[y],
+                    bits[i] | bits[x] | bits[y],
+                ];
                 let counted = [true, i < x, i < y, i == 0];
                 // The single-combo seats win below them, share level.
                 let below_fixed = r < fixed_best;
@@ -355,7 +361,10 @@ impl ThreeRanges {
                         qs[0],
                         qs[1].wrapping_sub(qs[0]),
                         qs[2].wrapping_sub(qs[0]),
-                        qs[3].wrapping_sub(qs[1]).wrapping_sub(qs[2]).wrapping_add(qs[0]),
+                        qs[3]
+                            .wrapping_sub(qs[1])
+                            .wrapping_sub(qs[2])
+                            .wrapping_add(qs[0]),
                     ];
                     for p in 0..4 {
                         if counted[p] {
@@ -367,9 +376,7 @@ impl ThreeRanges {
                             sets[winners] += w * parts[p];
                         }
                     }
-                    if !below_fixed
-                        && let Some((counts, unit_k)) = &mut per_combo
-                    {
+                    if !below_fixed && let Some((counts, unit_k)) = &mut per_combo {
                         let c = &mut counts[item.slot as usize];
                         let sizes = [1, 2, 2, 3].map(|s| s + k_base);
                         for p in 0..4 {
