@@ -11,7 +11,7 @@ use engine::equity::{self, EquityRequest};
 use engine::worker::{Event, Job, Worker};
 use rangestove::gui::RangestoveApp;
 
-use crate::app::{app_harness, click, retype, unfocus, wait};
+use crate::app::{app_harness, calc_json, click, retype, unfocus, wait};
 
 /// A worker that sends each exact result first as an unfinished snapshot
 /// (32% done) and holds the final one until `go` gets a message.
@@ -58,6 +58,36 @@ fn exact_shows_only_once_the_count_finished() {
     h.step();
     assert_eq!(h.get_all_by_label("exact").count(), 2);
     assert!(h.query_by_label("exact in 32%").is_none());
+}
+
+/// Three ranged seats on a flop fit the app's budget since the multiway
+/// kernels: the bars say *exact*, with the command line's figures.
+#[test]
+fn three_ranges_on_a_flop_are_exact() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    retype(&mut h, "Seat 1", "QQ+,AK");
+    retype(&mut h, "Seat 2", "JJ-99,AQs,KQs");
+    click(&mut h, "Add seat");
+    retype(&mut h, "Seat 3", "22+,AJs+");
+    retype(&mut h, "Board", "Kh9s4c");
+    unfocus(&mut h);
+    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    h.step();
+    let result = h.state().result().unwrap().clone();
+    assert!(result.method.is_exact(), "{:?}", result.strategy);
+    assert_eq!(h.get_all_by_label("exact").count(), 3);
+    let json = calc_json(&["--board", "Kh9s4c", "QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"]);
+    assert_eq!(json["method"], "exact");
+    for (seat, player) in json["players"].as_array().unwrap().iter().enumerate() {
+        let shown = h.state().seat_equity(seat).unwrap();
+        assert_eq!(
+            player["equity"].as_f64().unwrap(),
+            shown.equity,
+            "seat {seat}"
+        );
+    }
 }
 
 #[test]

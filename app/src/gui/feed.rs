@@ -367,6 +367,7 @@ pub(super) fn method_text(result: &EquityResult) -> String {
 /// A count with an SI suffix and three significant digits: 165M, 65.3M.
 fn si(x: f64) -> String {
     let (value, suffix) = match x {
+        x if x >= 1e12 => (x / 1e12, "T"),
         x if x >= 1e9 => (x / 1e9, "G"),
         x if x >= 1e6 => (x / 1e6, "M"),
         x if x >= 1e3 => (x / 1e3, "k"),
