@@ -39,7 +39,7 @@ use super::error::EquityError;
 use super::exact::board_major::{WINNER_SET_SEATS, u64_sums};
 use super::exact::deal_major::{DEAL_LIMIT, walks};
 use super::exact::sweep::TwoRanges;
-use super::exact::swept::SweptSeat;
+use super::exact::swept::{Listing, SweptSeat};
 use super::exact::three::ThreeRanges;
 use super::montecarlo::crowded::Crowded;
 use super::montecarlo::sampler::{self, Dealing, Sampling};
@@ -78,6 +78,8 @@ pub(crate) struct Costs {
     /// the deal.
     pub(crate) swept_deal_s: f64,
     pub(crate) swept_card_s: f64,
+    /// Per listed deal and board, per swept combo made of two of its cards.
+    pub(crate) swept_pair_s: f64,
     /// Per listed deal and board, added with a breakdown (the mirror
     /// sweep's sort and running sums).
     pub(crate) swept_breakdown_s: f64,
@@ -108,6 +110,7 @@ pub(crate) const COSTS: Costs = Costs {
     swept_row_s: 30e-9,
     swept_deal_s: 3e-9,
     swept_card_s: 1e-9,
+    swept_pair_s: 1e-9,
     swept_breakdown_s: 15e-9,
     three_combo_s: 150e-9,
     three_board_s: 10e-6,
@@ -289,12 +292,29 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
     let boards = choose(deck, setup.missing as u64);
     // Two ranges (the rest single combos): counted in closed form; more
     // ranges: the widest counted per deal of the others; else listed.
-    let deals = if TwoRanges::applies(setup) {
+    let two = TwoRanges::applies(setup);
+    // The swept seat's listing, unless more deals than the three-range
+    // kernel's whole cost could visit (listing them would slow the
+    // planner for nothing).
+    let most_listed = if ThreeRanges::applies(setup) {
+        let three_s = three_range_cost(setup, boards);
+        (three_s / (boards as f64 * COSTS.swept_deal_s)).min(DEAL_LIMIT as f64) as u64
+    } else {
+        DEAL_LIMIT
+    };
+    let listing = if two {
+        None
+    } else {
+        SweptSeat::listing(setup, most_listed)
+    };
+    let deals = if two {
         Some(TwoRanges::count_deals(setup))
     } else if ThreeRanges::applies(setup) {
         ThreeRanges::count_deals(setup)
     } else {
-        SweptSeat::count_deals(setup, DEAL_LIMIT).or_else(|| setup.count_deals(DEAL_LIMIT))
+        listing
+            .map(|l| l.deals)
+            .or_else(|| setup.count_deals(DEAL_LIMIT))
     };
     let unit = if setup.breakdown {
         share_unit(setup.active.len()) as f64
@@ -314,7 +334,7 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
         };
     };
     let sum_bound = setup.max_weight() * deal_count as f64 * boards as f64 * unit;
-    let board_major = board_kernel_cost(setup, deal_count, boards);
+    let board_major = board_kernel_cost(setup, deal_count, boards, listing);
     if deal_count > DEAL_LIMIT {
         // Only a kernel that does not list every deal can count it.
         return match board_major {
@@ -382,7 +402,12 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
 /// The cheapest board-major kernel for `setup` with `deal_count` deals and
 /// its estimated seconds on one thread (`None` when none can count it:
 /// more deals than are listed and no kernel that avoids listing them).
-fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(BoardKernel, f64)> {
+fn board_kernel_cost(
+    setup: &Setup,
+    deal_count: u64,
+    boards: u64,
+    listing: Option<Listing>,
+) -> Option<(BoardKernel, f64)> {
     let live = setup.live_combos() as f64;
     let boards = boards as f64;
     let evals = boards * live * COSTS.eval_random_s;
@@ -394,8 +419,10 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
     }
     let mut best: Option<(BoardKernel, f64)> = None;
     if counters_fit && ThreeRanges::applies(setup) {
-        let cost = evals + boards * (live * COSTS.three_combo_s + COSTS.three_board_s);
-        best = Some((BoardKernel::ThreeRanges, cost));
+        best = Some((
+            BoardKernel::ThreeRanges,
+            three_range_cost(setup, boards as u64),
+        ));
     }
     if deal_count <= DEAL_LIMIT {
         // Per-combo counting multiway costs a counter update per seat and
@@ -411,11 +438,7 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
             best = Some((kernel, cost));
         }
     }
-    if counters_fit
-        && let Some(a) = SweptSeat::swept_seat(setup)
-        && let Some(listed) = SweptSeat::listed_deals(setup, DEAL_LIMIT)
-    {
-        let swept = setup.seats[setup.active[a]].combos.len() as f64;
+    if counters_fit && let Some(listing) = listing {
         let ranged = setup.seats.iter().filter(|s| s.combos.len() > 1).count() as f64;
         let per_deal = COSTS.swept_deal_s
             + 2.0 * (ranged - 1.0) * COSTS.swept_card_s
@@ -424,7 +447,11 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
             } else {
                 0.0
             };
-        let cost = evals + boards * (swept * COSTS.swept_row_s + listed as f64 * per_deal);
+        let cost = evals
+            + boards
+                * (listing.swept as f64 * COSTS.swept_row_s
+                    + listing.listed as f64 * per_deal
+                    + listing.pairs as f64 * COSTS.swept_pair_s);
         if best.is_none_or(|(_, c)| cost < c) {
             best = Some((BoardKernel::SweptSeat, cost));
         }
@@ -432,11 +459,22 @@ fn board_kernel_cost(setup: &Setup, deal_count: u64, boards: u64) -> Option<(Boa
     best
 }
 
+/// The three-range kernel's estimated seconds on one thread.
+fn three_range_cost(setup: &Setup, boards: u64) -> f64 {
+    let live = setup.live_combos() as f64;
+    boards as f64 * (live * (COSTS.eval_random_s + COSTS.three_combo_s) + COSTS.three_board_s)
+}
+
 /// The kernel that counts `setup` board by board with `deal_count` deals:
 /// the cheapest of those in [`board_kernel_cost`].
 pub fn board_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
     let boards = choose(setup.deck().len() as u64, setup.missing as u64);
-    board_kernel_cost(setup, deal_count, boards)
+    let listing = if TwoRanges::applies(setup) {
+        None
+    } else {
+        SweptSeat::listing(setup, DEAL_LIMIT)
+    };
+    board_kernel_cost(setup, deal_count, boards, listing)
         .map_or_else(|| listing_kernel(setup, deal_count), |(kernel, _)| kernel)
 }
 

@@ -25,6 +25,19 @@ use crate::equity::setup::Setup;
 /// Cards in a deck: the width of a table row.
 const CARDS: usize = 52;
 
+/// What the swept-seat kernel counts for a spot ([`SweptSeat::listing`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Listing {
+    /// Seat deals in all.
+    pub(crate) deals: u64,
+    /// Deals of the seats other than the swept one, which it lists.
+    pub(crate) listed: u64,
+    /// Over the listed deals, the swept combos made of two of their cards.
+    pub(crate) pairs: u64,
+    /// The swept seat's live combos.
+    pub(crate) swept: u64,
+}
+
 /// One live combo of the swept seat.
 #[derive(Clone, Copy, Debug)]
 struct Item {
@@ -146,13 +159,15 @@ impl SweptSeat {
         (len > 1).then_some(a)
     }
 
-    /// The number of seat deals: per listed deal (of at most `limit`), the
-    /// swept combos compatible with it. `None` when the other seats have
-    /// more than `limit` deals or the kernel does not apply.
-    pub(crate) fn count_deals(setup: &Setup, limit: u64) -> Option<u64> {
+    /// What the kernel would count: every seat deal (per listed deal, the
+    /// swept combos compatible with it), the listed deals of the other
+    /// seats and the swept combos made of two cards of one (the work per
+    /// board). `None` when the other seats have more than `limit` deals or
+    /// no active seat holds more than one combo.
+    pub(crate) fn listing(setup: &Setup, limit: u64) -> Option<Listing> {
         let a = SweptSeat::swept_seat(setup)?;
         let swept = setup.active[a];
-        setup.count_deals_without(swept, limit)?;
+        let listed = setup.count_deals_without(swept, limit)?;
         let seat = &setup.seats[swept];
         let mut per_card = [0u64; CARDS];
         for combo in &seat.combos {
@@ -163,27 +178,27 @@ impl SweptSeat {
         let item_of = item_of_pair(setup, swept);
         let total = seat.combos.len() as u64;
         let fixed = setup.fixed.bits();
-        let mut count = 0u64;
+        let (mut deals, mut pairs) = (0u64, 0u64);
         setup.for_each_deal_without(swept, &mut |_, mask, _| {
             let cards = cards_of(mask & !fixed);
             let mut plus = total;
             for (i, &x) in cards.iter().enumerate() {
                 plus -= per_card[usize::from(x)];
                 for &y in &cards[i + 1..] {
-                    plus += u64::from(item_of[pair(x, y)] != NONE);
+                    let own = u64::from(item_of[pair(x, y)] != NONE);
+                    plus += own;
+                    pairs += own;
                 }
             }
-            count += plus;
+            deals += plus;
             true
         });
-        Some(count)
-    }
-
-    /// The number of deals of the other seats, which the kernel lists
-    /// (`None` above `limit`).
-    pub(crate) fn listed_deals(setup: &Setup, limit: u64) -> Option<u64> {
-        let a = SweptSeat::swept_seat(setup)?;
-        setup.count_deals_without(setup.active[a], limit)
+        Some(Listing {
+            deals,
+            listed,
+            pairs,
+            swept: total,
+        })
     }
 
     /// The kernel's view of `setup` (`offsets`: where each active seat's
