@@ -31,7 +31,9 @@ take() {
 }
 
 seat() { printf '(name:"%s",range:"%s",mode:%s)' "$1" "$2" "${3:-Active}"; }
-three_way="(scenario:(seats:[$(seat Hero 'JJ+,AQs+,AKo'),$(seat 'Villain 1' '22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+'),$(seat 'Villain 2' 'TT-66,A9s-A2s,KTs+,QJs,JTs,T9s,98s,87s,76s,AJo-ATo,KQo')],board:\"Kh9s4c\",dead:\"\"),selected:0)"
+# Three ranged seats on a flop: counted exactly (every deal) within the
+# app's budget.
+three_way="(scenario:(seats:[$(seat Hero 'QQ+,AK'),$(seat 'Villain 1' 'JJ-99,AQs,KQs'),$(seat 'Villain 2' '22+,AJs+')],board:\"Kh9s4c\",dead:\"\"),selected:0)"
 
 take "" "mousemove 200 600 sleep 1" "$out/empty-start.png"
 take "$three_way" "mousemove 200 600 sleep 3" "$out/three-way-flop.png"
