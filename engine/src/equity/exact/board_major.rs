@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::common::{Counts, boards, rounds};
+use super::common::{BoardView, Counts, boards, rounds};
 use super::sweep::{self, TwoRanges};
 use super::swept::{self, SweptSeat};
 use super::three::{self, ThreeRanges};
@@ -137,7 +137,7 @@ impl Scan<'_> {
         let n = active.len();
         let (offsets, live) = setup.combo_offsets();
         let sweeper = match kernel {
-            BoardKernel::Sweep => TwoRanges::new(setup).map(Sweeper::Two),
+            BoardKernel::Sweep => TwoRanges::new(setup, &offsets).map(Sweeper::Two),
             BoardKernel::SweptSeat => SweptSeat::new(setup, &offsets).map(Sweeper::Swept),
             BoardKernel::ThreeRanges => ThreeRanges::new(setup, &offsets).map(Sweeper::Three),
             _ => None,
@@ -317,36 +317,17 @@ impl Scan<'_> {
         } else {
             None
         };
-        let ranks = &acc.ranks;
+        let board = BoardView {
+            ranks: &acc.ranks,
+            mask: board_mask,
+            fixed_best,
+            fixed_winners,
+        };
         let sets = &mut acc.winner_sets[..1 << self.n];
         acc.counts.deals += match &self.sweeper {
-            Some(Sweeper::Two(k)) => k.board(
-                ranks,
-                board_mask,
-                fixed_best,
-                fixed_winners,
-                sets,
-                per_combo,
-                &mut acc.scratch,
-            ),
-            Some(Sweeper::Swept(k)) => k.board(
-                ranks,
-                board_mask,
-                fixed_best,
-                fixed_winners,
-                sets,
-                per_combo,
-                &mut acc.swept,
-            ),
-            Some(Sweeper::Three(k)) => k.board(
-                ranks,
-                board_mask,
-                fixed_best,
-                fixed_winners,
-                sets,
-                per_combo,
-                &mut acc.three,
-            ),
+            Some(Sweeper::Two(k)) => k.board(&board, sets, per_combo, &mut acc.scratch),
+            Some(Sweeper::Swept(k)) => k.board(&board, sets, per_combo, &mut acc.swept),
+            Some(Sweeper::Three(k)) => k.board(&board, sets, per_combo, &mut acc.three),
             None => 0,
         };
     }

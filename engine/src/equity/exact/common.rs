@@ -16,6 +16,80 @@ use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
 use crate::equity::tally::{Tally, add_outcome, tie_slot};
 
+/// One live combo of a seat that a sweep counts.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Item {
+    /// Its slot in the board's rank array.
+    pub(super) slot: u32,
+    /// Its weight.
+    pub(super) weight: u64,
+    /// Its card mask and cards.
+    pub(super) mask: u64,
+    pub(super) cards: [u8; 2],
+    /// Its canonical index.
+    pub(super) combo: u16,
+}
+
+/// The live combos of active seat `a` of `setup`, whose rank slots start
+/// at `offset`.
+pub(super) fn items(setup: &Setup, a: usize, offset: usize) -> Vec<Item> {
+    let seat = &setup.seats[setup.active[a]];
+    (seat.combos.iter().zip(&seat.masks).zip(&seat.weights))
+        .enumerate()
+        .map(|(i, ((combo, &mask), &weight))| {
+            let [p, q] = combo.cards();
+            Item {
+                slot: (offset + i) as u32,
+                weight,
+                mask,
+                cards: [p.index(), q.index()],
+                combo: combo.index() as u16,
+            }
+        })
+        .collect()
+}
+
+/// The product of the weights of the seats holding a single combo (`None`
+/// past `u64`).
+pub(super) fn fixed_weight(setup: &Setup) -> Option<u64> {
+    (setup.seats.iter().filter(|s| s.combos.len() == 1))
+        .try_fold(1u64, |w, seat| w.checked_mul(seat.weights[0]))
+}
+
+/// One board as the sweeps see it.
+#[derive(Clone, Copy)]
+pub(super) struct BoardView<'a> {
+    /// The board's rank of every live combo, by slot.
+    pub(super) ranks: &'a [u32],
+    /// The board's cards.
+    pub(super) mask: u64,
+    /// The best rank among the active seats holding a single combo (0 if
+    /// none), and those seats (bits by active index).
+    pub(super) fixed_best: u32,
+    pub(super) fixed_winners: usize,
+}
+
+impl BoardView<'_> {
+    /// `out` := the `items` live on the board as `rank << 32 | index`,
+    /// sorted.
+    pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(
+            items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.mask & self.mask == 0)
+                .map(|(i, item)| u64::from(self.ranks[item.slot as usize]) << 32 | i as u64),
+        );
+        out.sort_unstable();
+    }
+}
+
+/// Per-combo counters a sweep fills with a breakdown (by slot: weight,
+/// wins, ties, pot share in units of `unit_k[1]`), and `unit_k` (`unit_k[k]`
+/// the share of `k` tied winners).
+pub(super) type PerCombo<'a> = Option<(&'a mut [[u64; 4]], &'a [u64])>;
+
 /// Runs the equally sized work items in rounds on the current rayon pool, merging tallies,
 /// checking `cancel` and sending snapshots between rounds.
 pub(super) fn rounds<T: Sync>(

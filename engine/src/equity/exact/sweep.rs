@@ -11,22 +11,9 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
+use super::common::{BoardView, Item, PerCombo, fixed_weight, items};
 use crate::combo::COMBOS;
 use crate::equity::setup::{SeatCombos, Setup};
-
-/// One live combo of a ranged seat.
-#[derive(Clone, Copy, Debug)]
-struct Item {
-    /// Its slot in the board's rank array.
-    slot: u32,
-    /// Its weight.
-    weight: u64,
-    /// Its card mask and cards.
-    mask: u64,
-    cards: [u8; 2],
-    /// Its canonical index.
-    combo: u16,
-}
 
 /// The two ranged seats of a spot the sweep can count.
 #[derive(Clone, Debug)]
@@ -91,7 +78,7 @@ impl TwoRanges {
     /// The sweep's view of `setup` when it applies: exactly two active seats
     /// with more than one live combo, every other seat (active or folded)
     /// with one.
-    pub(crate) fn new(setup: &Setup) -> Option<TwoRanges> {
+    pub(crate) fn new(setup: &Setup, offsets: &[usize]) -> Option<TwoRanges> {
         if !TwoRanges::applies(setup) {
             return None;
         }
@@ -101,38 +88,8 @@ impl TwoRanges {
         let &[first, second] = ranged.as_slice() else {
             return None;
         };
-        let mut fixed_weight = 1u64;
-        for seat in setup.seats.iter().filter(|s| s.combos.len() == 1) {
-            fixed_weight = fixed_weight.checked_mul(seat.weights[0])?;
-        }
-        // Slots: the active seats' live combos side by side, in order.
-        let mut offset = 0u32;
-        let mut offsets = Vec::with_capacity(setup.active.len());
-        for &s in &setup.active {
-            offsets.push(offset);
-            offset += setup.seats[s].combos.len() as u32;
-        }
-        let fixed = setup.fixed.bits();
-        let items = [first, second].map(|a| {
-            let seat = &setup.seats[setup.active[a]];
-            seat.combos
-                .iter()
-                .zip(&seat.masks)
-                .zip(&seat.weights)
-                .enumerate()
-                .filter(|&(_, ((_, &mask), _))| mask & fixed == 0)
-                .map(|(i, ((combo, &mask), &weight))| {
-                    let [p, q] = combo.cards();
-                    Item {
-                        slot: offsets[a] + i as u32,
-                        weight,
-                        mask,
-                        cards: [p.index(), q.index()],
-                        combo: combo.index() as u16,
-                    }
-                })
-                .collect::<Vec<_>>()
-        });
+        let fixed_weight = fixed_weight(setup)?;
+        let items = [first, second].map(|a| items(setup, a, offsets[a]));
         let weight_of = |items: &[Item]| {
             let mut by_combo = vec![0u64; COMBOS];
             for item in items {
@@ -174,36 +131,25 @@ impl TwoRanges {
             .sum()
     }
 
-    /// Adds the weight of every deal on one board to `sets[winners]`
+    /// Adds the weight of every deal on `board` to `sets[winners]`
     /// (winners as bits by active index) and returns the number of deals.
-    /// `ranks` holds the board's rank of every live combo by slot;
-    /// `fixed_best` is the best single-combo active seat's rank (0 if none)
-    /// and `fixed_winners` those seats holding it. With `per_combo`
-    /// (indexed by slot: weight, wins, ties, pot share in units of
-    /// `unit_k[1]`, `unit_k[k]` being the share of `k` tied winners), the
-    /// two ranged seats' combos are counted there too (a single-combo
-    /// seat's counts are its seat's, which follow from the sets).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn board(
+    /// With `per_combo`, the two ranged seats' combos are counted there
+    /// too (a single-combo seat's counts are its seat's, which follow from
+    /// the sets). The other sweeps' `board` do the same.
+    pub(super) fn board(
         &self,
-        ranks: &[u32],
-        board_mask: u64,
-        fixed_best: u32,
-        fixed_winners: usize,
+        board: &BoardView,
         sets: &mut [u64],
-        mut per_combo: Option<(&mut [[u64; 4]], &[u64])>,
+        mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
+        let BoardView {
+            fixed_best,
+            fixed_winners,
+            ..
+        } = *board;
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
-            sorted.clear();
-            sorted.extend(
-                items
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, item)| item.mask & board_mask == 0)
-                    .map(|(i, item)| u64::from(ranks[item.slot as usize]) << 32 | i as u64),
-            );
-            sorted.sort_unstable();
+            board.sorted(items, sorted);
         }
         let [a_bit, b_bit] = self.seats.map(|a| 1usize << a);
         let f = self.fixed_weight;

@@ -20,6 +20,7 @@
 //! Every sum is the very integer the deal-by-deal scan forms: the kernels
 //! agree to the last bit (tests/equity.rs).
 
+use super::common::{BoardView, Item, PerCombo, items};
 use crate::equity::setup::Setup;
 
 /// Cards in a deck: the width of a table row.
@@ -36,18 +37,6 @@ pub(crate) struct Listing {
     pub(crate) pairs: u64,
     /// The swept seat's live combos.
     pub(crate) swept: u64,
-}
-
-/// One live combo of the swept seat.
-#[derive(Clone, Copy, Debug)]
-struct Item {
-    /// Its slot in the board's rank array.
-    slot: u32,
-    /// Its weight.
-    weight: u64,
-    /// Its card mask and cards.
-    mask: u64,
-    cards: [u8; 2],
 }
 
 /// A spot the swept-seat kernel counts: the swept seat and the listed
@@ -206,24 +195,8 @@ impl SweptSeat {
     pub(crate) fn new(setup: &Setup, offsets: &[usize]) -> Option<SweptSeat> {
         let a = SweptSeat::swept_seat(setup)?;
         let swept = setup.active[a];
-        let seat = &setup.seats[swept];
         let fixed = setup.fixed.bits();
-        let items: Vec<Item> = seat
-            .combos
-            .iter()
-            .zip(&seat.masks)
-            .zip(&seat.weights)
-            .enumerate()
-            .map(|(i, ((combo, &mask), &weight))| {
-                let [p, q] = combo.cards();
-                Item {
-                    slot: (offsets[a] + i) as u32,
-                    weight,
-                    mask,
-                    cards: [p.index(), q.index()],
-                }
-            })
-            .collect();
+        let items = items(setup, a, offsets[a]);
         let item_of = item_of_pair(setup, swept);
         let listed: Vec<usize> = (0..setup.active.len())
             .filter(|&b| b != a && setup.seats[setup.active[b]].combos.len() > 1)
@@ -285,28 +258,22 @@ impl SweptSeat {
         Some(kernel)
     }
 
-    /// Adds the weight of every deal on one board to `sets[winners]`
-    /// (winners as bits by active index) and returns the number of deals.
-    /// `ranks` holds the board's rank of every live combo by slot;
-    /// `fixed_best` is the best single-combo active seat's rank (0 if none)
-    /// and `fixed_winners` those seats holding it. With `per_combo`
-    /// (indexed by slot: weight, wins, ties, pot share in units of
-    /// `unit_k[1]`, `unit_k[k]` being the share of `k` tied winners), the
-    /// listed and swept seats' combos are counted there too (a
-    /// single-combo seat's counts are its seat's, which follow from the
-    /// sets).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn board(
+    /// As [`TwoRanges::board`](super::sweep::TwoRanges::board), with the
+    /// listed and swept seats' combos counted per combo.
+    pub(super) fn board(
         &self,
-        ranks: &[u32],
-        board_mask: u64,
-        fixed_best: u32,
-        fixed_winners: usize,
+        board: &BoardView,
         sets: &mut [u64],
-        mut per_combo: Option<(&mut [[u64; 4]], &[u64])>,
+        mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
-        self.prepare(ranks, board_mask, scratch);
+        let BoardView {
+            ranks,
+            mask: board_mask,
+            fixed_best,
+            fixed_winners,
+        } = *board;
+        self.prepare(board, scratch);
         let n = scratch.sorted.len();
         let swept_bit = 1usize << self.seat;
         let (fixed_below, fixed_level) = positions(&scratch.sorted, fixed_best);
@@ -405,16 +372,9 @@ impl SweptSeat {
 
     /// Sorts the swept items live on the board, fills the prefix table and
     /// each listed slot's position in the order.
-    fn prepare(&self, ranks: &[u32], board_mask: u64, scratch: &mut Scratch) {
-        scratch.sorted.clear();
-        scratch.sorted.extend(
-            self.items
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.mask & board_mask == 0)
-                .map(|(i, item)| u64::from(ranks[item.slot as usize]) << 32 | i as u64),
-        );
-        scratch.sorted.sort_unstable();
+    fn prepare(&self, board: &BoardView, scratch: &mut Scratch) {
+        let ranks = board.ranks;
+        board.sorted(&self.items, &mut scratch.sorted);
         let n = scratch.sorted.len();
         scratch.position.clear();
         scratch
@@ -462,47 +422,32 @@ impl SweptSeat {
             sums.reset(items);
         }
         let [below, level, below_share, level_share] = &mut scratch.sums;
-        let stride = self.stride;
-        let deal = |e: u64| {
-            let d = e as u32 as usize;
-            (
-                d,
-                (e >> 32) as u32,
-                &self.cards[d * stride..(d + 1) * stride],
-                &self.pairs[self.pair_start[d] as usize..self.pair_start[d + 1] as usize],
-            )
-        };
+        let (events, winners, stride) = (&scratch.events, &scratch.winners, self.stride);
+        // Adds to `sums` (weights) and `shares` (weights times the swept
+        // seat's share) the deals from `*next` on that rank below `x` (or
+        // level with it, when `level`).
+        let advance =
+            |sums: &mut DealSums, shares: &mut DealSums, next: &mut usize, x: u32, level: bool| {
+                while let Some(&e) = events.get(*next) {
+                    let r = (e >> 32) as u32;
+                    if r > x || (r == x && !level) {
+                        break;
+                    }
+                    let d = e as u32 as usize;
+                    let cards = &self.cards[d * stride..(d + 1) * stride];
+                    let pairs =
+                        &self.pairs[self.pair_start[d] as usize..self.pair_start[d + 1] as usize];
+                    let w = self.weights[d];
+                    sums.add(cards, pairs, w);
+                    shares.add(cards, pairs, w * unit_k[usize::from(winners[d]) + 1]);
+                    *next += 1;
+                }
+            };
         let (mut next_below, mut next_level) = (0, 0);
-        let events = &scratch.events;
         for &key in &scratch.sorted {
-            let x = (key >> 32) as u32;
-            let i = key as u32 as usize;
-            while let Some(&e) = events.get(next_below)
-                && ((e >> 32) as u32) < x
-            {
-                let (d, _, cards, pairs) = deal(e);
-                let w = self.weights[d];
-                below.add(cards, pairs, w);
-                below_share.add(
-                    cards,
-                    pairs,
-                    w * unit_k[usize::from(scratch.winners[d]) + 1],
-                );
-                next_below += 1;
-            }
-            while let Some(&e) = events.get(next_level)
-                && (e >> 32) as u32 <= x
-            {
-                let (d, _, cards, pairs) = deal(e);
-                let w = self.weights[d];
-                level.add(cards, pairs, w);
-                level_share.add(
-                    cards,
-                    pairs,
-                    w * unit_k[usize::from(scratch.winners[d]) + 1],
-                );
-                next_level += 1;
-            }
+            let (x, i) = ((key >> 32) as u32, key as u32 as usize);
+            advance(below, below_share, &mut next_below, x, false);
+            advance(level, level_share, &mut next_level, x, true);
             let item = &self.items[i];
             let win = below.compatible(i, item.cards);
             let upto = level.compatible(i, item.cards);
@@ -514,11 +459,7 @@ impl SweptSeat {
             c[3] += item.weight * (win * unit_k[1] + tie_share);
         }
         // Every deal, for the weight each swept combo meets.
-        while let Some(&e) = events.get(next_level) {
-            let (d, _, cards, pairs) = deal(e);
-            level.add(cards, pairs, self.weights[d]);
-            next_level += 1;
-        }
+        advance(level, level_share, &mut next_level, u32::MAX, true);
         for &key in &scratch.sorted {
             let i = key as u32 as usize;
             let item = &self.items[i];

@@ -21,19 +21,11 @@
 //! counters per set of winners; every sum is the very integer the
 //! deal-by-deal scan forms (tests/multiway.rs).
 
+use super::common::{BoardView, Item, PerCombo, fixed_weight, items};
 use crate::equity::setup::Setup;
 
 /// Cards in a deck.
 const CARDS: usize = 52;
-
-/// One live combo of a ranged seat.
-#[derive(Clone, Copy, Debug)]
-struct Item {
-    slot: u32,
-    weight: u64,
-    mask: u64,
-    cards: [u8; 2],
-}
 
 /// The three ranged seats of a spot the kernel counts.
 #[derive(Clone, Debug)]
@@ -182,28 +174,8 @@ impl ThreeRanges {
             .filter(|&a| setup.seats[setup.active[a]].combos.len() > 1)
             .collect();
         let seats: [usize; 3] = ranged.try_into().ok()?;
-        let mut fixed_weight = 1u64;
-        for seat in setup.seats.iter().filter(|s| s.combos.len() == 1) {
-            fixed_weight = fixed_weight.checked_mul(seat.weights[0])?;
-        }
-        let items = seats.map(|a| {
-            let seat = &setup.seats[setup.active[a]];
-            seat.combos
-                .iter()
-                .zip(&seat.masks)
-                .zip(&seat.weights)
-                .enumerate()
-                .map(|(i, ((combo, &mask), &weight))| {
-                    let [p, q] = combo.cards();
-                    Item {
-                        slot: (offsets[a] + i) as u32,
-                        weight,
-                        mask,
-                        cards: [p.index(), q.index()],
-                    }
-                })
-                .collect::<Vec<_>>()
-        });
+        let fixed_weight = fixed_weight(setup)?;
+        let items = seats.map(|a| items(setup, a, offsets[a]));
         let unit_weights = items.iter().flatten().all(|item| item.weight == 1);
         Some(ThreeRanges {
             seats,
@@ -241,34 +213,25 @@ impl ThreeRanges {
         deals
     }
 
-    /// Adds the weight of every deal on one board to `sets[winners]` and
-    /// returns the number of deals, as [`TwoRanges::board`] does.
-    ///
-    /// [`TwoRanges::board`]: super::sweep::TwoRanges::board
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn board(
+    /// As [`TwoRanges::board`](super::sweep::TwoRanges::board).
+    pub(super) fn board(
         &self,
-        ranks: &[u32],
-        board_mask: u64,
-        fixed_best: u32,
-        fixed_winners: usize,
+        board: &BoardView,
         sets: &mut [u64],
-        mut per_combo: Option<(&mut [[u64; 4]], &[u64])>,
+        mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
+        let BoardView {
+            mask: board_mask,
+            fixed_best,
+            fixed_winners,
+            ..
+        } = *board;
         if scratch.pairs.len() < 3 {
             scratch.pairs = vec![Pairs::new(), Pairs::new(), Pairs::new()];
         }
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
-            sorted.clear();
-            sorted.extend(
-                items
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, item)| item.mask & board_mask == 0)
-                    .map(|(i, item)| u64::from(ranks[item.slot as usize]) << 32 | i as u64),
-            );
-            sorted.sort_unstable();
+            board.sorted(items, sorted);
         }
         for pairs in &mut scratch.pairs {
             pairs.clear();
