@@ -255,13 +255,14 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             // budget: asking for a breakdown never turns an exact spot
             // into an estimated one (it only makes the exact run longer).
             // Whatever exact cannot count, Monte Carlo answers.
-            let cost = exact_cost(setup);
+            let counts = counted(setup);
+            let cost = priced(setup, &counts);
             let estimate_ms = if setup.breakdown {
                 let plain = Setup {
                     breakdown: false,
                     ..setup.clone()
                 };
-                exact_cost(&plain).reference_s() * 1000.0
+                priced(&plain, &counts).reference_s() * 1000.0
             } else {
                 cost.reference_s() * 1000.0
             };
@@ -288,6 +289,19 @@ fn choose(n: u64, k: u64) -> u64 {
 /// Counts boards and deals and estimates the exact kernels, keeping the
 /// cheapest that can count the spot.
 pub fn exact_cost(setup: &Setup) -> ExactCost {
+    priced(setup, &counted(setup))
+}
+
+/// What a spot's exact costs are priced from, whether or not a breakdown
+/// is asked for: its boards, the swept seat's listing, its deals.
+struct Counted {
+    boards: u64,
+    listing: Option<Listing>,
+    deals: Option<u64>,
+}
+
+/// Counts the boards and deals of `setup`.
+fn counted(setup: &Setup) -> Counted {
     let deck = setup.deck().len() as u64;
     let boards = choose(deck, setup.missing as u64);
     // Two ranges (the rest single combos): counted in closed form; more
@@ -316,6 +330,21 @@ pub fn exact_cost(setup: &Setup) -> ExactCost {
             .map(|l| l.deals)
             .or_else(|| setup.count_deals(DEAL_LIMIT))
     };
+    Counted {
+        boards,
+        listing,
+        deals,
+    }
+}
+
+/// Estimates the exact kernels for `setup` with its `counted` boards and
+/// deals.
+fn priced(setup: &Setup, counted: &Counted) -> ExactCost {
+    let &Counted {
+        boards,
+        listing,
+        deals,
+    } = counted;
     let unit = if setup.breakdown {
         share_unit(setup.active.len()) as f64
     } else {
