@@ -154,6 +154,13 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
         b.iter(|| pool.install(|| black_box(run(&hero))))
     });
     group.finish();
+    let mut group = c.benchmark_group("study (2 threads)");
+    group.sample_size(10);
+    let next = request(&["25%", "15%"], "Kh9s4c", Method::Exact);
+    group.bench_function("next card on Kh9s4c, 25% vs 15%", |b| {
+        b.iter(|| pool.install(|| black_box(equity::next_cards(&next, &|| false))))
+    });
+    group.finish();
 }
 
 criterion_group!(equity_benches, benches);

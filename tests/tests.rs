@@ -23,6 +23,7 @@ mod preflop_table; // the heads-up preflop table: vs live enumeration and its ge
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
+mod study; // study across boards: the next-card report vs calculate and an independent count, its tags, `rangestove next`
 mod worker; // the background worker: coalescing, stale updates, threads, drop
 
 /// Tests that start background workers hold this lock, so the worker tests

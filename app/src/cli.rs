@@ -8,6 +8,8 @@
 
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
+mod next;
+
 use clap::{Parser, Subcommand};
 use engine::equity::{self, EquityError, EquityRequest, Method, Seat};
 use engine::{Card, CardSet, Dialect, Range, eval};
@@ -37,6 +39,9 @@ pub enum Command {
     /// Equity of each seat: one RANGE per active seat (a range in any
     /// dialect, or preset:NAME for a shipped or saved preset).
     Calc(CalcArgs),
+    /// Every card that can come next on a flop or turn: its chance given
+    /// the ranges, what it does to the board, each seat's exact equity.
+    Next(next::NextArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range {
@@ -246,6 +251,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
         None => crate::gui::run().map_err(|e| Failure::Other(anyhow::anyhow!("{e}"))),
         Some(Command::Eval { cards, json }) => eval_command(&cards.join(" "), json, out),
         Some(Command::Calc(args)) => calc_command(&args, out),
+        Some(Command::Next(args)) => next::next_command(&args, out),
         Some(Command::Range {
             range,
             to,

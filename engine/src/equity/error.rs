@@ -10,6 +10,9 @@ pub enum EquityError {
     /// The board has a size other than 0, 3, 4 or 5.
     #[error("the board has {0} cards; it needs 0, 3, 4 or 5")]
     BoardSize(usize),
+    /// The next card needs a flop or a turn.
+    #[error("the board has {0} cards; the next card needs a flop or a turn (3 or 4 cards)")]
+    NextCardBoard(usize),
     /// A card is given twice among the board and dead cards.
     #[error("{0} is given twice (board and dead cards must be distinct)")]
     DuplicateCard(Card),

@@ -20,6 +20,7 @@
 //! exact/, montecarlo/, table/           the kernels
 //! plan                                  the one decision
 //! calculate (this file)                 a match on the plan
+//! next_card                             reports built on the same counts
 //! ```
 //!
 //! All of them tally in integers, so results do not depend on the order
@@ -32,6 +33,7 @@ mod error;
 mod exact;
 mod feasibility;
 mod montecarlo;
+mod next_card;
 mod plan;
 mod report;
 mod request;
@@ -42,6 +44,7 @@ mod table;
 mod tally;
 
 pub use error::EquityError;
+pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
 };

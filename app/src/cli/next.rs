@@ -1,0 +1,174 @@
+//! `rangestove next`: every card that can come next on a flop or a turn,
+//! its probability given the ranges, and each seat's exact equity with it
+//! (docs/design.md §6.4).
+
+use std::io::Write;
+
+use engine::equity::{self, EquityError, EquityRequest, NextCardReport, Seat};
+use engine::{Card, CardSet};
+
+use super::{Failure, parse_range_arg, parse_threads};
+
+/// The options of `rangestove next`.
+#[derive(Debug, clap::Args)]
+pub struct NextArgs {
+    /// One range per active seat (at least two).
+    #[arg(required = true, num_args = 2..)]
+    pub ranges: Vec<String>,
+    /// The flop or turn, e.g. "Kh9s4c" (3 or 4 cards).
+    #[arg(long)]
+    pub board: String,
+    /// Dead cards.
+    #[arg(long, default_value = "")]
+    pub dead: String,
+    /// A folded seat's range (repeatable): it only removes cards.
+    #[arg(long)]
+    pub folded: Vec<String>,
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print comma-separated values: a header, then one row per card.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+/// Runs `rangestove next`.
+pub(super) fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let input = |e: anyhow::Error| Failure::Input(e);
+    let mut seats = Vec::new();
+    for text in &args.ranges {
+        seats.push(Seat::active(parse_range_arg(text)?));
+    }
+    for text in &args.folded {
+        seats.push(Seat::folded(parse_range_arg(text)?));
+    }
+    let mut request = EquityRequest::new(seats);
+    request.board = engine::card::parse_cards(&args.board).map_err(|e| input(e.into()))?;
+    request.dead = CardSet::parse(&args.dead).map_err(|e| input(e.into()))?;
+    request.threads = args.threads;
+    let report = equity::next_cards(&request, &|| false).map_err(|e| match e {
+        EquityError::Cancelled => Failure::Other(e.into()),
+        e => Failure::Input(e.into()),
+    })?;
+    let written = if args.json {
+        writeln!(out, "{}", json(&report, &args.ranges))
+    } else if args.csv {
+        write_csv(&report, out)
+    } else {
+        write_text(&report, &args.ranges, out)
+    };
+    Ok(written?)
+}
+
+/// Cards written together, as the engine writes boards: `Kh9s4c`.
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(Card::to_string).collect()
+}
+
+/// The report as one JSON object.
+fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
+    let cards: Vec<serde_json::Value> = report
+        .cards
+        .iter()
+        .map(|c| {
+            let players: Vec<serde_json::Value> = c
+                .seats
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "range": ranges[s.seat],
+                        "equity": s.equity,
+                        "win": s.win,
+                        "tie": s.tie,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "card": c.card.to_string(),
+                "frequency": c.frequency,
+                "tags": c.tags.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "players": players,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "elapsed_ms": report.elapsed_ms,
+        "board": cards_text(&report.board),
+        "cards": cards,
+    })
+}
+
+/// A header, then a row per card: card, frequency, tags (joined by `;`),
+/// then per active seat its equity, win and tie. No field holds a comma or
+/// a quote, so none is quoted.
+fn write_csv(report: &NextCardReport, out: &mut impl Write) -> std::io::Result<()> {
+    let seats = report.cards.first().map_or(0, |c| c.seats.len());
+    let mut header = String::from("card,frequency,tags");
+    for s in 1..=seats {
+        header.push_str(&format!(",seat{s}_equity,seat{s}_win,seat{s}_tie"));
+    }
+    writeln!(out, "{header}")?;
+    for c in &report.cards {
+        let tags: Vec<String> = c.tags.iter().map(ToString::to_string).collect();
+        let mut row = format!("{},{},{}", c.card, c.frequency, tags.join(";"));
+        for s in &c.seats {
+            row.push_str(&format!(",{},{},{}", s.equity, s.win, s.tie));
+        }
+        writeln!(out, "{row}")?;
+    }
+    Ok(())
+}
+
+/// The human-readable table.
+fn write_text(
+    report: &NextCardReport,
+    ranges: &[String],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "next card on {}: {} cards can come (exact, {:.1} ms)",
+        cards_text(&report.board),
+        report.cards.len(),
+        report.elapsed_ms
+    )?;
+    let seats = report.cards.first().map_or(0, |c| c.seats.len());
+    write!(out, "card  chance  tags                 ")?;
+    for s in report
+        .cards
+        .first()
+        .map(|c| c.seats.as_slice())
+        .unwrap_or(&[])
+    {
+        write!(out, " {:>10}", short(&ranges[s.seat]))?;
+    }
+    writeln!(out)?;
+    for c in &report.cards {
+        let tags: Vec<String> = c.tags.iter().map(ToString::to_string).collect();
+        write!(
+            out,
+            "{:<4}  {:>5.2}%  {:<21}",
+            c.card.to_string(),
+            100.0 * c.frequency,
+            tags.join(",")
+        )?;
+        for s in c.seats.iter().take(seats) {
+            write!(out, " {:>9.2}%", 100.0 * s.equity)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// A range cut to fit a ten-character column.
+fn short(range: &str) -> String {
+    if range.chars().count() <= 10 {
+        range.to_owned()
+    } else {
+        let head: String = range.chars().take(9).collect();
+        format!("{head}…")
+    }
+}

@@ -1,0 +1,214 @@
+//! The next card: for a flop or a turn, every card that can come next, how
+//! likely it is given the seats' ranges, and each seat's exact equity once
+//! it has come (docs/design.md §3.6).
+//!
+//! A card's probability of coming next is proportional to the weight of the
+//! seat deals that leave it in the deck: every deal leaves the same number
+//! of cards, each equally likely to come. That weight is the total of the
+//! exact tally with the card on the board, divided by the boards each deal
+//! is counted on (the same for every card) and scaled back to basis points
+//! (a seat's weights are divided by their gcd, which may change with the
+//! card). The figures are those [`calculate`](super::calculate) gives with
+//! the card on the board, to the last bit: the same setup, planner and
+//! exact kernels.
+
+use std::fmt;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::error::EquityError;
+use super::exact;
+use super::plan;
+use super::report::{self, Progress};
+use super::request::{EquityRequest, Method};
+use super::result::SeatEquity;
+use super::setup::Setup;
+use crate::card::{Card, CardSet};
+
+/// What a next card does to the board, as players name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardTag {
+    /// A third (or further) card of a suit: a flush is possible with it.
+    Flush,
+    /// Its rank is on the board already.
+    Pairing,
+    /// Above every board card.
+    Overcard,
+    /// Puts three or more distinct ranks in a straight's span with it (a
+    /// straight becomes possible through it).
+    Straight,
+    /// None of the above.
+    Blank,
+}
+
+impl fmt::Display for CardTag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CardTag::Flush => "flush",
+            CardTag::Pairing => "pairing",
+            CardTag::Overcard => "overcard",
+            CardTag::Straight => "straight",
+            CardTag::Blank => "blank",
+        })
+    }
+}
+
+/// One card that can come next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextCard {
+    /// The card.
+    pub card: Card,
+    /// The probability that it comes next, given the seats' ranges.
+    pub frequency: f64,
+    /// What it does to the board.
+    pub tags: Vec<CardTag>,
+    /// Each active seat's exact figures with it on the board.
+    pub seats: Vec<SeatEquity>,
+}
+
+/// Every card that can come next on a board of three or four cards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextCardReport {
+    /// The board the cards come on.
+    pub board: Vec<Card>,
+    /// The cards that can come (a card no deal leaves in the deck is not
+    /// listed), in card order; frequencies sum to 1.
+    pub cards: Vec<NextCard>,
+    /// Time taken.
+    pub elapsed_ms: f64,
+}
+
+/// The tags of `card` coming on `board`.
+pub fn card_tags(board: &[Card], card: Card) -> Vec<CardTag> {
+    let mut tags = Vec::new();
+    let suited = board.iter().filter(|c| c.suit() == card.suit()).count();
+    if suited >= 2 {
+        tags.push(CardTag::Flush);
+    }
+    let rank = card.rank().index();
+    let ranks: u16 = board.iter().fold(0, |m, c| m | 1 << c.rank().index());
+    if ranks >> rank & 1 == 1 {
+        tags.push(CardTag::Pairing);
+    } else {
+        if board.iter().all(|c| c.rank().index() < rank) {
+            tags.push(CardTag::Overcard);
+        }
+        // Straight spans as rank bits, the ace also low (bit 13 → below
+        // the two): a span through the card with three distinct ranks.
+        let with = ranks | 1 << rank;
+        let low_ace = |m: u16| m << 1 | (m >> 12 & 1);
+        let (bits, card_bits) = (low_ace(with), low_ace(1 << rank));
+        let through = (0..=9).any(|low| {
+            let span = 0b11111u16 << low;
+            bits & card_bits & span != 0 && (bits & span).count_ones() >= 3
+        });
+        if through {
+            tags.push(CardTag::Straight);
+        }
+    }
+    if tags.is_empty() {
+        tags.push(CardTag::Blank);
+    }
+    tags
+}
+
+/// Every card that can come next on `request`'s board (three or four
+/// cards), with its probability and each seat's exact figures. The
+/// request's method is ignored (the figures are exact); a card whose
+/// spot cannot be counted exactly makes the whole report fail with that
+/// reason. `cancel` is polled between cards.
+pub fn next_cards(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<NextCardReport, EquityError> {
+    let start = Instant::now();
+    let n = request.board.len();
+    if !matches!(n, 3 | 4) {
+        return Err(EquityError::NextCardBoard(n));
+    }
+    // The spot as it stands: validates the board, dead cards and ranges.
+    let setup = Setup::new(request)?;
+    let candidates: Vec<Card> = CardSet::from_bits(setup.known.bits() | setup.fixed.bits())
+        .complement()
+        .iter()
+        .collect();
+    let run = || {
+        candidates
+            .par_iter()
+            .map(|&card| next_card(request, card, cancel))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let rows = match request.threads {
+        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .thread_name(|i| format!("rangestove-next-{i}"))
+            .build()
+            .map_err(|_| EquityError::BadSetting("could not start worker threads"))?
+            .install(run)?,
+        _ => run()?,
+    };
+    let total: f64 = rows.iter().flatten().map(|(weight, _)| weight).sum();
+    let cards = rows
+        .into_iter()
+        .flatten()
+        .map(|(weight, mut row)| {
+            row.frequency = weight / total;
+            row
+        })
+        .collect();
+    Ok(NextCardReport {
+        board: request.board.clone(),
+        cards,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// One card's row and the weight of the deals leaving it in the deck (in
+/// basis points, up to a factor common to every card), or `None` when no
+/// deal does.
+fn next_card(
+    request: &EquityRequest,
+    card: Card,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<(f64, NextCard)>, EquityError> {
+    if cancel() {
+        return Err(EquityError::Cancelled);
+    }
+    let mut board = request.board.clone();
+    board.push(card);
+    let with = EquityRequest {
+        board,
+        method: Method::Exact,
+        breakdown: false,
+        ..request.clone()
+    };
+    let setup = match Setup::new(&with) {
+        Ok(setup) => setup,
+        // No deal leaves this card: it cannot come.
+        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
+        Err(other) => return Err(other),
+    };
+    let cost = plan::exact_cost(&setup);
+    if let Some(refusal) = cost.refusal() {
+        return Err(refusal);
+    }
+    let strategy = cost.strategy();
+    let start = Instant::now();
+    let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
+    let result = report::result(&tally, &setup, strategy, None, start, Progress::FINISHED);
+    // Every deal is counted on the same number of completions whatever the
+    // card (the cards left once every seat holds two), so the tally's total
+    // weighs the deals; back in basis points, it compares across cards.
+    let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
+    let weight = tally.integers().0 as f64 * scale;
+    Ok(Some((
+        weight,
+        NextCard {
+            card,
+            frequency: 0.0,
+            tags: card_tags(&request.board, card),
+            seats: result.seats,
+        },
+    )))
+}

@@ -1,0 +1,230 @@
+//! Study across boards: the next-card report against `calculate` with each
+//! card on the board (to the last bit), its frequencies against an
+//! independent count of the deals that leave each card in the deck, its
+//! tags, and `rangestove next` at the command line.
+
+use engine::equity::{CardTag, EquityError, Method, card_tags, next_cards};
+use engine::{Card, Range, card::parse_cards};
+
+use crate::equity::{run, spot};
+
+/// Each row is `calculate` with that card on the board, to the last bit,
+/// and the frequencies sum to one.
+#[test]
+fn each_next_card_row_is_calculate_with_that_card() {
+    let spots = [
+        spot(&[("25%", false), ("15%", false)], "Kh9s4c", ""),
+        spot(
+            &[
+                ("AhKh", false),
+                ("QQ,JJ:0.5", false),
+                ("JTs,T9s", false),
+                ("22+", true),
+            ],
+            "9h8h2c7d",
+            "As",
+        ),
+        spot(
+            &[
+                ("QQ+,AK", false),
+                ("JJ-99,AQs,KQs", false),
+                ("22+,AJs+", false),
+            ],
+            "Kh9s4c",
+            "",
+        ),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let request = spot.request(Method::Exact);
+        let report = next_cards(&request, &|| false).unwrap();
+        let known = request.board.len() + request.dead.len();
+        assert!(report.cards.len() <= 52 - known, "spot {i}");
+        assert!(report.cards.len() >= 40, "spot {i}: {}", report.cards.len());
+        let total: f64 = report.cards.iter().map(|c| c.frequency).sum();
+        assert!((total - 1.0).abs() < 1e-12, "spot {i}: {total}");
+        for row in &report.cards {
+            let mut with = request.clone();
+            with.board.push(row.card);
+            let result = run(&with).unwrap();
+            assert!(result.method.is_exact());
+            assert_eq!(result.seats, row.seats, "spot {i} card {}", row.card);
+            assert!(row.frequency > 0.0);
+        }
+    }
+}
+
+/// The chance of each next card, counted independently: every deal of one
+/// combo per seat (folded seats too) that leaves the card in the deck,
+/// weighted by its weight product.
+#[test]
+fn next_card_frequencies_match_an_independent_count() {
+    let spot = spot(
+        &[
+            ("AhKh", false),
+            ("QQ,JJ:0.5", false),
+            ("JTs,T9s:0.25", false),
+            ("88", true),
+        ],
+        "9h8s2c",
+        "Qs",
+    );
+    let request = spot.request(Method::Exact);
+    let report = next_cards(&request, &|| false).unwrap();
+    let board = parse_cards(spot.board).unwrap();
+    let known: Vec<Card> = board.iter().copied().chain(request.dead.iter()).collect();
+    let seats: Vec<Vec<([Card; 2], f64)>> = spot
+        .seats
+        .iter()
+        .map(|&(text, _)| {
+            let range = Range::parse(text).unwrap();
+            let cards: Vec<Card> = Card::all().collect();
+            let mut combos = Vec::new();
+            for a in 0..52 {
+                for b in a + 1..52 {
+                    let (x, y) = (cards[a], cards[b]);
+                    let w = range.weight_bp(engine::Combo::new(x, y).unwrap());
+                    if w > 0 && !known.contains(&x) && !known.contains(&y) {
+                        combos.push(([x, y], f64::from(w)));
+                    }
+                }
+            }
+            combos
+        })
+        .collect();
+    let mut weight = [0f64; 52];
+    fn deal(
+        seats: &[Vec<([Card; 2], f64)>],
+        used: &mut Vec<Card>,
+        w: f64,
+        known: &[Card],
+        weight: &mut [f64; 52],
+    ) {
+        let Some((first, rest)) = seats.split_first() else {
+            for c in Card::all().filter(|c| !used.contains(c) && !known.contains(c)) {
+                weight[usize::from(c.index())] += w;
+            }
+            return;
+        };
+        for &(hand, hw) in first {
+            if hand.iter().any(|c| used.contains(c)) {
+                continue;
+            }
+            used.extend(hand);
+            deal(rest, used, w * hw, known, weight);
+            used.truncate(used.len() - 2);
+        }
+    }
+    deal(&seats, &mut Vec::new(), 1.0, &known, &mut weight);
+    let total: f64 = weight.iter().sum();
+    let listed: Vec<Card> = report.cards.iter().map(|c| c.card).collect();
+    for card in Card::all() {
+        let expected = weight[usize::from(card.index())] / total;
+        match report.cards.iter().find(|c| c.card == card) {
+            Some(row) => assert!(
+                (row.frequency - expected).abs() < 1e-12,
+                "{card}: {} vs {expected}",
+                row.frequency
+            ),
+            None => assert_eq!(expected, 0.0, "{card} missing from {listed:?}"),
+        }
+    }
+}
+
+#[test]
+fn next_card_tags_name_what_the_card_does() {
+    let tags = |board: &str, card: &str| {
+        let board = parse_cards(board).unwrap();
+        card_tags(&board, card.parse().unwrap())
+    };
+    use CardTag::*;
+    assert_eq!(tags("Kh9s4c", "Kd"), [Pairing]);
+    assert_eq!(tags("Kh9s4c", "Ah"), [Overcard]);
+    assert_eq!(tags("Kh9s4c", "Qd"), [Straight]);
+    assert_eq!(tags("Kh9s4c", "2d"), [Blank]);
+    assert_eq!(tags("Kh9h4c", "2h"), [Flush]);
+    assert_eq!(tags("Kh9h4c", "Th"), [Flush, Straight]);
+    assert_eq!(tags("2c3d9h", "Ah"), [Overcard, Straight]);
+    assert_eq!(tags("2c3d9h7s", "4c"), [Straight]);
+    assert_eq!(tags("2c3d9h7s", "9c"), [Pairing]);
+    // The report tags every card so.
+    let request = spot(&[("AA", false), ("KK", false)], "Kh9h4c", "").request(Method::Exact);
+    let report = next_cards(&request, &|| false).unwrap();
+    let two = report
+        .cards
+        .iter()
+        .find(|c| c.card.to_string() == "2h")
+        .unwrap();
+    assert_eq!(two.tags, [Flush]);
+}
+
+#[test]
+fn next_card_needs_a_flop_or_a_turn() {
+    for board in ["", "Kh9s4c7d2c"] {
+        let request = spot(&[("AA", false), ("KK", false)], board, "").request(Method::Exact);
+        let error = next_cards(&request, &|| false).unwrap_err();
+        assert_eq!(error, EquityError::NextCardBoard(request.board.len()));
+    }
+    // Cancelled between cards.
+    let request = spot(&[("AA", false), ("KK", false)], "Kh9s4c", "").request(Method::Exact);
+    assert_eq!(
+        next_cards(&request, &|| true).unwrap_err(),
+        EquityError::Cancelled
+    );
+}
+
+fn next_cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .arg("next")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn next_at_the_command_line() {
+    let output = next_cli(&[
+        "--board",
+        "Kh9s4c",
+        "--json",
+        "--threads",
+        "2",
+        "25%",
+        "15%",
+    ]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["board"], "Kh9s4c");
+    assert!(json["elapsed_ms"].as_f64().unwrap() > 0.0);
+    let cards = json["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 49);
+    let request = spot(&[("25%", false), ("15%", false)], "Kh9s4c", "").request(Method::Exact);
+    let report = next_cards(&request, &|| false).unwrap();
+    for (row, card) in report.cards.iter().zip(cards) {
+        assert_eq!(card["card"], row.card.to_string());
+        // (JSON numbers parse back to within an ulp.)
+        let close = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-15;
+        assert!(close(&card["frequency"], row.frequency));
+        let players = card["players"].as_array().unwrap();
+        assert_eq!(players[1]["range"], "15%");
+        assert!(close(&players[0]["equity"], row.seats[0].equity));
+        let tags: Vec<String> = row.tags.iter().map(ToString::to_string).collect();
+        assert_eq!(card["tags"], serde_json::json!(tags));
+    }
+    // CSV: a header and a row per card.
+    let output = next_cli(&["--board", "Kh9s4c", "--csv", "25%", "15%"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "card,frequency,tags,seat1_equity,seat1_win,seat1_tie,seat2_equity,seat2_win,seat2_tie"
+        )
+    );
+    assert_eq!(lines.count(), 49);
+    // Text, and a bad board: exit status 2 and the reason.
+    let output = next_cli(&["--board", "Kh9s4c", "AA", "KK"]);
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("next card on Kh9s4c"));
+    let output = next_cli(&["--board", "Kh9s4c7d2c", "AA", "KK"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("flop or a turn"));
+}
