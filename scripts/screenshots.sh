@@ -73,3 +73,6 @@ SIZE=1600x1000 take "$bars,dark:false)" "$fill mousemove 800 990 sleep 3" "$out/
 # The hand picker of Villain 2, with one card clicked.
 SIZE=1024x700 take "$bars)" "mousemove 48 446 click 1 sleep 1" "$out/hand-picker.png"
 
+# The next-card strip under the board, one card hovered.
+next="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c\",dead:\"\"),selected:0)"
+SIZE=1024x700 take "$next" "mousemove 775 423 sleep 1" "$out/next-card.png"

@@ -228,3 +228,41 @@ fn next_at_the_command_line() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("flop or a turn"));
 }
+
+/// The next-card strip under the board: the engine's report for the spot,
+/// computed off the UI thread; a click deals the card; none on the river.
+#[test]
+fn the_app_shows_the_next_card_and_deals_it() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use rangestove::gui::RangestoveApp;
+
+    use crate::app::{app_harness, click, retype, unfocus, wait};
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "25%");
+    retype(&mut h, "Seat 2", "15%");
+    retype(&mut h, "Board", "Kh9s4c");
+    unfocus(&mut h);
+    wait(&mut h, &|app| app.next_cards().is_some());
+    h.step();
+    let shown = h.state().next_cards().unwrap().clone().unwrap();
+    let request = h.state().request();
+    let expected = next_cards(&request, &|| false).unwrap();
+    assert_eq!(shown.cards, expected.cards);
+    h.get_by_label("next Qd");
+    // Board cards are not offered.
+    assert!(h.get_by_label("next Kh").accesskit_node().is_disabled());
+    click(&mut h, "next Qd");
+    h.step();
+    assert_eq!(h.state().board().len(), 4);
+    assert_eq!(h.state().board()[3].to_string(), "Qd");
+    wait(&mut h, &|app| {
+        app.next_cards()
+            .is_some_and(|r| r.as_ref().is_ok_and(|r| r.board.len() == 4))
+    });
+    // On the river there is no next card.
+    click(&mut h, "next 2c");
+    h.step();
+    h.step();
+    assert_eq!(h.state().board().len(), 5);
+    assert!(h.query_by_label("next 3c").is_none());
+}

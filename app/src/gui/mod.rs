@@ -38,6 +38,7 @@ mod grid_image;
 mod hand_picker;
 mod hero;
 mod history;
+mod next_card;
 mod prefs;
 mod presets_panel;
 mod scenario;
@@ -104,6 +105,7 @@ pub struct RangestoveApp {
     feed: Feed,
     editor: EditorState,
     analysis: AnalysisState,
+    next: next_card::NextState,
     presets: PresetsPanel,
     /// A message to show once (a settings file that could not be read).
     notice: Option<String>,
@@ -175,6 +177,7 @@ impl RangestoveApp {
             feed: Feed::new(worker),
             editor: EditorState::default(),
             analysis: AnalysisState::default(),
+            next: next_card::NextState::default(),
             presets: PresetsPanel::default(),
             notice: None,
             file_message: None,
@@ -244,6 +247,12 @@ impl RangestoveApp {
     pub fn request(&self) -> EquityRequest {
         let breakdown = self.prefs.wants_breakdown();
         self.session.request_with_seats(breakdown).0
+    }
+
+    /// The next-card report of the current flop or turn, once computed
+    /// (`Err`: why the spot cannot be counted).
+    pub fn next_cards(&self) -> Option<&Result<engine::equity::NextCardReport, String>> {
+        self.next.figures().map(|f| &f.report)
     }
 
     /// The latest result of the current scenario.
@@ -429,6 +438,7 @@ impl RangestoveApp {
     /// The board picker, then analysis or presets.
     fn right_panel_ui(&mut self, ui: &mut egui::Ui) {
         board::board_ui(ui, &mut self.session, &mut self.prefs.card_mode);
+        next_card::next_card_ui(ui, &mut self.next, &mut self.session);
         ui.separator();
         if self.prefs.show_analysis {
             analysis::analysis_ui(ui, &mut self.analysis, &mut self.session, &self.feed);
