@@ -5,9 +5,10 @@
 //! calculation.
 
 use engine::analysis::hero::{Potential, chen_points, chen_score, potential};
-use engine::worker::{Job, Runner};
+use engine::worker::Job;
 use engine::{Card, CardSet, Combo, HandClass, Range};
 
+use super::background::{Answers, Background};
 use super::grid::heat_color;
 use super::scenario::SeatMode;
 use super::session::Session;
@@ -81,53 +82,31 @@ pub struct HeroFigures {
     pub villains: Vec<(String, Result<Potential, String>)>,
 }
 
-/// The hero analysis kept between frames: its thread (started on first
-/// use), the last job submitted and its figures once in.
-#[derive(Default)]
-pub struct HeroState {
-    runner: Option<Runner<HeroJob, HeroFigures>>,
-    job: Option<HeroJob>,
-    figures: Option<HeroFigures>,
+/// The hero analysis kept between frames.
+pub struct HeroState(Background<HeroJob, HeroFigures>);
+
+impl Default for HeroState {
+    fn default() -> HeroState {
+        HeroState(Background::new("rangestove-analysis", HeroJob::run))
+    }
+}
+
+impl Answers<HeroJob> for HeroFigures {
+    fn job(&self) -> &HeroJob {
+        &self.job
+    }
 }
 
 impl HeroState {
     /// Submits the job for `session` when it changed and takes in its
     /// figures; `ctx` is repainted when they arrive.
     pub fn update(&mut self, session: &Session, ctx: &egui::Context) {
-        let job = HeroJob::new(session);
-        if job != self.job {
-            self.job = job.clone();
-            self.figures = None;
-            if let Some(job) = job {
-                if self.runner.is_none() {
-                    let ctx = ctx.clone();
-                    self.runner = Runner::start("rangestove-analysis", HeroJob::run, move || {
-                        ctx.request_repaint()
-                    })
-                    .ok();
-                }
-                if let Some(runner) = &self.runner {
-                    runner.submit(job);
-                }
-            }
-        }
-        let Some(runner) = &self.runner else {
-            return;
-        };
-        let mut newest = None;
-        while let Some(update) = runner.try_recv() {
-            newest = Some(update.event);
-        }
-        if let Some(figures) = newest
-            && Some(&figures.job) == self.job.as_ref()
-        {
-            self.figures = Some(figures);
-        }
+        self.0.update(HeroJob::new(session), ctx);
     }
 
     /// The figures once computed for the current job.
     pub fn figures(&self) -> Option<&HeroFigures> {
-        self.figures.as_ref()
+        self.0.figures()
     }
 }
 
@@ -153,7 +132,7 @@ pub fn hero_ui(ui: &mut egui::Ui, state: &HeroState, session: &Session) {
         ui.weak("Strength and potential need a flop.");
         return;
     }
-    let Some(figures) = &state.figures else {
+    let Some(figures) = state.figures() else {
         ui.weak("computing…");
         return;
     };

@@ -28,6 +28,7 @@
 //! status line below (responsiveness figures included).
 
 mod analysis;
+mod background;
 mod board;
 mod editor;
 mod feed;

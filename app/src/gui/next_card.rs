@@ -7,9 +7,10 @@
 
 use egui::{Color32, Stroke, StrokeKind};
 use engine::equity::{NextCardReport, next_cards};
-use engine::worker::{Job, Runner};
+use engine::worker::Job;
 use engine::{Card, equity::EquityRequest};
 
+use super::background::{Answers, Background};
 use super::board::{deck_rows_ui, small_card_ui};
 use super::grid::heat_color;
 use super::session::Session;
@@ -49,53 +50,31 @@ pub struct NextFigures {
     pub report: Result<NextCardReport, String>,
 }
 
-/// The strip kept between frames: its thread (started on first use), the
-/// last job submitted and its figures once in.
-#[derive(Default)]
-pub struct NextState {
-    runner: Option<Runner<NextJob, NextFigures>>,
-    job: Option<NextJob>,
-    figures: Option<NextFigures>,
+/// The strip kept between frames.
+pub struct NextState(Background<NextJob, NextFigures>);
+
+impl Default for NextState {
+    fn default() -> NextState {
+        NextState(Background::new("rangestove-next", NextJob::run))
+    }
+}
+
+impl Answers<NextJob> for NextFigures {
+    fn job(&self) -> &NextJob {
+        &self.job
+    }
 }
 
 impl NextState {
     /// Submits the job for `session` when it changed and takes in its
     /// figures; `ctx` is repainted when they arrive.
     pub fn update(&mut self, session: &Session, ctx: &egui::Context) {
-        let job = NextJob::new(session);
-        if job != self.job {
-            self.job = job.clone();
-            self.figures = None;
-            if let Some(job) = job {
-                if self.runner.is_none() {
-                    let ctx = ctx.clone();
-                    self.runner = Runner::start("rangestove-next", NextJob::run, move || {
-                        ctx.request_repaint()
-                    })
-                    .ok();
-                }
-                if let Some(runner) = &self.runner {
-                    runner.submit(job);
-                }
-            }
-        }
-        let Some(runner) = &self.runner else {
-            return;
-        };
-        let mut newest = None;
-        while let Some(update) = runner.try_recv() {
-            newest = Some(update.event);
-        }
-        if let Some(figures) = newest
-            && Some(&figures.job) == self.job.as_ref()
-        {
-            self.figures = Some(figures);
-        }
+        self.0.update(NextJob::new(session), ctx);
     }
 
     /// The figures once computed for the current spot.
     pub fn figures(&self) -> Option<&NextFigures> {
-        self.figures.as_ref()
+        self.0.figures()
     }
 }
 

@@ -49,6 +49,20 @@ pub(super) fn items(setup: &Setup, a: usize, offset: usize) -> Vec<Item> {
         .collect()
 }
 
+/// The active indices of the seats holding more than one combo, when
+/// exactly `n` seats do and all of them are active (what the two- and
+/// three-range sweeps count).
+pub(super) fn all_ranged_active<const N: usize>(setup: &Setup) -> Option<[usize; N]> {
+    let ranged = |s: usize| setup.seats[s].combos.len() > 1;
+    if (0..setup.seats.len()).filter(|&s| ranged(s)).count() != N {
+        return None;
+    }
+    let active: Vec<usize> = (0..setup.active.len())
+        .filter(|&a| ranged(setup.active[a]))
+        .collect();
+    active.try_into().ok()
+}
+
 /// The product of the weights of the seats holding a single combo (`None`
 /// past `u64`).
 pub(super) fn fixed_weight(setup: &Setup) -> Option<u64> {

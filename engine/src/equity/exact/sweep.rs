@@ -11,7 +11,7 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
-use super::common::{BoardView, Item, PerCombo, fixed_weight, items};
+use super::common::{BoardView, Item, PerCombo, all_ranged_active, fixed_weight, items};
 use crate::combo::COMBOS;
 use crate::equity::setup::{SeatCombos, Setup};
 
@@ -70,24 +70,14 @@ impl Sums {
 impl TwoRanges {
     /// Whether exactly two seats, both active, hold more than one combo.
     pub(crate) fn applies(setup: &Setup) -> bool {
-        let ranged = |s: &usize| setup.seats[*s].combos.len() > 1;
-        setup.active.iter().filter(|s| ranged(s)).count() == 2
-            && (0..setup.seats.len()).filter(ranged).count() == 2
+        all_ranged_active::<2>(setup).is_some()
     }
 
     /// The sweep's view of `setup` when it applies: exactly two active seats
     /// with more than one live combo, every other seat (active or folded)
     /// with one.
     pub(crate) fn new(setup: &Setup, offsets: &[usize]) -> Option<TwoRanges> {
-        if !TwoRanges::applies(setup) {
-            return None;
-        }
-        let ranged: Vec<usize> = (0..setup.active.len())
-            .filter(|&a| setup.seats[setup.active[a]].combos.len() > 1)
-            .collect();
-        let &[first, second] = ranged.as_slice() else {
-            return None;
-        };
+        let [first, second] = all_ranged_active::<2>(setup)?;
         let fixed_weight = fixed_weight(setup)?;
         let items = [first, second].map(|a| items(setup, a, offsets[a]));
         let weight_of = |items: &[Item]| {

@@ -21,7 +21,7 @@
 //! counters per set of winners; every sum is the very integer the
 //! deal-by-deal scan forms (tests/multiway.rs).
 
-use super::common::{BoardView, Item, PerCombo, fixed_weight, items};
+use super::common::{BoardView, Item, PerCombo, all_ranged_active, fixed_weight, items};
 use crate::equity::setup::Setup;
 
 /// Cards in a deck.
@@ -159,21 +159,13 @@ const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 impl ThreeRanges {
     /// Whether exactly three seats hold more than one combo, all active.
     pub(crate) fn applies(setup: &Setup) -> bool {
-        let ranged = |s: &usize| setup.seats[*s].combos.len() > 1;
-        setup.active.iter().filter(|s| ranged(s)).count() == 3
-            && (0..setup.seats.len()).filter(ranged).count() == 3
+        all_ranged_active::<3>(setup).is_some()
     }
 
     /// The kernel's view of `setup` when it applies (`offsets`: where each
     /// active seat's combos start among the rank slots).
     pub(crate) fn new(setup: &Setup, offsets: &[usize]) -> Option<ThreeRanges> {
-        if !ThreeRanges::applies(setup) {
-            return None;
-        }
-        let ranged: Vec<usize> = (0..setup.active.len())
-            .filter(|&a| setup.seats[setup.active[a]].combos.len() > 1)
-            .collect();
-        let seats: [usize; 3] = ranged.try_into().ok()?;
+        let seats = all_ranged_active::<3>(setup)?;
         let fixed_weight = fixed_weight(setup)?;
         let items = seats.map(|a| items(setup, a, offsets[a]));
         let unit_weights = items.iter().flatten().all(|item| item.weight == 1);
