@@ -495,7 +495,7 @@ fn three_range_cost(setup: &Setup, boards: u64) -> f64 {
 }
 
 /// The kernel that counts `setup` board by board with `deal_count` deals:
-/// the cheapest of those in [`board_kernel_cost`].
+/// the cheapest board-major kernel by the cost model.
 pub fn board_kernel(setup: &Setup, deal_count: u64) -> BoardKernel {
     let boards = choose(setup.deck().len() as u64, setup.missing as u64);
     let listing = if TwoRanges::applies(setup) {
