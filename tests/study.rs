@@ -266,3 +266,68 @@ fn the_app_shows_the_next_card_and_deals_it() {
     assert_eq!(h.state().board().len(), 5);
     assert!(h.query_by_label("next 3c").is_none());
 }
+
+/// Flops up to what a scenario can tell apart: 1,755 classes for ranges of
+/// whole classes, more for a suit-specific hand or a dead card; the counts
+/// cover every flop once; members of a class are suit images of each other
+/// with equal equities.
+#[test]
+fn flop_classes_cover_every_flop_once() {
+    use engine::CardSet;
+    use engine::analysis::flops::{Texture, classes};
+    let range = |t: &str| Range::parse(t).unwrap();
+    let (a, b) = (range("25%"), range("15%"));
+    let all = classes(&[&a, &b], CardSet::EMPTY);
+    assert_eq!(all.len(), 1755);
+    assert_eq!(all.iter().map(|c| c.count).sum::<u32>(), 22_100);
+    let hero = range("AhKh");
+    let specific = classes(&[&hero, &b], CardSet::EMPTY);
+    assert!(specific.len() > 1755, "{}", specific.len());
+    assert_eq!(specific.iter().map(|c| c.count).sum::<u32>(), 22_100);
+    let dead = CardSet::parse("2c").unwrap();
+    let with_dead = classes(&[&a, &b], dead);
+    assert_eq!(with_dead.iter().map(|c| c.count).sum::<u32>(), 20_825);
+    assert!(
+        with_dead
+            .iter()
+            .all(|c| !c.flop.iter().any(|x| dead.contains(*x)))
+    );
+    // Two members of one class: equal figures (a rainbow flop and a suit
+    // image of it).
+    let class = all
+        .iter()
+        .find(|c| c.flop.map(|x| x.to_string()).join("") == "Kh9s4c");
+    let (first, image) = match class {
+        Some(_) => ("Kh9s4c", "Kd9c4s"),
+        None => ("Ks9h4d", "Kd9c4s"),
+    };
+    let figures = |board: &'static str| {
+        run(&spot(&[("25%", false), ("15%", false)], board, "").request(Method::Exact))
+            .unwrap()
+            .seats
+    };
+    assert_eq!(figures(first), figures(image));
+    // Textures.
+    let flop = |t: &str| -> [Card; 3] { parse_cards(t).unwrap().try_into().unwrap() };
+    let tags = |t: &str| Texture::of(&flop(t)).tags();
+    assert_eq!(tags("Kh9s4c"), ["rainbow", "unpaired", "K-high"]);
+    assert_eq!(
+        tags("9h8h7h"),
+        [
+            "monotone",
+            "unpaired",
+            "9-high",
+            "straight-possible",
+            "connected"
+        ]
+    );
+    assert_eq!(tags("As2d2c"), ["rainbow", "paired", "A-high", "connected"]);
+    assert_eq!(
+        tags("5s4s5c"),
+        ["two-tone", "paired", "5-high", "connected"]
+    );
+    assert_eq!(
+        tags("Ah3d5c"),
+        ["rainbow", "unpaired", "A-high", "straight-possible"]
+    );
+}

@@ -32,6 +32,7 @@
 //! cards: three to a flush with a hole card, or a straight two ranks away.
 //! *Two overcards*: both hole cards above the board, no pair.
 
+pub mod flops;
 pub mod hero;
 
 use crate::card::{Card, CardSet, Rank};
