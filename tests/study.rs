@@ -331,3 +331,146 @@ fn flop_classes_cover_every_flop_once() {
         ["rainbow", "unpaired", "A-high", "straight-possible"]
     );
 }
+
+/// The flop report: each row is `calculate` with that flop (to the last
+/// bit), the frequencies sum to one and weigh the rows into the equity
+/// with no board, and the classes cover every flop once.
+#[test]
+fn flop_report_rows_are_calculate_and_average_to_preflop() {
+    use engine::equity::flop_report;
+    let spots = [
+        spot(&[("JJ+,AK", false), ("TT+,AQ+:0.5", false)], "", ""),
+        spot(
+            &[
+                ("QQ+", false),
+                ("JJ-99,AKs", false),
+                ("88-66", false),
+                ("AhKh", true),
+            ],
+            "",
+            "2c",
+        ),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let request = spot.request(Method::Exact);
+        let report = flop_report(&request, &|| false, &|_, _| {}).unwrap();
+        let flops: u32 = report.flops.iter().map(|f| f.count).sum();
+        let live = 52 - request.dead.len() as u32 - if i == 1 { 2 } else { 0 };
+        assert_eq!(flops, live * (live - 1) * (live - 2) / 6, "spot {i}");
+        let total: f64 = report.flops.iter().map(|f| f.frequency).sum();
+        assert!((total - 1.0).abs() < 1e-12, "spot {i}: {total}");
+        // Rows against calculate: every 80th class (22 flops), and the
+        // first and last.
+        let picks = (0..report.flops.len())
+            .step_by(80)
+            .chain([report.flops.len() - 1]);
+        for k in picks {
+            let row = &report.flops[k];
+            let mut with = request.clone();
+            with.board = row.flop.to_vec();
+            let result = run(&with).unwrap();
+            let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+            assert_eq!(result.seats, figures, "spot {i} flop {:?}", row.flop);
+        }
+        // The frequency-weighted mean is the equity with no board.
+        let preflop = run(&request).unwrap();
+        for (s, &(equity, win, tie)) in preflop.seats.iter().zip(&report.seats) {
+            assert!(
+                (s.equity - equity).abs() < 1e-12,
+                "spot {i}: {s:?} vs {equity}"
+            );
+            assert!((s.win - win).abs() < 1e-12 && (s.tie - tie).abs() < 1e-12);
+        }
+    }
+}
+
+/// Flop frequencies against an independent count: the weight of the deals
+/// leaving the flop's cards in the deck.
+#[test]
+fn flop_frequencies_match_an_independent_count() {
+    use engine::equity::flop_report;
+    let spot = spot(&[("AA", false), ("KK,AKs:0.5", false)], "", "");
+    let request = spot.request(Method::Exact);
+    let report = flop_report(&request, &|| false, &|_, _| {}).unwrap();
+    let combos = |t: &str| -> Vec<([Card; 2], f64)> {
+        let range = Range::parse(t).unwrap();
+        let cards: Vec<Card> = Card::all().collect();
+        let mut out = Vec::new();
+        for a in 0..52 {
+            for b in a + 1..52 {
+                let w = range.weight_bp(engine::Combo::new(cards[a], cards[b]).unwrap());
+                if w > 0 {
+                    out.push(([cards[a], cards[b]], f64::from(w)));
+                }
+            }
+        }
+        out
+    };
+    let (first, second) = (combos("AA"), combos("KK,AKs:0.5"));
+    let weight = |flop: &[Card; 3]| -> f64 {
+        let mut w = 0.0;
+        for (a, wa) in &first {
+            for (b, wb) in &second {
+                let cards = [a[0], a[1], b[0], b[1]];
+                let distinct = (0..4).all(|i| (i + 1..4).all(|j| cards[i] != cards[j]));
+                if distinct && !cards.iter().any(|c| flop.contains(c)) {
+                    w += wa * wb;
+                }
+            }
+        }
+        w
+    };
+    let total: f64 = report
+        .flops
+        .iter()
+        .map(|f| weight(&f.flop) * f64::from(f.count))
+        .sum();
+    for row in &report.flops {
+        let expected = weight(&row.flop) * f64::from(row.count) / total;
+        assert!(
+            (row.frequency - expected).abs() < 1e-12,
+            "{:?}: {} vs {expected}",
+            row.flop,
+            row.frequency
+        );
+    }
+    // No board allowed.
+    let with_board =
+        crate::equity::spot(&[("AA", false), ("KK", false)], "Kh9s4c", "").request(Method::Exact);
+    assert_eq!(
+        flop_report(&with_board, &|| false, &|_, _| {}).unwrap_err(),
+        EquityError::FlopReportBoard(3)
+    );
+}
+
+#[test]
+fn flops_at_the_command_line() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["flops", "--json", "--threads", "2", "AA", "KK"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let flops = json["flops"].as_array().unwrap();
+    // Three aces or three kings cannot come with AA against KK: those two
+    // classes (four flops each) are left out.
+    assert_eq!(flops.len(), 1753);
+    let counts: u64 = flops.iter().map(|f| f["count"].as_u64().unwrap()).sum();
+    assert_eq!(counts, 22_092);
+    let first = &flops[0];
+    assert!(first["flop"].as_str().unwrap().len() == 6);
+    assert!(first["tags"].as_array().unwrap().len() >= 3);
+    let player = &first["players"][0];
+    for key in ["equity", "win", "tie", "std_error", "nut_share"] {
+        assert!(player[key].is_number(), "{key}: {player}");
+    }
+    assert!(player["hits"].is_object());
+    assert_eq!(json["players"][1]["range"], "KK");
+    let csv = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["flops", "--csv", "AA", "KK"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(csv.stdout).unwrap();
+    assert!(text.starts_with("flop,count,frequency,tags,seat1_equity,"));
+    assert_eq!(text.lines().count(), 1754);
+}

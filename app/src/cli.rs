@@ -8,6 +8,7 @@
 
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
+mod flops;
 mod next;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,9 @@ pub enum Command {
     /// Every card that can come next on a flop or turn: its chance given
     /// the ranges, what it does to the board, each seat's exact equity.
     Next(next::NextArgs),
+    /// Every flop a scenario can tell apart (no board): its chance, each
+    /// seat's exact equity, how each range hits it, its texture.
+    Flops(flops::FlopsArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range {
@@ -252,6 +256,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
         Some(Command::Eval { cards, json }) => eval_command(&cards.join(" "), json, out),
         Some(Command::Calc(args)) => calc_command(&args, out),
         Some(Command::Next(args)) => next::next_command(&args, out),
+        Some(Command::Flops(args)) => flops::flops_command(&args, out),
         Some(Command::Range {
             range,
             to,

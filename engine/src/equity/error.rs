@@ -13,6 +13,9 @@ pub enum EquityError {
     /// The next card needs a flop or a turn.
     #[error("the board has {0} cards; the next card needs a flop or a turn (3 or 4 cards)")]
     NextCardBoard(usize),
+    /// The flop report starts from no board.
+    #[error("the board has {0} cards; the flop report covers every flop, so it takes no board")]
+    FlopReportBoard(usize),
     /// A card is given twice among the board and dead cards.
     #[error("{0} is given twice (board and dead cards must be distinct)")]
     DuplicateCard(Card),

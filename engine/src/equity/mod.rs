@@ -20,7 +20,7 @@
 //! exact/, montecarlo/, table/           the kernels
 //! plan                                  the one decision
 //! calculate (this file)                 a match on the plan
-//! next_card                             reports built on the same counts
+//! next_card, flop_report               reports built on the same counts
 //! ```
 //!
 //! All of them tally in integers, so results do not depend on the order
@@ -32,6 +32,7 @@ mod breakdown;
 mod error;
 mod exact;
 mod feasibility;
+mod flop_report;
 mod montecarlo;
 mod next_card;
 mod plan;
@@ -44,6 +45,7 @@ mod table;
 mod tally;
 
 pub use error::EquityError;
+pub use flop_report::{FlopReport, FlopRow, FlopSeat, flop_report};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
