@@ -4,51 +4,16 @@
 
 use std::io::Write;
 
-use engine::equity::{self, EquityError, EquityRequest, FlopReport, Seat};
-use engine::{Card, CardSet};
+use engine::Card;
+use engine::equity::{self, FlopReport};
 
-use super::{Failure, parse_range_arg, parse_threads};
-
-/// The options of `rangestove flops`.
-#[derive(Debug, clap::Args)]
-pub struct FlopsArgs {
-    /// One range per active seat (at least two).
-    #[arg(required = true, num_args = 2..)]
-    pub ranges: Vec<String>,
-    /// Dead cards.
-    #[arg(long, default_value = "")]
-    pub dead: String,
-    /// A folded seat's range (repeatable): it only removes cards.
-    #[arg(long)]
-    pub folded: Vec<String>,
-    /// Worker threads, 1 to 1024 (default: one per core).
-    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Print one JSON object instead of text.
-    #[arg(long, conflicts_with = "csv")]
-    pub json: bool,
-    /// Print comma-separated values: a header, then one row per flop class.
-    #[arg(long)]
-    pub csv: bool,
-}
+use super::Failure;
+use super::next::{SpotArgs, failure};
 
 /// Runs `rangestove flops`.
-pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let input = |e: anyhow::Error| Failure::Input(e);
-    let mut seats = Vec::new();
-    for text in &args.ranges {
-        seats.push(Seat::active(parse_range_arg(text)?));
-    }
-    for text in &args.folded {
-        seats.push(Seat::folded(parse_range_arg(text)?));
-    }
-    let mut request = EquityRequest::new(seats);
-    request.dead = CardSet::parse(&args.dead).map_err(|e| input(e.into()))?;
-    request.threads = args.threads;
-    let report = equity::flop_report(&request, &|| false, &|_, _| {}).map_err(|e| match e {
-        EquityError::Cancelled => Failure::Other(e.into()),
-        e => Failure::Input(e.into()),
-    })?;
+pub(super) fn flops_command(args: &SpotArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let request = args.request()?;
+    let report = equity::flop_report(&request, &|| false, &|_, _| {}).map_err(failure)?;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {

@@ -12,12 +12,20 @@ use super::{Failure, parse_range_arg, parse_threads};
 /// The options of `rangestove next`.
 #[derive(Debug, clap::Args)]
 pub struct NextArgs {
-    /// One range per active seat (at least two).
-    #[arg(required = true, num_args = 2..)]
-    pub ranges: Vec<String>,
     /// The flop or turn, e.g. "Kh9s4c" (3 or 4 cards).
     #[arg(long)]
     pub board: String,
+    #[command(flatten)]
+    pub spot: SpotArgs,
+}
+
+/// What `next` and `flops` take: the seats, dead cards, threads and the
+/// output format.
+#[derive(Debug, clap::Args)]
+pub struct SpotArgs {
+    /// One range per active seat (at least two).
+    #[arg(required = true, num_args = 2..)]
+    pub ranges: Vec<String>,
     /// Dead cards.
     #[arg(long, default_value = "")]
     pub dead: String,
@@ -30,29 +38,44 @@ pub struct NextArgs {
     /// Print one JSON object instead of text.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
-    /// Print comma-separated values: a header, then one row per card.
+    /// Print comma-separated values: a header, then one row per card
+    /// (next) or flop class (flops).
     #[arg(long)]
     pub csv: bool,
 }
 
-/// Runs `rangestove next`.
-pub(super) fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let input = |e: anyhow::Error| Failure::Input(e);
-    let mut seats = Vec::new();
-    for text in &args.ranges {
-        seats.push(Seat::active(parse_range_arg(text)?));
+impl SpotArgs {
+    /// The request: the active seats, then the folded ones, the dead cards
+    /// and the threads.
+    pub(super) fn request(&self) -> Result<EquityRequest, Failure> {
+        let mut seats = Vec::new();
+        for text in &self.ranges {
+            seats.push(Seat::active(parse_range_arg(text)?));
+        }
+        for text in &self.folded {
+            seats.push(Seat::folded(parse_range_arg(text)?));
+        }
+        let mut request = EquityRequest::new(seats);
+        request.dead = CardSet::parse(&self.dead).map_err(|e| Failure::Input(e.into()))?;
+        request.threads = self.threads;
+        Ok(request)
     }
-    for text in &args.folded {
-        seats.push(Seat::folded(parse_range_arg(text)?));
-    }
-    let mut request = EquityRequest::new(seats);
-    request.board = engine::card::parse_cards(&args.board).map_err(|e| input(e.into()))?;
-    request.dead = CardSet::parse(&args.dead).map_err(|e| input(e.into()))?;
-    request.threads = args.threads;
-    let report = equity::next_cards(&request, &|| false).map_err(|e| match e {
+}
+
+/// An engine error as a command's failure: bad input, unless cancelled.
+pub(super) fn failure(e: EquityError) -> Failure {
+    match e {
         EquityError::Cancelled => Failure::Other(e.into()),
         e => Failure::Input(e.into()),
-    })?;
+    }
+}
+
+/// Runs `rangestove next`.
+pub(super) fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let mut request = args.spot.request()?;
+    request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
+    let args = &args.spot;
+    let report = equity::next_cards(&request, &|| false).map_err(failure)?;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {

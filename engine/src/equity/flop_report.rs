@@ -19,11 +19,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::counted::{counted_on, on_threads};
 use super::error::EquityError;
-use super::exact;
-use super::plan;
-use super::report::{self, Progress};
-use super::request::{EquityRequest, Method};
+use super::request::EquityRequest;
 use super::result::SeatEquity;
 use super::setup::Setup;
 use crate::analysis::flops::{self, Texture};
@@ -98,15 +96,7 @@ pub fn flop_report(
             })
             .collect::<Result<Vec<_>, _>>()
     };
-    let rows = match request.threads {
-        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
-            .thread_name(|i| format!("rangestove-flops-{i}"))
-            .build()
-            .map_err(|_| EquityError::BadSetting("could not start worker threads"))?
-            .install(run)?,
-        _ => run()?,
-    };
+    let rows = on_threads(request.threads, "rangestove-flops", run)??;
     let weight: f64 = rows.iter().flatten().map(|(w, _)| w).sum();
     let mut flops: Vec<FlopRow> = rows
         .into_iter()
@@ -145,32 +135,11 @@ fn flop_row(
     count: u32,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<(f64, FlopRow)>, EquityError> {
-    if cancel() {
-        return Err(EquityError::Cancelled);
-    }
-    let with = EquityRequest {
-        board: flop.to_vec(),
-        method: Method::Exact,
-        breakdown: false,
-        ..request.clone()
+    let Some((weight, seats)) = counted_on(request, flop.to_vec(), cancel)? else {
+        return Ok(None);
     };
-    let setup = match Setup::new(&with) {
-        Ok(setup) => setup,
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
-        Err(other) => return Err(other),
-    };
-    let cost = plan::exact_cost(&setup);
-    if let Some(refusal) = cost.refusal() {
-        return Err(refusal);
-    }
-    let strategy = cost.strategy();
-    let start = Instant::now();
-    let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
-    let result = report::result(&tally, &setup, strategy, None, start, Progress::FINISHED);
-    let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
-    let weight = tally.integers().0 as f64 * scale * f64::from(count);
-    let seats = result
-        .seats
+    let weight = weight * f64::from(count);
+    let seats = seats
         .into_iter()
         .map(|figures| {
             let range = &request.seats[figures.seat].range;

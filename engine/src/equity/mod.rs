@@ -29,6 +29,7 @@
 use std::time::Instant;
 
 mod breakdown;
+mod counted;
 mod error;
 mod exact;
 mod feasibility;

@@ -17,11 +17,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::counted::{counted_on, on_threads};
 use super::error::EquityError;
-use super::exact;
-use super::plan;
-use super::report::{self, Progress};
-use super::request::{EquityRequest, Method};
+use super::request::EquityRequest;
 use super::result::SeatEquity;
 use super::setup::Setup;
 use crate::card::{Card, CardSet};
@@ -139,15 +137,7 @@ pub fn next_cards(
             .map(|&card| next_card(request, card, cancel))
             .collect::<Result<Vec<_>, _>>()
     };
-    let rows = match request.threads {
-        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
-            .thread_name(|i| format!("rangestove-next-{i}"))
-            .build()
-            .map_err(|_| EquityError::BadSetting("could not start worker threads"))?
-            .install(run)?,
-        _ => run()?,
-    };
+    let rows = on_threads(request.threads, "rangestove-next", run)??;
     let total: f64 = rows.iter().flatten().map(|(weight, _)| weight).sum();
     let cards = rows
         .into_iter()
@@ -164,51 +154,24 @@ pub fn next_cards(
     })
 }
 
-/// One card's row and the weight of the deals leaving it in the deck (in
-/// basis points, up to a factor common to every card), or `None` when no
-/// deal does.
+/// One card's row and the weight of the deals leaving it in the deck (up
+/// to a factor common to every card), or `None` when no deal does.
 fn next_card(
     request: &EquityRequest,
     card: Card,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<(f64, NextCard)>, EquityError> {
-    if cancel() {
-        return Err(EquityError::Cancelled);
-    }
     let mut board = request.board.clone();
     board.push(card);
-    let with = EquityRequest {
-        board,
-        method: Method::Exact,
-        breakdown: false,
-        ..request.clone()
-    };
-    let setup = match Setup::new(&with) {
-        Ok(setup) => setup,
-        // No deal leaves this card: it cannot come.
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
-        Err(other) => return Err(other),
-    };
-    let cost = plan::exact_cost(&setup);
-    if let Some(refusal) = cost.refusal() {
-        return Err(refusal);
-    }
-    let strategy = cost.strategy();
-    let start = Instant::now();
-    let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
-    let result = report::result(&tally, &setup, strategy, None, start, Progress::FINISHED);
-    // Every deal is counted on the same number of completions whatever the
-    // card (the cards left once every seat holds two), so the tally's total
-    // weighs the deals; back in basis points, it compares across cards.
-    let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
-    let weight = tally.integers().0 as f64 * scale;
-    Ok(Some((
-        weight,
-        NextCard {
-            card,
-            frequency: 0.0,
-            tags: card_tags(&request.board, card),
-            seats: result.seats,
-        },
-    )))
+    Ok(counted_on(request, board, cancel)?.map(|(weight, seats)| {
+        (
+            weight,
+            NextCard {
+                card,
+                frequency: 0.0,
+                tags: card_tags(&request.board, card),
+                seats,
+            },
+        )
+    }))
 }
