@@ -6,7 +6,25 @@
 use engine::equity::{CardTag, EquityError, Method, card_tags, next_cards};
 use engine::{Card, Range, card::parse_cards};
 
+use engine::analysis::MadeHand;
+
 use crate::equity::{run, spot};
+
+/// `card` with its suit moved by a permutation that keeps spot `spot`'s
+/// ranges and dead cards: spades and hearts swapped for class-only ranges
+/// (spot 0), diamonds and spades for the spot holding `AhKh` and dead `2c`.
+fn swap_suits(card: Card, spot: usize) -> Card {
+    let (a, b) = if spot == 0 { ('s', 'h') } else { ('d', 's') };
+    let text = card.to_string();
+    let (rank, suit) = text.split_at(1);
+    let suit = match suit.chars().next() {
+        Some(c) if c == a => b,
+        Some(c) if c == b => a,
+        Some(c) => c,
+        None => unreachable!("a card has a suit"),
+    };
+    format!("{rank}{suit}").parse().unwrap()
+}
 
 /// Each row is `calculate` with that card on the board, to the last bit,
 /// and the frequencies sum to one.
@@ -49,6 +67,18 @@ fn each_next_card_row_is_calculate_with_that_card() {
             assert!(result.method.is_exact());
             assert_eq!(result.seats, row.seats, "spot {i} card {}", row.card);
             assert!(row.frequency > 0.0);
+        }
+        // The frequency-weighted mean over the next cards is the board's
+        // equity.
+        let board = run(&request).unwrap();
+        for (k, seat) in board.seats.iter().enumerate() {
+            let mean: f64 = (report.cards.iter())
+                .map(|c| c.frequency * c.seats[k].equity)
+                .sum();
+            assert!(
+                (mean - seat.equity).abs() < 1e-12,
+                "spot {i}: {mean} vs {seat:?}"
+            );
         }
     }
 }
@@ -353,7 +383,7 @@ fn flop_report_rows_are_calculate_and_average_to_preflop() {
     ];
     for (i, spot) in spots.iter().enumerate() {
         let request = spot.request(Method::Exact);
-        let report = flop_report(&request, &|| false, &|_, _| {}).unwrap();
+        let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
         let flops: u32 = report.flops.iter().map(|f| f.count).sum();
         let live = 52 - request.dead.len() as u32 - if i == 1 { 2 } else { 0 };
         assert_eq!(flops, live * (live - 1) * (live - 2) / 6, "spot {i}");
@@ -371,6 +401,23 @@ fn flop_report_rows_are_calculate_and_average_to_preflop() {
             let result = run(&with).unwrap();
             let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
             assert_eq!(result.seats, figures, "spot {i} flop {:?}", row.flop);
+            // A flop of the same class (suits swapped by a permutation that
+            // keeps every range and the dead cards): the very same figures.
+            with.board = row.flop.map(|c| swap_suits(c, i)).to_vec();
+            if with.board != row.flop {
+                let result = run(&with).unwrap();
+                assert_eq!(result.seats, figures, "spot {i} flop {:?}", with.board);
+            }
+            // Hit shares: the made hands cover the range once; buckets too.
+            for seat in &row.seats {
+                let made: f64 = (seat.hits.iter())
+                    .filter(|(name, _)| MadeHand::ALL.iter().any(|m| m.name() == *name))
+                    .map(|(_, share)| share)
+                    .sum();
+                assert!((made - 1.0).abs() < 1e-12, "{:?}: {made}", row.flop);
+                let buckets: f64 = seat.buckets.iter().sum();
+                assert!((buckets - 1.0).abs() < 1e-12, "{:?}: {buckets}", row.flop);
+            }
         }
         // The frequency-weighted mean is the equity with no board.
         let preflop = run(&request).unwrap();
@@ -391,7 +438,7 @@ fn flop_frequencies_match_an_independent_count() {
     use engine::equity::flop_report;
     let spot = spot(&[("AA", false), ("KK,AKs:0.5", false)], "", "");
     let request = spot.request(Method::Exact);
-    let report = flop_report(&request, &|| false, &|_, _| {}).unwrap();
+    let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
     let combos = |t: &str| -> Vec<([Card; 2], f64)> {
         let range = Range::parse(t).unwrap();
         let cards: Vec<Card> = Card::all().collect();
@@ -438,7 +485,7 @@ fn flop_frequencies_match_an_independent_count() {
     let with_board =
         crate::equity::spot(&[("AA", false), ("KK", false)], "Kh9s4c", "").request(Method::Exact);
     assert_eq!(
-        flop_report(&with_board, &|| false, &|_, _| {}).unwrap_err(),
+        flop_report(&with_board, &|| false, &|_, _, _| {}).unwrap_err(),
         EquityError::FlopReportBoard(3)
     );
 }
@@ -473,4 +520,160 @@ fn flops_at_the_command_line() {
     let text = String::from_utf8(csv.stdout).unwrap();
     assert!(text.starts_with("flop,count,frequency,tags,seat1_equity,"));
     assert_eq!(text.lines().count(), 1754);
+}
+
+/// The frequency-weighted mean of each seat's flop equities is its exact
+/// equity with no board (to 1e-12).
+fn assert_means_are_preflop(
+    report: &engine::equity::FlopReport,
+    request: &engine::equity::EquityRequest,
+) {
+    let mut exact = request.clone();
+    exact.method = Method::Exact;
+    let preflop = run(&exact).unwrap();
+    for (s, &(equity, win, tie)) in preflop.seats.iter().zip(&report.seats) {
+        assert!((s.equity - equity).abs() < 1e-12, "{s:?} vs {equity}");
+        assert!((s.win - win).abs() < 1e-12 && (s.tie - tie).abs() < 1e-12);
+    }
+}
+
+/// Equity buckets against per-combo runs of `calculate`: a single-combo
+/// hero's weight sits in the bucket of its equity; the caller's shares are
+/// its combos' own equities against the hero, bucketed (every live combo
+/// is dealt on as many boards, so each weighs the same).
+#[test]
+fn flop_buckets_match_per_combo_equities() {
+    use engine::equity::{BUCKET_EDGES, flop_report};
+    let hero = "AhKh";
+    let caller = "QQ+,AK,JTs";
+    let heads_up = |a: &str, b: &str| {
+        let seats = [a, b].map(|r| engine::equity::Seat::active(Range::parse(r).unwrap()));
+        let mut request = engine::equity::EquityRequest::new(seats.to_vec());
+        request.method = Method::Exact;
+        request
+    };
+    let request = heads_up(hero, caller);
+    let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+    assert_means_are_preflop(&report, &request);
+    let bucket = |equity: f64| BUCKET_EDGES.iter().position(|&e| equity >= e).unwrap();
+    let hero_combo: engine::Combo = hero.parse().unwrap();
+    for row in report.flops.iter().step_by(450) {
+        let mut with = request.clone();
+        with.board = row.flop.to_vec();
+        let figures = run(&with).unwrap();
+        let mut expected = [0.0; 4];
+        expected[bucket(figures.seats[0].equity)] = 1.0;
+        assert_eq!(row.seats[0].buckets, expected, "{:?}", row.flop);
+        let mut counts = [0.0; 4];
+        let mut live = 0.0;
+        for (combo, _) in Range::parse(caller).unwrap().combos() {
+            let cards = combo.cards();
+            if cards
+                .iter()
+                .any(|c| row.flop.contains(c) || hero_combo.cards().contains(c))
+            {
+                continue;
+            }
+            let mut one = heads_up(hero, &combo.to_string());
+            one.board = row.flop.to_vec();
+            counts[bucket(run(&one).unwrap().seats[1].equity)] += 1.0;
+            live += 1.0;
+        }
+        for (got, count) in row.seats[1].buckets.iter().zip(counts) {
+            assert!(
+                (got - count / live).abs() < 1e-12,
+                "{:?}: {:?} vs {counts:?}",
+                row.flop,
+                row.seats[1].buckets
+            );
+        }
+    }
+}
+
+/// A sampled report: on 22 flops every seat's equity within four standard
+/// errors of the exact report's, frequencies within 1% of the exact ones,
+/// and the aggregate near the exact preflop equity.
+#[test]
+fn sampled_flop_report_is_within_its_errors() {
+    use engine::equity::{FlopReport, MethodUsed, flop_report};
+    let spot = spot(
+        &[
+            ("AA,KK", false),
+            ("QQ,JJ,AKs", false),
+            ("T9s,98s,AQ", false),
+        ],
+        "",
+        "",
+    );
+    let exact = flop_report(&spot.request(Method::Exact), &|| false, &|_, _, _| {}).unwrap();
+    assert_means_are_preflop(&exact, &spot.request(Method::Exact));
+    let mut request = spot.request(Method::MonteCarlo);
+    request.target_std_error = Some(0.01);
+    request.seed = 7;
+    let sampled: FlopReport = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+    assert_eq!(exact.method, MethodUsed::Exact);
+    assert_eq!(sampled.method, MethodUsed::MonteCarlo);
+    assert_eq!(exact.flops.len(), sampled.flops.len());
+    let total: f64 = sampled.flops.iter().map(|f| f.frequency).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    for (e, s) in exact.flops.iter().zip(&sampled.flops).step_by(80) {
+        assert_eq!(e.flop, s.flop);
+        assert!(
+            (s.frequency / e.frequency - 1.0).abs() < 0.01,
+            "{:?}",
+            e.flop
+        );
+        for (a, b) in e.seats.iter().zip(&s.seats) {
+            let se = b.figures.std_error;
+            assert!(se > 0.0 && se <= 0.01 + 1e-12, "{:?}: {se}", e.flop);
+            let gap = (a.figures.equity - b.figures.equity).abs();
+            assert!(gap <= 4.0 * se, "{:?}: {gap} vs {se}", e.flop);
+        }
+    }
+    let preflop = run(&spot.request(Method::Exact)).unwrap();
+    for (seat, &(equity, _, _)) in preflop.seats.iter().zip(&sampled.seats) {
+        assert!((seat.equity - equity).abs() < 0.005, "{seat:?} vs {equity}");
+    }
+}
+
+/// `flops --csv` parses back to the very figures of the report.
+#[test]
+fn flops_csv_parses_back_to_the_report() {
+    use engine::equity::flop_report;
+    let request = spot(&[("AA,KK", false), ("AK,QQ", false)], "", "2c").request(Method::Auto);
+    let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+    assert_means_are_preflop(&report, &request);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["flops", "--csv", "--dead", "2c", "AA,KK", "AK,QQ"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header.len(), 4 + 2 * 9);
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), report.flops.len());
+    let number = |t: &str| -> f64 { t.parse().unwrap() };
+    for (fields, row) in rows.iter().zip(&report.flops) {
+        let flop: String = row.flop.iter().map(Card::to_string).collect();
+        assert_eq!(fields[0], flop);
+        assert_eq!(fields[1].parse::<u32>().unwrap(), row.count);
+        assert_eq!(number(fields[2]), row.frequency);
+        assert_eq!(fields[3], row.texture.tags().join(";"));
+        for (k, seat) in row.seats.iter().enumerate() {
+            let f = &fields[4 + 9 * k..4 + 9 * (k + 1)];
+            let figures = [seat.figures.equity, seat.figures.win, seat.figures.tie];
+            assert_eq!(
+                f[..3].iter().map(|t| number(t)).collect::<Vec<_>>(),
+                figures
+            );
+            assert_eq!(number(f[3]), seat.figures.std_error);
+            assert_eq!(
+                f[4..8].iter().map(|t| number(t)).collect::<Vec<_>>(),
+                seat.buckets
+            );
+            assert_eq!(number(f[8]), seat.nut_share);
+        }
+    }
 }

@@ -45,7 +45,7 @@ pub enum Command {
     Next(next::NextArgs),
     /// Every flop a scenario can tell apart (no board): its chance, each
     /// seat's exact equity, how each range hits it, its texture.
-    Flops(next::SpotArgs),
+    Flops(flops::FlopsArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range {

@@ -5,15 +5,52 @@
 use std::io::Write;
 
 use engine::Card;
-use engine::equity::{self, FlopReport};
+use engine::equity::{self, FlopReport, Method};
 
-use super::Failure;
 use super::next::{SpotArgs, failure};
+use super::{Failure, parse_std_error};
+
+/// The options of `rangestove flops`.
+#[derive(Debug, clap::Args)]
+pub struct FlopsArgs {
+    #[command(flatten)]
+    pub spot: SpotArgs,
+    /// Count every flop exactly, however long it takes (default: exact when
+    /// the whole report is estimated within a minute, else Monte Carlo).
+    #[arg(long, conflicts_with = "mc")]
+    pub exact: bool,
+    /// Sample every flop (Monte Carlo), to --stderr.
+    #[arg(long)]
+    pub mc: bool,
+    /// Monte Carlo: each flop is sampled until every seat's standard error
+    /// of equity is at most this fraction (default 0.002).
+    #[arg(
+        long = "stderr",
+        value_parser = parse_std_error,
+        allow_negative_numbers = true,
+        conflicts_with = "exact"
+    )]
+    pub std_error: Option<f64>,
+    /// Monte Carlo seed (default 0): the same request and seed give the
+    /// same report on any number of threads.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
 
 /// Runs `rangestove flops`.
-pub(super) fn flops_command(args: &SpotArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let request = args.request()?;
-    let report = equity::flop_report(&request, &|| false, &|_, _| {}).map_err(failure)?;
+pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let mut request = args.spot.request()?;
+    request.method = if args.exact {
+        Method::Exact
+    } else if args.mc {
+        Method::MonteCarlo
+    } else {
+        Method::Auto
+    };
+    request.target_std_error = args.std_error;
+    request.seed = args.seed;
+    let report = equity::flop_report(&request, &|| false, &|_, _, _| {}).map_err(failure)?;
+    let args = &args.spot;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {
@@ -56,6 +93,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
                         "win": s.figures.win,
                         "tie": s.figures.tie,
                         "std_error": s.figures.std_error,
+                        "buckets": s.buckets,
                         "nut_share": s.nut_share,
                         "hits": hits,
                     })
@@ -72,19 +110,23 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
         .collect();
     serde_json::json!({
         "elapsed_ms": report.elapsed_ms,
+        "method": report.method.name(),
+        "flop_count": report.flop_count,
         "players": players,
         "flops": flops,
     })
 }
 
 /// A header, then a row per flop class: flop, count, frequency, tags
-/// (joined by `;`), then per active seat its equity, win, tie and nut share.
-/// No field holds a comma or a quote, so none is quoted.
+/// (joined by `;`), then per active seat its equity, win, tie, standard
+/// error, the four bucket shares (≥ 75%, 50–75%, 25–50%, < 25%) and nut
+/// share. No field holds a comma or a quote, so none is quoted.
 fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
     let mut header = String::from("flop,count,frequency,tags");
     for s in 1..=report.seats.len() {
         header.push_str(&format!(
-            ",seat{s}_equity,seat{s}_win,seat{s}_tie,seat{s}_nut_share"
+            ",seat{s}_equity,seat{s}_win,seat{s}_tie,seat{s}_std_error,\
+             seat{s}_b75,seat{s}_b50,seat{s}_b25,seat{s}_b0,seat{s}_nut_share"
         ));
     }
     writeln!(out, "{header}")?;
@@ -97,9 +139,10 @@ fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
             row.texture.tags().join(";")
         );
         for s in &row.seats {
+            let [b75, b50, b25, b0] = s.buckets;
             line.push_str(&format!(
-                ",{},{},{},{}",
-                s.figures.equity, s.figures.win, s.figures.tie, s.nut_share
+                ",{},{},{},{},{b75},{b50},{b25},{b0},{}",
+                s.figures.equity, s.figures.win, s.figures.tie, s.figures.std_error, s.nut_share
             ));
         }
         writeln!(out, "{line}")?;
@@ -111,9 +154,14 @@ fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
 fn write_text(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "{} flop classes ({} flops), exact, {:.0} ms",
+        "{} flop classes ({} flops), {}, {:.0} ms",
         report.flops.len(),
-        report.flops.iter().map(|f| f.count).sum::<u32>(),
+        report.flop_count,
+        if report.method.is_exact() {
+            "exact"
+        } else {
+            "Monte Carlo"
+        },
         report.elapsed_ms
     )?;
     for (i, &(equity, _, _)) in report.seats.iter().enumerate() {

@@ -10,12 +10,13 @@ use super::exact;
 use super::plan;
 use super::report::{self, Progress};
 use super::request::{EquityRequest, Method};
-use super::result::SeatEquity;
+use super::result::EquityResult;
 use super::setup::Setup;
 use crate::card::Card;
 
-/// `request` counted exactly with `board` as its board: each active seat's
-/// figures (those `calculate` gives, to the last bit) and the weight of the
+/// `request` counted exactly with `board` as its board: the result (each
+/// active seat's figures are those `calculate` gives, to the last bit; with
+/// `breakdown`, its per-combo figures too) and the weight of the
 /// seat deals that leave the board's cards in the deck, in basis points up
 /// to a factor that depends only on how many cards the board and dead cards
 /// take (every deal is counted on as many completions). `None` when no deal
@@ -23,15 +24,16 @@ use crate::card::Card;
 pub(super) fn counted_on(
     request: &EquityRequest,
     board: Vec<Card>,
+    breakdown: bool,
     cancel: &(dyn Fn() -> bool + Sync),
-) -> Result<Option<(f64, Vec<SeatEquity>)>, EquityError> {
+) -> Result<Option<(f64, EquityResult)>, EquityError> {
     if cancel() {
         return Err(EquityError::Cancelled);
     }
     let with = EquityRequest {
         board,
         method: Method::Exact,
-        breakdown: false,
+        breakdown,
         ..request.clone()
     };
     let setup = match Setup::new(&with) {
@@ -51,7 +53,7 @@ pub(super) fn counted_on(
     // Back in basis points: each seat's weights were divided by their gcd,
     // which may change with the board.
     let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
-    Ok(Some((tally.integers().0 as f64 * scale, result.seats)))
+    Ok(Some((tally.integers().0 as f64 * scale, result)))
 }
 
 /// Runs `work` on `threads` threads (named `name-<i>`) when the request asks

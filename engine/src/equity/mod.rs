@@ -33,6 +33,7 @@ mod counted;
 mod error;
 mod exact;
 mod feasibility;
+mod flop_odds;
 mod flop_report;
 mod montecarlo;
 mod next_card;
@@ -46,7 +47,10 @@ mod table;
 mod tally;
 
 pub use error::EquityError;
-pub use flop_report::{FlopReport, FlopRow, FlopSeat, flop_report};
+pub use flop_report::{
+    BUCKET_EDGES, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, FlopReport, FlopRow, FlopSeat,
+    flop_means, flop_report,
+};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,

@@ -163,15 +163,17 @@ fn next_card(
 ) -> Result<Option<(f64, NextCard)>, EquityError> {
     let mut board = request.board.clone();
     board.push(card);
-    Ok(counted_on(request, board, cancel)?.map(|(weight, seats)| {
-        (
-            weight,
-            NextCard {
-                card,
-                frequency: 0.0,
-                tags: card_tags(&request.board, card),
-                seats,
-            },
-        )
-    }))
+    Ok(
+        counted_on(request, board, false, cancel)?.map(|(weight, result)| {
+            (
+                weight,
+                NextCard {
+                    card,
+                    frequency: 0.0,
+                    tags: card_tags(&request.board, card),
+                    seats: result.seats,
+                },
+            )
+        }),
+    )
 }
