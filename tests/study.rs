@@ -677,3 +677,83 @@ fn flops_csv_parses_back_to_the_report() {
         }
     }
 }
+
+/// The Boards view: opened from the toolbar, it fills with the engine's
+/// flop report (off the UI thread); a header click sorts, unticking
+/// textures filters, the text filter narrows, a flop click puts it on the
+/// board.
+#[test]
+fn the_boards_view_sorts_filters_and_sets_the_board() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use engine::analysis::flops::Suits;
+    use rangestove::gui::RangestoveApp;
+
+    use crate::app::{app_harness, click, retype, unfocus, wait};
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "AA,KK");
+    retype(&mut h, "Seat 2", "QQ,AKs");
+    unfocus(&mut h);
+    click(&mut h, "Boards");
+    wait(&mut h, &|app| app.flop_report().is_some());
+    h.step();
+    let report = h.state().flop_report().unwrap().clone();
+    let engine_report =
+        engine::equity::flop_report(&h.state().request(), &|| false, &|_, _, _| {}).unwrap();
+    assert_eq!(report.flops, engine_report.flops);
+    // The flops on screen, top to bottom.
+    let on_screen = |h: &crate::app::App| -> Vec<String> {
+        h.query_all_by_label_contains("flop ")
+            .filter_map(|n| n.accesskit_node().label())
+            .filter_map(|l| l.strip_prefix("flop ").map(str::to_owned))
+            .collect()
+    };
+    let row = |flop: &str| {
+        report
+            .flops
+            .iter()
+            .find(|r| r.flop.iter().map(ToString::to_string).collect::<String>() == flop)
+            .unwrap_or_else(|| panic!("{flop} is not a row"))
+    };
+    assert!(on_screen(&h).len() >= 10, "{:?}", on_screen(&h));
+    // Sort by the first seat's equity: highest first.
+    click(&mut h, "sort by Seat 1");
+    let shown = on_screen(&h);
+    let equities: Vec<f64> = shown
+        .iter()
+        .map(|f| row(f).seats[0].figures.equity)
+        .collect();
+    assert!(equities.windows(2).all(|w| w[0] >= w[1]), "{equities:?}");
+    let best = report
+        .flops
+        .iter()
+        .map(|r| r.seats[0].figures.equity)
+        .fold(0.0, f64::max);
+    assert_eq!(equities[0], best);
+    // Only monotone flops.
+    click(&mut h, "rainbow");
+    click(&mut h, "two-tone");
+    let shown = on_screen(&h);
+    assert!(!shown.is_empty());
+    assert!(
+        shown
+            .iter()
+            .all(|f| row(f).texture.suits == Suits::Monotone),
+        "{shown:?}"
+    );
+    // And only ace-high ones among them.
+    retype(&mut h, "Filter", "A-high");
+    let shown = on_screen(&h);
+    assert!(!shown.is_empty());
+    assert!(
+        shown
+            .iter()
+            .all(|f| f.starts_with('A') && row(f).texture.suits == Suits::Monotone)
+    );
+    // A click puts the flop on the board.
+    let first = shown[0].clone();
+    h.get_by_label(&format!("flop {first}")).click();
+    h.step();
+    h.step();
+    let board: String = h.state().board().iter().map(ToString::to_string).collect();
+    assert_eq!(board, first);
+}

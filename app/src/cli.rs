@@ -8,7 +8,7 @@
 
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
-mod flops;
+pub(crate) mod flops;
 mod next;
 
 use clap::{Parser, Subcommand};

@@ -121,7 +121,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
 /// (joined by `;`), then per active seat its equity, win, tie, standard
 /// error, the four bucket shares (≥ 75%, 50–75%, 25–50%, < 25%) and nut
 /// share. No field holds a comma or a quote, so none is quoted.
-fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
     let mut header = String::from("flop,count,frequency,tags");
     for s in 1..=report.seats.len() {
         header.push_str(&format!(

@@ -1,6 +1,6 @@
 //! A panel's computation on its own named thread (an
 //! [`engine::worker::Runner`]: newest job wins), started on first use: the
-//! hero analysis and the next-card strip. The UI thread only submits jobs
+//! hero analysis, the next-card strip and the Boards view. The UI thread only submits jobs
 //! and takes in figures.
 
 use engine::worker::{Job, Runner};
@@ -69,8 +69,25 @@ where
         }
     }
 
-    /// The figures once computed for the current job.
+    /// The figures once computed for the current job (the newest partial
+    /// figures while a job sends several).
     pub fn figures(&self) -> Option<&F> {
         self.figures.as_ref()
+    }
+
+    /// Stops the running job, keeping the figures in so far; the same job
+    /// is not submitted again until [`restart`](Self::restart) or another
+    /// job comes.
+    pub fn stop(&mut self) {
+        if let Some(runner) = &self.runner {
+            runner.cancel();
+        }
+    }
+
+    /// Forgets the last job, so the next [`update`](Self::update) submits
+    /// it afresh.
+    pub fn restart(&mut self) {
+        self.job = None;
+        self.figures = None;
     }
 }

@@ -30,6 +30,9 @@
 mod analysis;
 mod background;
 mod board;
+mod boards;
+mod boards_table;
+mod boards_ui;
 mod editor;
 mod feed;
 mod file_actions;
@@ -107,6 +110,7 @@ pub struct RangestoveApp {
     editor: EditorState,
     analysis: AnalysisState,
     next: next_card::NextState,
+    boards: boards::BoardsState,
     presets: PresetsPanel,
     /// A message to show once (a settings file that could not be read).
     notice: Option<String>,
@@ -179,6 +183,7 @@ impl RangestoveApp {
             editor: EditorState::default(),
             analysis: AnalysisState::default(),
             next: next_card::NextState::default(),
+            boards: boards::BoardsState::default(),
             presets: PresetsPanel::default(),
             notice: None,
             file_message: None,
@@ -254,6 +259,18 @@ impl RangestoveApp {
     /// (`Err`: why the spot cannot be counted).
     pub fn next_cards(&self) -> Option<&Result<engine::equity::NextCardReport, String>> {
         self.next.figures().map(|f| &f.report)
+    }
+
+    /// The Boards view's report of the current spot (without its board),
+    /// once complete.
+    pub fn flop_report(&self) -> Option<&engine::equity::FlopReport> {
+        self.boards.report()
+    }
+
+    /// The Boards view's rows in so far (frequencies relative to one
+    /// another until the report is complete).
+    pub fn flop_rows(&self) -> &[engine::equity::FlopRow] {
+        self.boards.figures().map_or(&[], |f| f.rows.as_slice())
     }
 
     /// The latest result of the current scenario.
@@ -452,6 +469,11 @@ impl RangestoveApp {
     /// The editor's controls, then the grid (with the heat map or the
     /// selected board row over it) and the suit editor.
     fn central_panel_ui(&mut self, ui: &mut egui::Ui) {
+        if self.prefs.show_boards {
+            let dark = self.prefs.dark;
+            boards_ui::boards_ui(ui, &mut self.boards, &mut self.session, dark);
+            return;
+        }
         let breakdown = self.feed.seat_breakdown(self.session.selected());
         editor::editor_ui(
             ui,

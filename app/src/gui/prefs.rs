@@ -36,6 +36,9 @@ pub struct Prefs {
     pub show_analysis: bool,
     /// Whether the grid shows the selected seat's equity per class.
     pub heat_map: bool,
+    /// Whether the central panel shows the Boards view (every flop) in
+    /// place of the range editor.
+    pub show_boards: bool,
     /// The name of the ranking the top-X% slider and the band use (an
     /// unknown name reads as the default ranking).
     pub ranking: String,
@@ -53,6 +56,7 @@ impl Default for Prefs {
             show_presets: true,
             show_analysis: false,
             heat_map: false,
+            show_boards: false,
             ranking: Ranking::shipped().name().to_owned(),
         }
     }

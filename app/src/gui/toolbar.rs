@@ -76,6 +76,19 @@ pub fn toolbar_ui(
             prefs.dark = !prefs.dark;
             ui.ctx().set_theme(prefs.theme());
         }
+        let mut ranges = !prefs.show_boards;
+        if ui
+            .toggle_value(&mut ranges, "Ranges")
+            .on_hover_text("The range editor and grid")
+            .clicked()
+        {
+            prefs.show_boards = false;
+        }
+        ui.toggle_value(&mut prefs.show_boards, "Boards")
+            .on_hover_text(
+                "Every flop for these ranges: each seat's equity, how often it comes, where the ranges stand, by texture",
+            );
+        ui.separator();
         let mut presets = prefs.show_presets && !prefs.show_analysis;
         if ui
             .toggle_value(&mut presets, "Presets")
