@@ -824,7 +824,7 @@ fn automatic_choice_and_snapshots() {
 fn a_preview_estimate_comes_before_a_long_exact_result() {
     let spot = spot(
         &[
-            ("JJ+,AQs+,AKo", false),
+            ("30%", false),
             ("22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+", false),
         ],
         "Kh9s4c",

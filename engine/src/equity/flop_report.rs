@@ -30,6 +30,7 @@ use rayon::prelude::*;
 use super::counted::{counted_on, on_threads};
 use super::error::EquityError;
 use super::flop_odds::{self, FlopOdds};
+use super::montecarlo;
 use super::plan;
 use super::request::{EquityRequest, Method};
 use super::result::{EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
@@ -293,11 +294,16 @@ fn sampled_on(
         breakdown: true,
         ..request.clone()
     };
-    match super::calculate(&with, cancel, &mut |_| {}) {
-        Ok(result) => Ok(Some(result)),
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => Ok(None),
-        Err(other) => Err(other),
-    }
+    let setup = match Setup::new(&with) {
+        Ok(setup) => setup,
+        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
+        Err(other) => return Err(other),
+    };
+    // As `calculate` samples it (here, without a module cycle).
+    let sampling = plan::plan(&setup, &with)?
+        .sampling
+        .ok_or(EquityError::BadSetting("no sampling plan"))?;
+    montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
 }
 
 /// The hit shares (made hands and draws with a combo, by name) and the
