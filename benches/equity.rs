@@ -160,6 +160,26 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
     group.bench_function("next card on Kh9s4c, 25% vs 15%", |b| {
         b.iter(|| pool.install(|| black_box(equity::next_cards(&next, &|| false))))
     });
+    // The flop report: every flop class, with hits and buckets. Each
+    // iteration takes seconds: ten samples of one iteration each (run
+    // with `-- "flop report"` to time only these).
+    group.measurement_time(std::time::Duration::from_secs(1));
+    let reports = [
+        ("flop report 25% vs 15%, exact", vec!["25%", "15%"]),
+        ("flop report AhKh vs 15%, exact", vec!["AhKh", "15%"]),
+        (
+            "flop report QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+",
+            vec!["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"],
+        ),
+    ];
+    for (name, ranges) in reports {
+        let flops = request(&ranges, "", Method::Auto);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                pool.install(|| black_box(equity::flop_report(&flops, &|| false, &|_, _, _| {})))
+            })
+        });
+    }
     group.finish();
 }
 

@@ -1,6 +1,6 @@
-//! Generates the Two-Plus-Two evaluator table (`two_plus_two.bin`, 32,487,834
-//! little-endian `u32`s) and the hand-rank descriptions (`hand_ranks.rs`) into
-//! `OUT_DIR`. The generator itself lives in `build/two_plus_two.rs`, where the
+//! Generates the Two-Plus-Two evaluator table (32,487,834 `u32`s, written
+//! compressed as `two_plus_two.zst`, see `build/table_codec.rs`) and the
+//! hand-rank descriptions (`hand_ranks.rs`) into `OUT_DIR`. The generator itself lives in `build/two_plus_two.rs`, where the
 //! engine's unit tests also reach it.
 
 use std::{
@@ -31,6 +31,11 @@ mod symmetry;
 #[path = "build/preflop.rs"]
 mod preflop;
 
+// Decoding serves the engine (and the round trip checked below).
+#[allow(dead_code)]
+#[path = "build/table_codec.rs"]
+mod table_codec;
+
 /// The shipped preflop rankings, relative to the engine's manifest, with
 /// the prefix of their constants: equity against three random hands (the
 /// ranking of `15%` in range text), and against one.
@@ -48,7 +53,7 @@ fn main() -> io::Result<()> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let generated = two_plus_two::generate(threads);
     check(&generated.table);
-    write_table(&out_dir.join("two_plus_two.bin"), &generated.table)?;
+    write_table(&out_dir.join("two_plus_two.zst"), &generated.table)?;
     write_hand_ranks(&out_dir.join("hand_ranks.rs"), &generated.ranks)?;
     write_compact(&out_dir.join("compact_eval.rs"), &generated.ranks)?;
     write_preflop_index(&out_dir.join("preflop_index.rs"))?;
@@ -110,9 +115,12 @@ fn check(table: &[u32]) {
     assert!(worst <= limit, "entry {worst} would index past the table");
 }
 
-/// Writes the table as little-endian `u32`s, the layout the engine embeds.
+/// Writes the table compressed (`build/table_codec.rs`), the form the
+/// engine embeds, after checking that it expands back to the very table.
 fn write_table(path: &Path, table: &[u32]) -> io::Result<()> {
-    let bytes: Vec<u8> = table.iter().flat_map(|entry| entry.to_le_bytes()).collect();
+    let bytes = table_codec::encode(table)?;
+    let back = table_codec::decode(&bytes, table.len()).map_err(io::Error::other)?;
+    assert!(back == table, "the compressed table expands to the table");
     write_if_changed(path, &bytes)
 }
 

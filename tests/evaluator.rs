@@ -382,3 +382,56 @@ fn evaluate_rejects_bad_hands() {
         Err(eval::EvalError::Duplicate(twice[0]))
     );
 }
+
+/// The shipped table is compressed: a damaged copy is refused with the
+/// reason, never read. A flipped bit in the header, in either stream or
+/// in the last byte, a truncated copy and no bytes at all.
+#[test]
+fn a_damaged_table_is_refused() {
+    use engine::eval::{Table, compressed_table, table};
+    let good = compressed_table();
+    assert!(table().is_ok());
+    let at = [0, 12, good.len() / 3, good.len() * 9 / 10, good.len() - 1];
+    for i in at {
+        let mut bad = good.to_vec();
+        bad[i] ^= 0x10;
+        let error = Table::expand(&bad).unwrap_err();
+        assert!(error.to_string().contains("damaged"), "{error}");
+    }
+    assert!(Table::expand(&good[..good.len() - 100]).is_err());
+    assert!(Table::expand(&[]).is_err());
+}
+
+/// `evaluate` ranks without the table: every five-card hand, and a million
+/// random six- and seven-card hands, against the table's walk.
+#[test]
+fn evaluate_without_the_table_agrees_with_the_walk() {
+    use rand::{RngExt, SeedableRng};
+    let deck: Vec<Card> = Card::all().collect();
+    for a in 0..52 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        let hand = [deck[a], deck[b], deck[c], deck[d], deck[e]];
+                        let walked = HandState::new().add_cards(hand).rank();
+                        assert_eq!(Some(eval::evaluate(&hand).unwrap()), walked);
+                    }
+                }
+            }
+        }
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    for _ in 0..1_000_000 {
+        let n = rng.random_range(6..=7);
+        let mut cards: Vec<Card> = Vec::with_capacity(n);
+        while cards.len() < n {
+            let card = deck[rng.random_range(0..52)];
+            if !cards.contains(&card) {
+                cards.push(card);
+            }
+        }
+        let walked = HandState::new().add_cards(cards.iter().copied()).rank();
+        assert_eq!(Some(eval::evaluate(&cards).unwrap()), walked, "{cards:?}");
+    }
+}

@@ -131,6 +131,12 @@ impl RangestoveApp {
     /// Creates the app for a fresh eframe context, with its worker, the
     /// user's preset directory and the last session's state.
     pub fn new(cc: &eframe::CreationContext<'_>) -> RangestoveApp {
+        // The evaluator table ships compressed: expand it now, off the UI
+        // thread, so no exact count waits for it. A damaged table is
+        // reported by the count that needs it.
+        let _ = std::thread::Builder::new()
+            .name("rangestove-table".to_owned())
+            .spawn(|| engine::eval::table().is_ok());
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
         let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));

@@ -7,6 +7,9 @@ use crate::card::Card;
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EquityError {
+    /// The program's evaluator table is damaged (reinstall).
+    #[error(transparent)]
+    Table(#[from] crate::eval::TableError),
     /// The board has a size other than 0, 3, 4 or 5.
     #[error("the board has {0} cards; it needs 0, 3, 4 or 5")]
     BoardSize(usize),

@@ -118,7 +118,10 @@ pub(super) fn run(
         walks(setup, DEAL_LIMIT).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup.deck();
-    let base = HandState::new().add_cards(setup.board.iter().copied());
+    // The table expands here on first use; a damaged one is an error, not
+    // a panic.
+    let table = crate::eval::table()?;
+    let base = HandState::with_table(table).add_cards(setup.board.iter().copied());
     let n = setup.active.len();
     let missing = setup.missing;
     let unit = share_unit(n);
@@ -232,7 +235,10 @@ fn walk_boards(
         }
         return;
     }
-    let mut next = [HandState::new(); MAX_SEATS];
+    let Some(&first) = states.first() else {
+        return;
+    };
+    let mut next = [first; MAX_SEATS];
     let next = &mut next[..states.len()];
     for i in from..cards.len() + 1 - missing {
         for (n, st) in next.iter_mut().zip(states) {
