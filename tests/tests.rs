@@ -1,5 +1,6 @@
 //! Rangestove's integration tests: one test binary (each binary that links
-//! the engine carries the 124 MiB evaluator table), made of these modules.
+//! the engine carries the evaluator table, 8 MB compressed), made of these
+//! modules.
 
 // Helpers in these modules unwrap freely: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -19,11 +20,12 @@ mod fuzz; // seeded fuzzing: generated range, card and request text at the parse
 mod golden; // `rangestove calc --json` on a corpus taking every engine path, byte for byte against recorded output
 mod grid; // the 13×13 range grid widget under simulated pointer input
 mod multiway; // three or more ranged seats: the multiway kernels vs brute force and vs the scan, integer for integer
+mod package; // the Debian package: its files, control fields, the binary and desktop entry it installs
 mod preflop_table; // the heads-up preflop table: vs live enumeration and its generator, checksum, ranged spots
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
-mod study; // study across boards: the next-card report vs calculate and an independent count, its tags, `rangestove next`
+mod study; // study across boards: the next card and the flop report vs calculate and independent counts, `next` and `flops`, the Boards view
 mod worker; // the background worker: coalescing, stale updates, threads, drop
 
 /// Tests that start background workers hold this lock, so the worker tests

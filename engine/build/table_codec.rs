@@ -221,8 +221,19 @@ pub fn decode(compressed: &[u8], expected_len: usize) -> Result<Vec<u32>, CodecE
     let (head_frame, tail_frame) = bytes.split_at(head_len as usize);
     let mut table = vec![0u32; len];
     let (head, tail) = table.split_at_mut(split * ROW);
-    decode_head(head_frame, head)?;
-    decode_tail(tail_frame, tail)?;
+    // The two frames on two threads.
+    let (head, tail) = std::thread::scope(|s| {
+        let tail = std::thread::Builder::new()
+            .name("rangestove-table-tail".to_owned())
+            .spawn_scoped(s, || decode_tail(tail_frame, tail));
+        let head = decode_head(head_frame, head);
+        (head, tail.map(|t| t.join()))
+    });
+    head?;
+    match tail {
+        Ok(Ok(tail)) => tail?,
+        _ => return Err(CodecError::Stream("the expanding thread failed".to_owned())),
+    }
     let limit = (len - ROW) as u32;
     if let Some(index) = table.iter().position(|&e| e > limit) {
         return Err(CodecError::OutOfBounds { index });

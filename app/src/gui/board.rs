@@ -103,17 +103,20 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
         let streets = [
             (
                 "Random flop",
-                "Deal a new random flop from the live cards (Ctrl+R)",
+                format!(
+                    "Deal a new random flop from the live cards ({}+R)",
+                    super::command_key(ui.ctx())
+                ),
                 3,
             ),
             (
                 "Turn",
-                "Deal a random turn (and a flop first if there is none)",
+                "Deal a random turn (and a flop first if there is none)".to_owned(),
                 4,
             ),
             (
                 "River",
-                "Deal a random river (and whatever comes before it)",
+                "Deal a random river (and whatever comes before it)".to_owned(),
                 5,
             ),
         ];

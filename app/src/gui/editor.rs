@@ -281,18 +281,20 @@ fn clipboard_ui(
         );
     if ui
         .button("Copy")
-        .on_hover_text(
-            "Copy the range as text in this dialect (Ctrl+C outside a text box, or Ctrl+Shift+C)",
-        )
+        .on_hover_text(format!(
+            "Copy the range as text in this dialect ({key}+C outside a text box, or {key}+Shift+C)",
+            key = super::command_key(ui.ctx())
+        ))
         .clicked()
     {
         state.copy(ui.ctx(), &session.selected_seat().range, *dialect);
     }
     if ui
         .button("Paste")
-        .on_hover_text(
-            "Replace the range with range text from the clipboard, in any dialect (Ctrl+V)",
-        )
+        .on_hover_text(format!(
+            "Replace the range with range text from the clipboard, in any dialect ({}+V)",
+            super::command_key(ui.ctx())
+        ))
         .clicked()
     {
         ui.ctx()

@@ -98,7 +98,17 @@ const RIGHT_MIN: f32 = 345.0;
 const CENTER_MIN: f32 = 390.0;
 /// How often eframe saves the state while the app runs.
 const SAVE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
-/// A random flop: Ctrl+R.
+/// The command key as players know it: Cmd on macOS, Ctrl elsewhere (the
+/// shortcuts use egui's `Modifiers::COMMAND`, which is either).
+pub(crate) fn command_key(ctx: &egui::Context) -> &'static str {
+    if ctx.os() == egui::os::OperatingSystem::Mac {
+        "Cmd"
+    } else {
+        "Ctrl"
+    }
+}
+
+/// A random flop: Ctrl+R (Cmd+R on macOS).
 const RANDOM_FLOP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
 
 /// The application: the session, the preferences, the equity feed and the

@@ -54,14 +54,17 @@ pub fn toolbar_ui(
         ui.separator();
         if ui
             .add_enabled(session.can_undo(), egui::Button::new("⟲ Undo"))
-            .on_hover_text("Undo the last edit (Ctrl+Z)")
+            .on_hover_text(format!("Undo the last edit ({}+Z)", super::command_key(ui.ctx())))
             .clicked()
         {
             session.undo();
         }
         if ui
             .add_enabled(session.can_redo(), egui::Button::new("⟳ Redo"))
-            .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+            .on_hover_text({
+                let key = super::command_key(ui.ctx());
+                format!("Redo ({key}+Shift+Z or {key}+Y)")
+            })
             .clicked()
         {
             session.redo();
