@@ -9,7 +9,7 @@ use engine::equity::FlopRow;
 
 use super::board::card_job;
 use super::boards::SortBy;
-use super::boards_ui::{BUCKETS, Group, Line, flop_text, swing_color};
+use super::boards_ui::{BUCKETS, Group, Line, flop_text, swing_text};
 
 /// Row height of the table.
 const ROW_HEIGHT: f32 = 20.0;
@@ -118,7 +118,7 @@ pub(super) fn table_ui(
         .body(|body| {
             body.rows(ROW_HEIGHT, t.lines.len(), |mut row| {
                 match t.lines[row.index()] {
-                    Line::Group(g) => group_row(&mut row, &t.groups[g], &t.means),
+                    Line::Group(g) => group_row(&mut row, &t.groups[g], &t.means, t.dark),
                     Line::Flop(i) => {
                         let r = &t.rows[i];
                         row.set_selected(same_flop(&r.flop, t.board));
@@ -176,7 +176,7 @@ fn flop_row(row: &mut egui_extras::TableRow<'_, '_>, r: &FlopRow, t: &Table<'_>)
             } else {
                 format!("{:.2}%", 100.0 * e)
             };
-            ui.label(RichText::new(text).color(swing_color(e, mean)));
+            ui.label(RichText::new(text).color(swing_text(e, mean, t.dark)));
         });
     }
     let chosen = r.seats.get(t.chosen);
@@ -191,7 +191,7 @@ fn flop_row(row: &mut egui_extras::TableRow<'_, '_>, r: &FlopRow, t: &Table<'_>)
 }
 
 /// A group's aggregate line.
-fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64]) {
+fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64], dark: bool) {
     row.set_overline(true);
     row.col(|ui| {
         ui.strong(&g.name);
@@ -205,7 +205,7 @@ fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64]) 
             ui.label(
                 RichText::new(format!("{:.2}%", 100.0 * e))
                     .strong()
-                    .color(swing_color(e, mean)),
+                    .color(swing_text(e, mean, dark)),
             );
         });
     }
