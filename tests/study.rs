@@ -729,6 +729,25 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
         .map(|r| r.seats[0].figures.equity)
         .fold(0.0, f64::max);
     assert_eq!(equities[0], best);
+    // Grouped by suits: the first group is the rainbow flops, with their
+    // total frequency.
+    h.get_by_value("Group: no grouping").click();
+    h.step();
+    h.step();
+    click(&mut h, "suits");
+    let rainbow: f64 = (report.flops.iter())
+        .filter(|r| r.texture.suits == Suits::Rainbow)
+        .map(|r| r.frequency)
+        .sum();
+    assert!(
+        h.query_by_label(&format!("{:.2}%", 100.0 * rainbow))
+            .is_some()
+    );
+    assert!(h.query_all_by_label("group (frequency-weighted)").count() >= 1);
+    h.get_by_value("Group: suits").click();
+    h.step();
+    h.step();
+    click(&mut h, "no grouping");
     // Only monotone flops.
     click(&mut h, "rainbow");
     click(&mut h, "two-tone");

@@ -3,7 +3,7 @@
 //! `TableBuilder`, virtualised rows) with group rows when grouped.
 
 use egui::{Color32, Sense, Stroke};
-use engine::analysis::flops::{Pairing, Suits};
+use engine::analysis::flops::{Pairing, Suits, Texture};
 use engine::equity::FlopRow;
 
 use super::boards::{BoardsState, GroupBy, SortBy, export_csv, method_text};
@@ -200,22 +200,12 @@ fn controls_ui(
                 }
             });
         ui.separator();
-        for (on, label) in state
-            .suits
-            .iter_mut()
-            .zip(["rainbow", "two-tone", "monotone"])
-        {
-            ui.checkbox(on, label);
+        for (filter, names) in [(&mut state.suits, SUITS), (&mut state.pairing, PAIRINGS)] {
+            for (on, label) in filter.iter_mut().zip(names) {
+                ui.checkbox(on, label);
+            }
+            ui.separator();
         }
-        ui.separator();
-        for (on, label) in state
-            .pairing
-            .iter_mut()
-            .zip(["unpaired", "paired", "trips"])
-        {
-            ui.checkbox(on, label);
-        }
-        ui.separator();
         let label = ui.label("Filter");
         ui.add(
             egui::TextEdit::singleline(&mut state.text)
@@ -225,6 +215,29 @@ fn controls_ui(
         .labelled_by(label.id)
         .on_hover_text("Flops whose cards or tags contain every word");
     });
+}
+
+/// The suit textures, as the filters and groups name them.
+const SUITS: [&str; 3] = ["rainbow", "two-tone", "monotone"];
+/// The pairings, likewise.
+const PAIRINGS: [&str; 3] = ["unpaired", "paired", "trips"];
+
+/// A texture's place in [`SUITS`].
+fn suits_of(t: &Texture) -> usize {
+    match t.suits {
+        Suits::Rainbow => 0,
+        Suits::TwoTone => 1,
+        Suits::Monotone => 2,
+    }
+}
+
+/// A texture's place in [`PAIRINGS`].
+fn pairing_of(t: &Texture) -> usize {
+    match t.pairing {
+        Pairing::Unpaired => 0,
+        Pairing::Paired => 1,
+        Pairing::Trips => 2,
+    }
 }
 
 /// Indices of the rows the filters let through.
@@ -237,17 +250,7 @@ fn shown_rows(state: &BoardsState, rows: &[FlopRow]) -> Vec<usize> {
     (0..rows.len())
         .filter(|&i| {
             let t = &rows[i].texture;
-            let suits = match t.suits {
-                Suits::Rainbow => 0,
-                Suits::TwoTone => 1,
-                Suits::Monotone => 2,
-            };
-            let pairing = match t.pairing {
-                Pairing::Unpaired => 0,
-                Pairing::Paired => 1,
-                Pairing::Trips => 2,
-            };
-            if !state.suits[suits] || !state.pairing[pairing] {
+            if !state.suits[suits_of(t)] || !state.pairing[pairing_of(t)] {
                 return false;
             }
             if words.is_empty() {
@@ -301,16 +304,8 @@ fn lines(
         let t = &row.texture;
         match state.group {
             GroupBy::Nothing => None,
-            GroupBy::Suits => Some(match t.suits {
-                Suits::Rainbow => (0, "rainbow".to_owned()),
-                Suits::TwoTone => (1, "two-tone".to_owned()),
-                Suits::Monotone => (2, "monotone".to_owned()),
-            }),
-            GroupBy::Pairing => Some(match t.pairing {
-                Pairing::Unpaired => (0, "unpaired".to_owned()),
-                Pairing::Paired => (1, "paired".to_owned()),
-                Pairing::Trips => (2, "trips".to_owned()),
-            }),
+            GroupBy::Suits => Some((suits_of(t) as u8, SUITS[suits_of(t)].to_owned())),
+            GroupBy::Pairing => Some((pairing_of(t) as u8, PAIRINGS[pairing_of(t)].to_owned())),
             GroupBy::HighCard => Some((12 - t.high.index(), format!("{}-high", t.high.to_char()))),
         }
     };
