@@ -776,3 +776,39 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     let board: String = h.state().board().iter().map(ToString::to_string).collect();
     assert_eq!(board, first);
 }
+
+/// Two ranges of uniform weight: the report sweeps every five-card board
+/// once (up to suit symmetry) and hands each board's counts to its ten
+/// flops. Its rows are those of counting each flop on its own, bit for bit
+/// (figures, buckets, hits, weights), and `calculate`'s on 20 flops.
+#[test]
+fn one_pass_over_the_boards_equals_counting_each_flop() {
+    use engine::equity::{flop_report, internal::flop_report_each};
+    let spots = [
+        spot(&[("QQ+,AK,T9s", false), ("JJ-88,AQs,KQ", false)], "", ""),
+        spot(
+            &[("AA,KK,AKs,72o", false), ("QQ,JJ,AQs", false)],
+            "",
+            "2c3d",
+        ),
+        spot(&[("AhKh,QQ", false), ("55+,A9s+", false)], "", ""),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let request = spot.request(Method::Exact);
+        let passed = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+        let each = flop_report_each(&request).unwrap();
+        assert_eq!(passed.flops.len(), each.flops.len(), "spot {i}");
+        for (a, b) in passed.flops.iter().zip(&each.flops) {
+            assert_eq!(a, b, "spot {i}");
+        }
+        assert_eq!(passed.seats, each.seats, "spot {i}");
+        if i == 0 {
+            for row in passed.flops.iter().step_by(90) {
+                let mut with = request.clone();
+                with.board = row.flop.to_vec();
+                let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+                assert_eq!(run(&with).unwrap().seats, figures, "{:?}", row.flop);
+            }
+        }
+    }
+}

@@ -33,8 +33,8 @@ pub fn classes(ranges: &[&Range], dead: CardSet) -> Vec<FlopClass> {
 }
 
 /// The suit permutations that leave every range in `ranges` and the `dead`
-/// cards unchanged (the identity always).
-fn stabiliser(ranges: &[&Range], dead: CardSet) -> Vec<SuitPerm> {
+/// cards unchanged (the identity always): the scenario's symmetries.
+pub(crate) fn stabiliser(ranges: &[&Range], dead: CardSet) -> Vec<SuitPerm> {
     SuitPerm::all()
         .into_iter()
         .filter(|&p| p.mask(dead.bits()) == dead.bits())

@@ -12,6 +12,8 @@ use super::report::{self, Progress};
 use super::request::{EquityRequest, Method};
 use super::result::EquityResult;
 use super::setup::Setup;
+use super::strategy::Strategy;
+use super::tally::Tally;
 use crate::card::Card;
 
 /// `request` counted exactly with `board` as its board: the result (each
@@ -49,11 +51,22 @@ pub(super) fn counted_on(
     let strategy = cost.strategy();
     let start = Instant::now();
     let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
-    let result = report::result(&tally, &setup, strategy, None, start, Progress::FINISHED);
+    Ok(Some(finished(&setup, &tally, strategy, start)))
+}
+
+/// The result of an exact `tally` of `setup` and the weight of its deals
+/// (see [`counted_on`]).
+pub(super) fn finished(
+    setup: &Setup,
+    tally: &Tally,
+    strategy: Strategy,
+    start: Instant,
+) -> (f64, EquityResult) {
+    let result = report::result(tally, setup, strategy, None, start, Progress::FINISHED);
     // Back in basis points: each seat's weights were divided by their gcd,
     // which may change with the board.
     let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
-    Ok(Some((tally.integers().0 as f64 * scale, result)))
+    (tally.integers().0 as f64 * scale, result)
 }
 
 /// Runs `work` on `threads` threads (named `name-<i>`) when the request asks

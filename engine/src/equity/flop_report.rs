@@ -27,14 +27,17 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::counted::{counted_on, on_threads};
+use super::counted::{counted_on, finished, on_threads};
 use super::error::EquityError;
+use super::exact::board_major;
+use super::exact::flop_pass::{self, ClassSums};
 use super::flop_odds::{self, FlopOdds};
 use super::montecarlo;
 use super::plan;
 use super::request::{EquityRequest, Method};
 use super::result::{EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
 use super::setup::Setup;
+use super::strategy::{BoardKernel, Kernel, Strategy};
 use crate::analysis::flops::{self, FlopClass, Pairing, Suits, Texture};
 use crate::analysis::{BoardBreakdown, MadeHand};
 use crate::card::Card;
@@ -119,6 +122,18 @@ pub fn flop_report(
     cancel: &(dyn Fn() -> bool + Sync),
     on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
 ) -> Result<FlopReport, EquityError> {
+    report_with(request, cancel, on_row, true)
+}
+
+/// [`flop_report`], with or without the one pass over every board where
+/// it applies (`one_pass`; without, every class is counted on its own:
+/// the tests compare the two).
+pub(crate) fn report_with(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+    one_pass: bool,
+) -> Result<FlopReport, EquityError> {
     let start = Instant::now();
     if !request.board.is_empty() {
         return Err(EquityError::FlopReportBoard(request.board.len()));
@@ -130,24 +145,46 @@ pub fn flop_report(
     let flop_count = classes.iter().map(|c| c.count).sum();
     let done = AtomicUsize::new(0);
     let total = classes.len();
+    let emit = |row: Result<Option<FlopRow>, EquityError>| {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Ok(Some(row)) = &row {
+            on_row(row, n, total);
+        }
+        row
+    };
     let run = || {
         let method = report_method(request, &classes)?;
+        if method == MethodUsed::Exact && one_pass && flop_pass::applies(&setup) {
+            // A few flops on their own first, so rows show at once; then
+            // one pass over every board for the rest.
+            let first = classes.len().min(2 * rayon::current_num_threads());
+            let (head, rest) = classes.split_at(first);
+            let mut rows = head
+                .par_iter()
+                .map(|class| emit(flop_row(request, class, How::Counted, cancel)))
+                .collect::<Result<Vec<_>, EquityError>>()?;
+            let perms = flops::stabiliser(&ranges, request.dead);
+            let reps: Vec<[Card; 3]> = rest.iter().map(|c| c.flop).collect();
+            if let Some(sums) = flop_pass::flop_pass(&setup, &perms, &reps, cancel)? {
+                let more = rest
+                    .par_iter()
+                    .zip(&sums)
+                    .map(|(class, sums)| emit(flop_row(request, class, How::Passed(sums), cancel)))
+                    .collect::<Result<Vec<_>, EquityError>>()?;
+                rows.extend(more);
+                return Ok((method, rows));
+            }
+        }
         let odds = match method {
             MethodUsed::MonteCarlo => {
                 Some(FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?)
             }
             _ => None,
         };
+        let how = odds.as_ref().map_or(How::Counted, How::Sampled);
         let rows = classes
             .par_iter()
-            .map(|class| {
-                let row = flop_row(request, class, odds.as_ref(), cancel)?;
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(row) = &row {
-                    on_row(row, n, total);
-                }
-                Ok(row)
-            })
+            .map(|class| emit(flop_row(request, class, how, cancel)))
             .collect::<Result<Vec<_>, EquityError>>()?;
         Ok::<_, EquityError>((method, rows))
     };
@@ -238,13 +275,14 @@ fn report_method(
 fn flop_row(
     request: &EquityRequest,
     class: &FlopClass,
-    odds: Option<&FlopOdds>,
+    how: How<'_>,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<FlopRow>, EquityError> {
     let flop = class.flop;
-    let counted = match odds {
-        None => counted_on(request, flop.to_vec(), true, cancel)?,
-        Some(odds) => sampled_on(request, flop, cancel)?.map(|r| (odds.left(&flop), r)),
+    let counted = match how {
+        How::Counted => counted_on(request, flop.to_vec(), true, cancel)?,
+        How::Passed(sums) => passed_on(request, flop, sums)?,
+        How::Sampled(odds) => sampled_on(request, flop, cancel)?.map(|r| (odds.left(&flop), r)),
     };
     let Some((weight, result)) = counted else {
         return Ok(None);
@@ -272,6 +310,49 @@ fn flop_row(
         texture: Texture::of(&flop),
         seats,
     }))
+}
+
+/// How a row's figures are found.
+#[derive(Clone, Copy)]
+enum How<'a> {
+    /// The flop counted exactly on its own.
+    Counted,
+    /// From the one pass's sums for its class.
+    Passed(&'a ClassSums),
+    /// Sampled, with frequencies from sampled deals.
+    Sampled(&'a FlopOdds),
+}
+
+/// `request` with `flop` as its board, finished from the one pass's `sums`
+/// for its class as the two-range sweep would finish its own (`None` when
+/// no deal is possible with that flop).
+fn passed_on(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    sums: &ClassSums,
+) -> Result<Option<(f64, EquityResult)>, EquityError> {
+    let with = EquityRequest {
+        board: flop.to_vec(),
+        method: Method::Exact,
+        breakdown: true,
+        ..request.clone()
+    };
+    let setup = match Setup::new(&with) {
+        Ok(setup) => setup,
+        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
+        Err(other) => return Err(other),
+    };
+    let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
+        sums.combos[a]
+            .get(&(combo.index() as u16))
+            .copied()
+            .unwrap_or([0; 4])
+    });
+    let strategy = Strategy::Exact {
+        kernel: Kernel::BoardMajor(BoardKernel::Sweep),
+        estimate_s: 0.0,
+    };
+    Ok(Some(finished(&setup, &tally, strategy, Instant::now())))
 }
 
 /// `request` sampled with `flop` as its board to the target standard error,

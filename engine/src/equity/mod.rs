@@ -189,6 +189,14 @@ pub mod internal {
     pub use super::setup::Setup;
     use super::{EquityError, EquityResult, Kernel};
 
+    /// The flop report with every flop class counted on its own (no one
+    /// pass over every board), to compare with [`super::flop_report`].
+    pub fn flop_report_each(
+        request: &super::EquityRequest,
+    ) -> Result<super::FlopReport, EquityError> {
+        super::flop_report::report_with(request, &|| false, &|_, _, _| {}, false)
+    }
+
     /// The heads-up preflop matchup table.
     pub mod table {
         #[cfg(feature = "generator")]

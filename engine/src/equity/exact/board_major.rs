@@ -11,6 +11,7 @@ use super::sweep::{self, TwoRanges};
 use super::swept::{self, SweptSeat};
 use super::three::{self, ThreeRanges};
 use crate::card::Card;
+use crate::combo::Combo;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::result::EquityResult;
@@ -129,6 +130,41 @@ pub(super) fn run(
         cancel,
         on_snapshot,
     )
+}
+
+/// The tally the two-range sweep forms on `setup` (a flop, with a
+/// breakdown) from sums formed elsewhere over its boards (the flop report's
+/// one pass, `flop_pass`): `sets` the weight of each set of winners (by
+/// active-index bits), `deals` the deals counted, `per_combo(a, combo)` the
+/// `[weight, wins, ties, share]` counters of active seat `a`'s live combo.
+/// The same integers as the sweep's own, finished the same way.
+pub(crate) fn sweep_tally(
+    setup: &Setup,
+    sets: &[u64],
+    deals: u64,
+    per_combo: &dyn Fn(usize, Combo) -> [u64; 4],
+) -> Tally {
+    let scan = Scan::new(setup, BoardKernel::Sweep);
+    let mut acc = scan.accumulators();
+    for (to, from) in acc.winner_sets.iter_mut().zip(sets) {
+        *to = *from;
+    }
+    acc.counts.deals = deals;
+    let (offsets, _) = setup.combo_offsets();
+    for (a, &s) in setup.active.iter().enumerate() {
+        for (i, &combo) in setup.seats[s].combos.iter().enumerate() {
+            if let Some(c) = acc.multi.get_mut(offsets[a] + i) {
+                *c = per_combo(a, combo);
+            }
+        }
+    }
+    // As `rounds` merges and settles the chunks' tallies.
+    let mut tally = Tally::new(setup.active.len());
+    tally.merge(&scan.finish(acc));
+    if setup.breakdown {
+        tally.settle(setup.live_combos());
+    }
+    tally
 }
 
 impl Scan<'_> {

@@ -27,6 +27,7 @@ use super::tally::Tally;
 pub(crate) mod board_major;
 mod common;
 pub(crate) mod deal_major;
+pub(crate) mod flop_pass;
 pub(crate) mod sweep;
 pub(crate) mod swept;
 pub(crate) mod three;

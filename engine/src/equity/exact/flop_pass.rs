@@ -1,0 +1,292 @@
+//! The flop report's one pass, for two ranges of uniform weight: every
+//! five-card board is swept once (up to the scenario's suit symmetries)
+//! and its counts go to the ten flops it holds, instead of sweeping every
+//! flop class's 1,081 turn-and-river boards on their own (each five-card
+//! board belongs to ten flops; with suit symmetry the pass sweeps about a
+//! fourteenth of the boards).
+//!
+//! For a class representative `F` and a combo `c`, the counts over the
+//! boards holding `F` are `V(F, c) = Σ_{B ⊃ F} v(B, c)`. Boards come in
+//! orbits under the symmetry group `G`; sweeping one board `B` of each
+//! orbit and, for each of its flops `F'` in the class of `F` (`τ F' = F`
+//! for one chosen `τ`), adding `|orbit(B)| · v(B, c)` to `W(F, τ c)` gives
+//! `|G| · V(F, c) = Σ_{h ∈ Stab(F)} W(F, h c)`: every group element that
+//! sends one of `B`'s flops to `F` is `h τ` for some `h` fixing `F`. All of
+//! it in integers, so the sums are the very ones the two-range sweep forms
+//! on `F`'s own boards, and the report's figures are `calculate`'s to the
+//! last bit.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::common::{BoardView, Item, items};
+use super::sweep::{Scratch, TwoRanges};
+use crate::card::Card;
+use crate::combo::Combo;
+use crate::compact::CompactHand;
+use crate::equity::error::EquityError;
+use crate::equity::setup::Setup;
+use crate::equity::tally::share_unit;
+use crate::symmetry::SuitPerm;
+
+/// One flop class's sums, as the two-range sweep forms them over the
+/// representative's boards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ClassSums {
+    /// Weight of each set of winners (by active-index bits).
+    pub(crate) sets: [u64; 4],
+    /// Deals counted.
+    pub(crate) deals: u64,
+    /// Per seat and canonical combo index, `[weight, wins, ties, share]`.
+    pub(crate) combos: [HashMap<u16, [u64; 4]>; 2],
+}
+
+/// Per flop class while the pass runs: `W` above, combos by item.
+struct Acc {
+    sets: Vec<[u64; 4]>,
+    deals: Vec<u64>,
+    /// `classes × items` counters.
+    combos: Vec<[u32; 4]>,
+}
+
+impl Acc {
+    fn new(classes: usize, items: usize) -> Acc {
+        Acc {
+            sets: vec![[0; 4]; classes],
+            deals: vec![0; classes],
+            combos: vec![[0; 4]; classes * items],
+        }
+    }
+
+    fn add(mut self, other: Acc) -> Acc {
+        for (a, b) in self.sets.iter_mut().zip(&other.sets) {
+            (0..4).for_each(|i| a[i] += b[i]);
+        }
+        for (a, b) in self.deals.iter_mut().zip(&other.deals) {
+            *a += b;
+        }
+        for (a, b) in self.combos.iter_mut().zip(&other.combos) {
+            (0..4).for_each(|i| a[i] += b[i]);
+        }
+        self
+    }
+}
+
+/// Whether the pass can count `setup` (no board): exactly two seats, both
+/// active, each with more than one combo, every combo of a seat of the same
+/// weight (so a flop's own setup reduces the weights as this one does).
+pub(crate) fn applies(setup: &Setup) -> bool {
+    setup.board.is_empty()
+        && setup.seats.len() == 2
+        && setup.active.len() == 2
+        && setup
+            .seats
+            .iter()
+            .all(|s| s.combos.len() > 1 && s.weights.iter().all(|&w| w == 1))
+}
+
+/// The sums of every flop class (`reps`, the classes' representatives
+/// under `perms`, the suit permutations that fix the scenario), or `None`
+/// when the pass does not apply ([`applies`]).
+pub(crate) fn flop_pass(
+    setup: &Setup,
+    perms: &[SuitPerm],
+    reps: &[[Card; 3]],
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Vec<ClassSums>>, EquityError> {
+    if !applies(setup) {
+        return Ok(None);
+    }
+    let (offsets, live) = setup.combo_offsets();
+    let Some(two) = TwoRanges::new(setup, &offsets) else {
+        return Ok(None);
+    };
+    let seat_items: [Vec<Item>; 2] = [items(setup, 0, offsets[0]), items(setup, 1, offsets[1])];
+    let all: Vec<Item> = seat_items.iter().flatten().copied().collect();
+    debug_assert_eq!(all.len(), live);
+    // Each permutation as a map of items (a permutation of the scenario
+    // maps a seat's combos to its own).
+    let slot_of: HashMap<(usize, u16), u32> = (0..2)
+        .flat_map(|a| seat_items[a].iter().map(move |it| ((a, it.combo), it.slot)))
+        .collect();
+    let combo_perm = |p: SuitPerm, combo: u16| -> u16 {
+        Combo::from_index(usize::from(combo)).map_or(combo, |c| c.permuted(p).index() as u16)
+    };
+    let item_perms: Vec<Vec<u32>> = perms
+        .iter()
+        .map(|&p| {
+            (0..2)
+                .flat_map(|a| seat_items[a].iter().map(move |it| (a, it.combo)))
+                .map(|(a, combo)| {
+                    slot_of
+                        .get(&(a, combo_perm(p, combo)))
+                        .copied()
+                        .unwrap_or(u32::MAX)
+                })
+                .collect()
+        })
+        .collect();
+    if item_perms.iter().flatten().any(|&s| s == u32::MAX) {
+        return Ok(None);
+    }
+    // Every flop: its class and the permutation taking it there.
+    let rep_index: HashMap<u64, usize> = reps
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.iter().fold(0u64, |m, c| m | c.bit()), i))
+        .collect();
+    let deck: Vec<Card> = setup.deck();
+    let mut flop_class: HashMap<u64, (u32, u8)> = HashMap::new();
+    for (i, a) in deck.iter().enumerate() {
+        for (j, b) in deck.iter().enumerate().skip(i + 1) {
+            for c in &deck[j + 1..] {
+                let mask = a.bit() | b.bit() | c.bit();
+                let (p, image) = (perms.iter().enumerate())
+                    .map(|(k, p)| (k, p.mask(mask)))
+                    .min_by_key(|&(_, m)| m)
+                    .unwrap_or((0, mask));
+                if let Some(&class) = rep_index.get(&image) {
+                    flop_class.insert(mask, (class as u32, p as u8));
+                }
+            }
+        }
+    }
+    // One board of each orbit: the smallest mask; with its orbit's size.
+    let mut boards: Vec<(u64, u64)> = Vec::new();
+    let n = deck.len();
+    let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        let m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e];
+                        if perms.iter().all(|p| p.mask(m) >= m) {
+                            let fixed = perms.iter().filter(|p| p.mask(m) == m).count();
+                            boards.push((m, (perms.len() / fixed) as u64));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if cancel() {
+        return Err(EquityError::Cancelled);
+    }
+    let hands: Vec<CompactHand> = all
+        .iter()
+        .map(|it| {
+            let [x, y] = it.cards;
+            CompactHand::from_index(x).combine(CompactHand::from_index(y))
+        })
+        .collect();
+    let unit = share_unit(2);
+    let unit_k: Vec<u64> = (0..=2u128).map(|k| (unit / k.max(1)) as u64).collect();
+    let classes = reps.len();
+    let folds = rayon::current_num_threads().clamp(1, 4);
+    let per_fold = boards.len().div_ceil(folds).max(1);
+    let acc = boards
+        .par_chunks(per_fold)
+        .map(|chunk| -> Result<Acc, EquityError> {
+            let mut acc = Acc::new(classes, live);
+            let mut ranks = vec![0u32; live];
+            let mut per_combo = vec![[0u64; 4]; live];
+            let mut scratch = Scratch::default();
+            for (k, &(mask, orbit)) in chunk.iter().enumerate() {
+                if k % 4096 == 0 && cancel() {
+                    return Err(EquityError::Cancelled);
+                }
+                let board = (0..52u8)
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .fold(CompactHand::EMPTY, |h, i| {
+                        h.combine(CompactHand::from_index(i))
+                    });
+                for ((r, it), hand) in ranks.iter_mut().zip(&all).zip(&hands) {
+                    *r = if it.mask & mask == 0 {
+                        hand.combine(board).rank7().value()
+                    } else {
+                        0
+                    };
+                }
+                per_combo.iter_mut().for_each(|c| *c = [0; 4]);
+                let mut sets = [0u64; 4];
+                let view = BoardView {
+                    ranks: &ranks,
+                    mask,
+                    fixed_best: 0,
+                    fixed_winners: 0,
+                };
+                let deals = two.board(
+                    &view,
+                    &mut sets,
+                    Some((per_combo.as_mut_slice(), unit_k.as_slice())),
+                    &mut scratch,
+                );
+                // The board's ten flops.
+                let cards: Vec<u64> = (0..52)
+                    .map(|i| 1u64 << i)
+                    .filter(|b| b & mask != 0)
+                    .collect();
+                for x in 0..5 {
+                    for y in x + 1..5 {
+                        for z in y + 1..5 {
+                            let flop = cards[x] | cards[y] | cards[z];
+                            let Some(&(class, p)) = flop_class.get(&flop) else {
+                                continue;
+                            };
+                            let class = class as usize;
+                            for (a, s) in acc.sets[class].iter_mut().zip(&sets) {
+                                *a += s * orbit;
+                            }
+                            acc.deals[class] += deals * orbit;
+                            let row = &mut acc.combos[class * live..(class + 1) * live];
+                            let to = &item_perms[usize::from(p)];
+                            for (i, it) in all.iter().enumerate() {
+                                if it.mask & mask != 0 {
+                                    continue;
+                                }
+                                let c = &per_combo[it.slot as usize];
+                                let target = &mut row[to[i] as usize];
+                                for q in 0..4 {
+                                    target[q] += (c[q] * orbit) as u32;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(acc)
+        })
+        .try_reduce(|| Acc::new(classes, live), |a, b| Ok(a.add(b)))?;
+    // V = Σ over the flop's stabiliser, divided by |G|.
+    let group = perms.len() as u64;
+    let sums = reps
+        .iter()
+        .enumerate()
+        .map(|(class, rep)| {
+            let mask = rep.iter().fold(0u64, |m, c| m | c.bit());
+            let stab: Vec<usize> = (0..perms.len())
+                .filter(|&k| perms[k].mask(mask) == mask)
+                .collect();
+            let s = stab.len() as u64;
+            let mut out = ClassSums {
+                sets: acc.sets[class].map(|v| v * s / group),
+                deals: acc.deals[class] * s / group,
+                combos: [HashMap::new(), HashMap::new()],
+            };
+            let row = &acc.combos[class * live..(class + 1) * live];
+            for (i, it) in all.iter().enumerate() {
+                let mut v = [0u64; 4];
+                for &h in &stab {
+                    let from = &row[item_perms[h][i] as usize];
+                    (0..4).for_each(|q| v[q] += u64::from(from[q]));
+                }
+                let seat = usize::from(i >= seat_items[0].len());
+                out.combos[seat].insert(it.combo, v.map(|x| x / group));
+            }
+            out
+        })
+        .collect();
+    Ok(Some(sums))
+}
