@@ -777,7 +777,8 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     assert_eq!(board, first);
 }
 
-/// Two ranges of uniform weight: the report sweeps every five-card board
+/// Two seats of uniform weight (two ranges, or a hand against a range): the
+/// report sweeps every five-card board
 /// once (up to suit symmetry) and hands each board's counts to its ten
 /// flops. Its rows are those of counting each flop on its own, bit for bit
 /// (figures, buckets, hits, weights), and `calculate`'s on 20 flops.
@@ -792,6 +793,8 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
             "2c3d",
         ),
         spot(&[("AhKh,QQ", false), ("55+,A9s+", false)], "", ""),
+        spot(&[("AhKh", false), ("55+,A9s+,KQo", false)], "", "9c"),
+        spot(&[("QQ+,AK", false), ("7s6s", false)], "", ""),
     ];
     for (i, spot) in spots.iter().enumerate() {
         let request = spot.request(Method::Exact);

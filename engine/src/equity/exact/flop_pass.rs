@@ -74,16 +74,80 @@ impl Acc {
 }
 
 /// Whether the pass can count `setup` (no board): exactly two seats, both
-/// active, each with more than one combo, every combo of a seat of the same
-/// weight (so a flop's own setup reduces the weights as this one does).
+/// active, at least one with more than one combo, every combo of a seat of
+/// the same weight (so a flop's own setup reduces the weights as this one
+/// does).
 pub(crate) fn applies(setup: &Setup) -> bool {
     setup.board.is_empty()
         && setup.seats.len() == 2
         && setup.active.len() == 2
+        && setup.seats.iter().any(|s| s.combos.len() > 1)
         && setup
             .seats
             .iter()
-            .all(|s| s.combos.len() > 1 && s.weights.iter().all(|&w| w == 1))
+            .all(|s| s.weights.iter().all(|&w| w == 1))
+}
+
+/// How one board is counted: two ranges by the two-range sweep, or one
+/// seat's single combo against the other's range directly.
+enum Counter {
+    Sweep(TwoRanges),
+    /// The single combo's active index and slot; the range's active index.
+    Single {
+        hero: usize,
+        hero_slot: usize,
+        range: usize,
+    },
+}
+
+impl Counter {
+    /// Counts the deals on one board into `sets` (winner-set weights) and
+    /// `per_combo` (the ranged seats' combos; a single combo's counters
+    /// follow from its seat's when the tally is finished), returning the
+    /// deals counted.
+    fn board(
+        &self,
+        view: &BoardView,
+        items: &[Item],
+        sets: &mut [u64; 4],
+        per_combo: &mut [[u64; 4]],
+        unit_k: &[u64],
+        scratch: &mut Scratch,
+    ) -> u64 {
+        match *self {
+            Counter::Sweep(ref two) => two.board(view, sets, Some((per_combo, unit_k)), scratch),
+            Counter::Single {
+                hero,
+                hero_slot,
+                range,
+            } => {
+                let h = view.ranks[hero_slot];
+                let (hero_bit, range_bit) = (1 << hero, 1 << range);
+                let mut deals = 0;
+                for it in items.iter().filter(|it| it.slot as usize != hero_slot) {
+                    if it.mask & view.mask != 0 {
+                        continue;
+                    }
+                    deals += 1;
+                    let r = view.ranks[it.slot as usize];
+                    let c = &mut per_combo[it.slot as usize];
+                    c[0] += 1;
+                    if r > h {
+                        sets[range_bit] += 1;
+                        c[1] += 1;
+                        c[3] += unit_k[1];
+                    } else if r == h {
+                        sets[hero_bit | range_bit] += 1;
+                        c[2] += 1;
+                        c[3] += unit_k[2];
+                    } else {
+                        sets[hero_bit] += 1;
+                    }
+                }
+                deals
+            }
+        }
+    }
 }
 
 /// The sums of every flop class (`reps`, the classes' representatives
@@ -99,10 +163,23 @@ pub(crate) fn flop_pass(
         return Ok(None);
     }
     let (offsets, live) = setup.combo_offsets();
-    let Some(two) = TwoRanges::new(setup, &offsets) else {
-        return Ok(None);
-    };
     let seat_items: [Vec<Item>; 2] = [items(setup, 0, offsets[0]), items(setup, 1, offsets[1])];
+    let counter = match seat_items.each_ref().map(Vec::len) {
+        [1, _] => Counter::Single {
+            hero: 0,
+            hero_slot: seat_items[0][0].slot as usize,
+            range: 1,
+        },
+        [_, 1] => Counter::Single {
+            hero: 1,
+            hero_slot: seat_items[1][0].slot as usize,
+            range: 0,
+        },
+        _ => match TwoRanges::new(setup, &offsets) {
+            Some(two) => Counter::Sweep(two),
+            None => return Ok(None),
+        },
+    };
     let all: Vec<Item> = seat_items.iter().flatten().copied().collect();
     debug_assert_eq!(all.len(), live);
     // Each permutation as a map of items (a permutation of the scenario
@@ -217,10 +294,12 @@ pub(crate) fn flop_pass(
                     fixed_best: 0,
                     fixed_winners: 0,
                 };
-                let deals = two.board(
+                let deals = counter.board(
                     &view,
+                    &all,
                     &mut sets,
-                    Some((per_combo.as_mut_slice(), unit_k.as_slice())),
+                    &mut per_combo,
+                    &unit_k,
                     &mut scratch,
                 );
                 // The board's ten flops.
