@@ -358,8 +358,10 @@ fn flop_classes_cover_every_flop_once() {
     );
     assert_eq!(
         tags("Ah3d5c"),
-        ["rainbow", "unpaired", "A-high", "straight-possible"]
+        ["rainbow", "unpaired", "A-high", "straight-possible", "one-gap"]
     );
+    assert_eq!(tags("Qh9d2c"), ["rainbow", "unpaired", "Q-high", "two-gap"]);
+    assert_eq!(tags("KhTd3c"), ["rainbow", "unpaired", "K-high", "two-gap"]);
 }
 
 /// The flop report: each row is `calculate` with that flop (to the last

@@ -123,6 +123,10 @@ pub struct Texture {
     /// Two distinct ranks next to each other (the ace also next to the
     /// two).
     pub connected: bool,
+    /// The smallest distance between two distinct ranks (the ace also
+    /// low): 1 when connected, 2 for a one-gapper (`9-7`), 3 for a
+    /// two-gapper (`9-6`); 0 with a single rank.
+    pub gap: u8,
 }
 
 impl Texture {
@@ -137,6 +141,9 @@ impl Texture {
         let bits = ranks << 1 | (ranks >> 12 & 1);
         let straight_possible = (0..=9).any(|low| (bits >> low & 0b11111).count_ones() >= 3);
         let connected = (0..13).any(|r| bits >> r & 0b11 == 0b11);
+        let gap = (1..13u8)
+            .find(|&d| (0..14 - d).any(|r| bits >> r & 1 == 1 && bits >> (r + d) & 1 == 1))
+            .unwrap_or(0);
         Texture {
             suits: match suits {
                 1 => Suits::Monotone,
@@ -151,12 +158,14 @@ impl Texture {
             high: flop.iter().map(|c| c.rank()).max().unwrap_or(Rank::Two),
             straight_possible,
             connected,
+            gap,
         }
     }
 
     /// The texture as tags: `rainbow`/`two-tone`/`monotone`,
     /// `unpaired`/`paired`/`trips`, `A-high`…`2-high`, and
-    /// `straight-possible` and `connected` when they hold.
+    /// `straight-possible` when it holds, then `connected`, or else
+    /// `one-gap` or `two-gap` for the closest two ranks.
     pub fn tags(&self) -> Vec<String> {
         let mut tags = vec![
             match self.suits {
@@ -175,6 +184,11 @@ impl Texture {
         ];
         if self.straight_possible {
             tags.push("straight-possible".to_owned());
+        }
+        match (self.connected, self.gap) {
+            (false, 2) => tags.push("one-gap".to_owned()),
+            (false, 3) => tags.push("two-gap".to_owned()),
+            _ => {}
         }
         if self.connected {
             tags.push("connected".to_owned());
