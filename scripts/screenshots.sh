@@ -78,8 +78,8 @@ next="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c
 SIZE=1024x700 take "$next" "mousemove 775 423 sleep 1" "$out/next-card.png"
 
 # The Boards view: every flop of a 25% opening range against a 15% caller,
-# counted exactly (about 10 s here), a flop hovered for its hits.
+# counted exactly (about 2 s here), a flop hovered for its hits.
 boards="(scenario:(seats:[$(seat Opener '25%'),$(seat Caller '15%')],board:\"\",dead:\"\"),selected:0,show_boards:true"
-SIZE=1600x1000 take "$boards)" "$fill sleep 14 mousemove 560 420 sleep 1" "$out/boards.png"
+SIZE=1600x1000 take "$boards)" "$fill sleep 6 mousemove 560 420 sleep 1" "$out/boards.png"
 # The light theme at the smallest window.
-SIZE=1024x700 take "$boards,dark:false)" "sleep 14 mousemove 200 650" "$out/boards-1024.png"
+SIZE=1024x700 take "$boards,dark:false)" "sleep 6 mousemove 200 650" "$out/boards-1024.png"
