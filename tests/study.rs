@@ -358,7 +358,13 @@ fn flop_classes_cover_every_flop_once() {
     );
     assert_eq!(
         tags("Ah3d5c"),
-        ["rainbow", "unpaired", "A-high", "straight-possible", "one-gap"]
+        [
+            "rainbow",
+            "unpaired",
+            "A-high",
+            "straight-possible",
+            "one-gap"
+        ]
     );
     assert_eq!(tags("Qh9d2c"), ["rainbow", "unpaired", "Q-high", "two-gap"]);
     assert_eq!(tags("KhTd3c"), ["rainbow", "unpaired", "K-high", "two-gap"]);

@@ -38,11 +38,8 @@ pub(super) fn counted_on(
         breakdown,
         ..request.clone()
     };
-    let setup = match Setup::new(&with) {
-        Ok(setup) => setup,
-        // No deal is possible with this board: it cannot come.
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
-        Err(other) => return Err(other),
+    let Some(setup) = setup_on(&with)? else {
+        return Ok(None);
     };
     let cost = plan::exact_cost(&setup);
     if let Some(refusal) = cost.refusal() {
@@ -52,6 +49,16 @@ pub(super) fn counted_on(
     let start = Instant::now();
     let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
     Ok(Some(finished(&setup, &tally, strategy, start)))
+}
+
+/// `with` validated, or `None` when no deal is possible with its board
+/// (the board cannot come); other errors are errors.
+pub(super) fn setup_on(with: &EquityRequest) -> Result<Option<Setup>, EquityError> {
+    match Setup::new(with) {
+        Ok(setup) => Ok(Some(setup)),
+        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => Ok(None),
+        Err(other) => Err(other),
+    }
 }
 
 /// The result of an exact `tally` of `setup` and the weight of its deals

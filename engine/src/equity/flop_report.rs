@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::counted::{counted_on, finished, on_threads};
+use super::counted::{counted_on, finished, on_threads, setup_on};
 use super::error::EquityError;
 use super::exact::board_major;
 use super::exact::flop_pass::{self, ClassSums};
@@ -337,10 +337,8 @@ fn passed_on(
         breakdown: true,
         ..request.clone()
     };
-    let setup = match Setup::new(&with) {
-        Ok(setup) => setup,
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
-        Err(other) => return Err(other),
+    let Some(setup) = setup_on(&with)? else {
+        return Ok(None);
     };
     let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
         sums.combos[a]
@@ -375,10 +373,8 @@ fn sampled_on(
         breakdown: true,
         ..request.clone()
     };
-    let setup = match Setup::new(&with) {
-        Ok(setup) => setup,
-        Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => return Ok(None),
-        Err(other) => return Err(other),
+    let Some(setup) = setup_on(&with)? else {
+        return Ok(None);
     };
     // As `calculate` samples it (here, without a module cycle).
     let sampling = plan::plan(&setup, &with)?
