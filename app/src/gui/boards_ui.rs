@@ -120,8 +120,11 @@ fn status_ui(ui: &mut egui::Ui, state: &mut BoardsState) {
                 0.0
             };
             ui.add(
+                // Animated: with the one pass over every board, the count
+                // stands still until all the flops come at once.
                 egui::ProgressBar::new(fraction)
                     .desired_width(180.0)
+                    .animate(true)
                     .text(format!("flop {done} of {total}")),
             );
             if ui
