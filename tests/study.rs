@@ -814,6 +814,21 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
         }
         assert_eq!(passed.seats, each.seats, "spot {i}");
         if i == 0 {
+            // Progress comes during the pass too, before its rows, and ends
+            // at 1.
+            let seen = std::sync::Mutex::new(Vec::new());
+            let report = engine::equity::flop_report_with_progress(
+                &request,
+                &|| false,
+                &|_, _, _| {},
+                &|f| seen.lock().unwrap().push(f),
+            )
+            .unwrap();
+            assert_eq!(report.flops, passed.flops);
+            let seen = seen.into_inner().unwrap();
+            assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)), "{seen:?}");
+            assert!(seen.iter().any(|&f| f > 0.0 && f < 0.8), "{seen:?}");
+            assert!(seen.contains(&1.0), "{seen:?}");
             for row in passed.flops.iter().step_by(90) {
                 let mut with = request.clone();
                 with.board = row.flop.to_vec();

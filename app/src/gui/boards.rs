@@ -13,7 +13,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use engine::equity::{EquityRequest, FlopReport, FlopRow, MethodUsed, flop_report};
+use engine::equity::{EquityRequest, FlopReport, FlopRow, MethodUsed, flop_report_with_progress};
 use engine::worker::Job;
 
 use super::background::{Answers, Background};
@@ -43,30 +43,46 @@ impl BoardsJob {
     /// Runs the report, sending the rows so far as they come and the whole
     /// report at the end, unless a newer job came first.
     fn run(self, job: &Job<'_, BoardsFigures>) {
-        let sent: Mutex<(Vec<FlopRow>, Option<Instant>)> = Mutex::new((Vec::new(), None));
-        let on_row = |row: &FlopRow, done: usize, total: usize| {
-            let mut sent = sent
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            sent.0.push(row.clone());
-            if sent.1.is_none_or(|t| t.elapsed() >= SEND_EVERY) {
-                sent.1 = Some(Instant::now());
+        let sent = Mutex::new(Sent::default());
+        let send = |sent: &mut Sent, force: bool| {
+            if force || sent.at.is_none_or(|t| t.elapsed() >= SEND_EVERY) {
+                sent.at = Some(Instant::now());
                 job.send(BoardsFigures {
                     job: self.clone(),
-                    rows: provisional(&sent.0),
-                    done,
-                    total,
+                    rows: provisional(&sent.rows),
+                    done: sent.done,
+                    total: sent.total,
+                    progress: sent.progress,
                     report: None,
                 });
             }
         };
-        let report = flop_report(&self.request, &|| job.is_stale(), &on_row);
+        let lock = || {
+            sent.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let on_row = |row: &FlopRow, done: usize, total: usize| {
+            let mut sent = lock();
+            sent.rows.push(row.clone());
+            (sent.done, sent.total) = (done, total);
+            // The first row at once.
+            let first = sent.rows.len() == 1;
+            send(&mut sent, first);
+        };
+        let on_progress = |fraction: f64| {
+            let mut sent = lock();
+            sent.progress = fraction as f32;
+            send(&mut sent, false);
+        };
+        let report =
+            flop_report_with_progress(&self.request, &|| job.is_stale(), &on_row, &on_progress);
         let figures = match report {
             Ok(report) => BoardsFigures {
                 job: self.clone(),
                 rows: report.flops.clone(),
                 done: report.flops.len(),
                 total: report.flops.len(),
+                progress: 1.0,
                 report: Some(Ok(report)),
             },
             Err(e) => BoardsFigures {
@@ -74,11 +90,23 @@ impl BoardsJob {
                 rows: Vec::new(),
                 done: 0,
                 total: 0,
+                progress: 1.0,
                 report: Some(Err(e.to_string())),
             },
         };
         job.send(figures);
     }
+}
+
+/// What the job has sent: the rows in, the classes done and in all, the
+/// share of the work done, when it last sent.
+#[derive(Default)]
+struct Sent {
+    rows: Vec<FlopRow>,
+    done: usize,
+    total: usize,
+    progress: f32,
+    at: Option<Instant>,
 }
 
 /// Rows in so far, their frequencies relative to one another (the final
@@ -104,6 +132,9 @@ pub struct BoardsFigures {
     pub done: usize,
     /// Classes in all (0 until the first row).
     pub total: usize,
+    /// Share of the work done, 0..=1 (the one pass over every board does
+    /// most of it before its rows come).
+    pub progress: f32,
     /// The whole report once done (`Err`: why it could not run).
     pub report: Option<Result<FlopReport, String>>,
 }

@@ -84,7 +84,8 @@ pub fn boards_ui(ui: &mut egui::Ui, state: &mut BoardsState, session: &mut Sessi
     }
     let shown = shown_rows(state, rows);
     let (lines, groups) = lines(state, rows, &shown, chosen);
-    summary_ui(ui, rows, &shown, chosen, &name);
+    let complete = state.report().is_some();
+    summary_ui(ui, rows, &shown, chosen, &name, complete);
     chart_ui(ui, rows, &shown, chosen);
     let table = Table {
         rows,
@@ -114,14 +115,10 @@ fn status_ui(ui: &mut egui::Ui, state: &mut BoardsState) {
         ui.heading("Boards");
         let (done, total) = state.figures().map_or((0, 0), |f| (f.done, f.total));
         if state.running() {
-            let fraction = if total > 0 {
-                done as f32 / total as f32
-            } else {
-                0.0
-            };
+            let fraction = state.figures().map_or(0.0, |f| f.progress);
             ui.add(
-                // Animated: with the one pass over every board, the count
-                // stands still until all the flops come at once.
+                // The bar follows the work; the count of flops stands still
+                // while the one pass over every board runs.
                 egui::ProgressBar::new(fraction)
                     .desired_width(180.0)
                     .animate(true)
@@ -383,7 +380,15 @@ fn summary_ui(
     shown: &[usize],
     chosen: usize,
     name: &dyn Fn(usize) -> String,
+    complete: bool,
 ) {
+    if !complete {
+        ui.label(format!(
+            "{} classes counted so far (frequencies among them until every flop is in)",
+            rows.len()
+        ));
+        return;
+    }
     let all: f64 = rows.iter().map(|r| r.frequency).sum();
     let part: f64 = shown.iter().map(|&i| rows[i].frequency).sum();
     let mean = |members: &mut dyn Iterator<Item = &FlopRow>, total: f64| {

@@ -122,7 +122,19 @@ pub fn flop_report(
     cancel: &(dyn Fn() -> bool + Sync),
     on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
 ) -> Result<FlopReport, EquityError> {
-    report_with(request, cancel, on_row, true)
+    report_with(request, cancel, on_row, &|_| {}, true)
+}
+
+/// [`flop_report`], also calling `on_progress(fraction)` (0..=1) as the
+/// work goes on, rows or not: the one pass over every board (two seats of
+/// uniform weight) finishes every flop at once, after most of the work.
+pub fn flop_report_with_progress(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+    on_progress: &(dyn Fn(f64) + Sync),
+) -> Result<FlopReport, EquityError> {
+    report_with(request, cancel, on_row, on_progress, true)
 }
 
 /// [`flop_report`], with or without the one pass over every board where
@@ -132,6 +144,7 @@ pub(crate) fn report_with(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
     on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+    on_progress: &(dyn Fn(f64) + Sync),
     one_pass: bool,
 ) -> Result<FlopReport, EquityError> {
     let start = Instant::now();
@@ -145,11 +158,17 @@ pub(crate) fn report_with(
     let flop_count = classes.iter().map(|c| c.count).sum();
     let done = AtomicUsize::new(0);
     let total = classes.len();
+    // With the one pass, the pass is about this share of the work.
+    let pass_share = std::sync::Mutex::new(0.0f64);
     let emit = |row: Result<Option<FlopRow>, EquityError>| {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Ok(Some(row)) = &row {
             on_row(row, n, total);
         }
+        let share = *pass_share
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        on_progress(share + (1.0 - share) * n as f64 / total.max(1) as f64);
         row
     };
     let run = || {
@@ -165,7 +184,15 @@ pub(crate) fn report_with(
                 .collect::<Result<Vec<_>, EquityError>>()?;
             let perms = flops::stabiliser(&ranges, request.dead);
             let reps: Vec<[Card; 3]> = rest.iter().map(|c| c.flop).collect();
-            if let Some(sums) = flop_pass::flop_pass(&setup, &perms, &reps, cancel)? {
+            let pass_progress = |swept: usize, boards: usize| {
+                on_progress(0.8 * swept as f64 / boards.max(1) as f64);
+            };
+            if let Some(sums) = flop_pass::flop_pass(&setup, &perms, &reps, cancel, &pass_progress)?
+            {
+                // The rows left finish the last fifth.
+                *pass_share
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = 0.8;
                 let more = rest
                     .par_iter()
                     .zip(&sums)

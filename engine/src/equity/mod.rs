@@ -49,7 +49,7 @@ mod tally;
 pub use error::EquityError;
 pub use flop_report::{
     BUCKET_EDGES, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, FlopReport, FlopRow, FlopSeat,
-    flop_means, flop_report,
+    flop_means, flop_report, flop_report_with_progress,
 };
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use request::{
@@ -194,7 +194,7 @@ pub mod internal {
     pub fn flop_report_each(
         request: &super::EquityRequest,
     ) -> Result<super::FlopReport, EquityError> {
-        super::flop_report::report_with(request, &|| false, &|_, _, _| {}, false)
+        super::flop_report::report_with(request, &|| false, &|_, _, _| {}, &|_| {}, false)
     }
 
     /// The heads-up preflop matchup table.

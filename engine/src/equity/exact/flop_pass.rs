@@ -17,6 +17,7 @@
 //! last bit.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -153,11 +154,13 @@ impl Counter {
 /// The sums of every flop class (`reps`, the classes' representatives
 /// under `perms`, the suit permutations that fix the scenario), or `None`
 /// when the pass does not apply ([`applies`]).
+/// `progress(done, total)` is called as boards are swept.
 pub(crate) fn flop_pass(
     setup: &Setup,
     perms: &[SuitPerm],
     reps: &[[Card; 3]],
     cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<Vec<ClassSums>>, EquityError> {
     if !applies(setup) {
         return Ok(None);
@@ -262,6 +265,7 @@ pub(crate) fn flop_pass(
     let unit_k: Vec<u64> = (0..=2u128).map(|k| (unit / k.max(1)) as u64).collect();
     let classes = reps.len();
     let folds = rayon::current_num_threads().clamp(1, 4);
+    let swept = AtomicUsize::new(0);
     let per_fold = boards.len().div_ceil(folds).max(1);
     let acc = boards
         .par_chunks(per_fold)
@@ -271,8 +275,12 @@ pub(crate) fn flop_pass(
             let mut per_combo = vec![[0u64; 4]; live];
             let mut scratch = Scratch::default();
             for (k, &(mask, orbit)) in chunk.iter().enumerate() {
-                if k % 4096 == 0 && cancel() {
-                    return Err(EquityError::Cancelled);
+                if k % 4096 == 0 {
+                    if cancel() {
+                        return Err(EquityError::Cancelled);
+                    }
+                    let done = swept.fetch_add(k.min(4096), Ordering::Relaxed) + k.min(4096);
+                    progress(done, boards.len());
                 }
                 let board = (0..52u8)
                     .filter(|&i| mask >> i & 1 == 1)
