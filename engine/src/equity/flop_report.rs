@@ -22,7 +22,7 @@
 //! Flop classes are spread over the threads; each finished row is handed
 //! to the caller as it comes.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -158,16 +158,19 @@ pub(crate) fn report_with(
     let flop_count = classes.iter().map(|c| c.count).sum();
     let done = AtomicUsize::new(0);
     let total = classes.len();
-    // With the one pass, the pass is about this share of the work.
-    let pass_share = std::sync::Mutex::new(0.0f64);
+    // Once the one pass is done, it stands for this share of the work.
+    const PASS_SHARE: f64 = 0.8;
+    let passed = AtomicBool::new(false);
     let emit = |row: Result<Option<FlopRow>, EquityError>| {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Ok(Some(row)) = &row {
             on_row(row, n, total);
         }
-        let share = *pass_share
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let share = if passed.load(Ordering::Relaxed) {
+            PASS_SHARE
+        } else {
+            0.0
+        };
         on_progress(share + (1.0 - share) * n as f64 / total.max(1) as f64);
         row
     };
@@ -185,14 +188,12 @@ pub(crate) fn report_with(
             let perms = flops::stabiliser(&ranges, request.dead);
             let reps: Vec<[Card; 3]> = rest.iter().map(|c| c.flop).collect();
             let pass_progress = |swept: usize, boards: usize| {
-                on_progress(0.8 * swept as f64 / boards.max(1) as f64);
+                on_progress(PASS_SHARE * swept as f64 / boards.max(1) as f64);
             };
             if let Some(sums) = flop_pass::flop_pass(&setup, &perms, &reps, cancel, &pass_progress)?
             {
-                // The rows left finish the last fifth.
-                *pass_share
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = 0.8;
+                // The rows left finish the rest.
+                passed.store(true, Ordering::Relaxed);
                 let more = rest
                     .par_iter()
                     .zip(&sums)

@@ -282,11 +282,16 @@ pub(crate) fn flop_pass(
                     let done = swept.fetch_add(k.min(4096), Ordering::Relaxed) + k.min(4096);
                     progress(done, boards.len());
                 }
-                let board = (0..52u8)
-                    .filter(|&i| mask >> i & 1 == 1)
-                    .fold(CompactHand::EMPTY, |h, i| {
-                        h.combine(CompactHand::from_index(i))
-                    });
+                // The board's five cards, lowest first.
+                let mut cards = [0u64; 5];
+                let mut rest = mask;
+                for card in &mut cards {
+                    *card = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                }
+                let board = cards.iter().fold(CompactHand::EMPTY, |h, &c| {
+                    h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
+                });
                 for ((r, it), hand) in ranks.iter_mut().zip(&all).zip(&hands) {
                     *r = if it.mask & mask == 0 {
                         hand.combine(board).rank7().value()
@@ -311,10 +316,6 @@ pub(crate) fn flop_pass(
                     &mut scratch,
                 );
                 // The board's ten flops.
-                let cards: Vec<u64> = (0..52)
-                    .map(|i| 1u64 << i)
-                    .filter(|b| b & mask != 0)
-                    .collect();
                 for x in 0..5 {
                     for y in x + 1..5 {
                         for z in y + 1..5 {
