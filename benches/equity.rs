@@ -6,7 +6,7 @@
 //! (`Setup` and `internal::enumerate` directly), as before the table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::equity::internal::{Setup, table};
+use engine::equity::internal::{Setup, preflop_table};
 use engine::equity::{self, EquityRequest, Method, MethodUsed, Seat};
 use engine::{Range, card::parse_cards};
 use std::hint::black_box;
@@ -53,7 +53,7 @@ fn benches(c: &mut Criterion) {
         ),
     ];
     // The first use parses the table; keep it out of the measurements.
-    table::shipped().expect("the shipped table");
+    preflop_table::shipped().expect("the shipped table");
     for (name, ranges) in table_spots {
         let r = request(&ranges, "", Method::Exact);
         let first = equity::calculate(&r, &|| false, &mut |_| {}).expect("bench scenario");
@@ -68,7 +68,15 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function(
         "preflop table: load the shipped bytes (header, checksum)",
-        |b| b.iter(|| black_box(table::parse(table::shipped_bytes()).map(|_| ()).is_ok())),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    preflop_table::parse(preflop_table::shipped_bytes())
+                        .map(|_| ())
+                        .is_ok(),
+                )
+            })
+        },
     );
     let r = request(
         &["JcJh", "8s7s", "99+,AJs+", "QQ+,AQs+,AQo+"],
@@ -158,7 +166,7 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
     group.sample_size(10);
     let next = request(&["25%", "15%"], "Kh9s4c", Method::Exact);
     group.bench_function("next card on Kh9s4c, 25% vs 15%", |b| {
-        b.iter(|| pool.install(|| black_box(equity::next_cards(&next, &|| false))))
+        b.iter(|| pool.install(|| black_box(engine::study::next_cards(&next, &|| false))))
     });
     // The flop report: every flop class, with hits and buckets. Each
     // iteration takes seconds: ten samples of one iteration each (run
@@ -176,7 +184,9 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
         let flops = request(&ranges, "", Method::Auto);
         group.bench_function(name, |b| {
             b.iter(|| {
-                pool.install(|| black_box(equity::flop_report(&flops, &|| false, &|_, _, _| {})))
+                pool.install(|| {
+                    black_box(engine::study::flop_report(&flops, &|| false, &|_, _, _| {}))
+                })
             })
         });
     }

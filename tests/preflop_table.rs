@@ -3,7 +3,7 @@
 //! from it with exactly the numbers enumeration gives.
 
 use engine::equity::internal::Setup;
-use engine::equity::internal::table::{self, Matchup, TableError};
+use engine::equity::internal::preflop_table::{self, Matchup, PreflopTableError};
 use engine::equity::{self, EquityRequest, EquityResult, Method, MethodUsed, Seat};
 use engine::{CardSet, Combo, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
@@ -35,23 +35,23 @@ fn three_hundred_random_matchups_agree_with_live_enumeration() {
     ] {
         pairs.push((a.parse().unwrap(), b.parse().unwrap()));
     }
-    let table = table::shipped().expect("the shipped table loads");
+    let table = preflop_table::shipped().expect("the shipped table loads");
     let mismatches: Vec<String> = pairs
         .par_iter()
         .filter_map(|&(a, b)| {
-            let live = table::enumerate_matchup(a, b).unwrap();
+            let live = preflop_table::enumerate_matchup(a, b).unwrap();
             let stored = table.matchup(a, b).unwrap();
             (live != stored).then(|| format!("{a} vs {b}: table {stored:?}, live {live:?}"))
         })
         .collect();
     assert!(mismatches.is_empty(), "{mismatches:#?}");
     for &(a, b) in &pairs {
-        let m = table::matchup(a, b).unwrap();
-        assert_eq!(m.wins + m.ties + m.losses, table::BOARDS);
-        assert_eq!(table::matchup(b, a), Some(m.swapped()));
+        let m = preflop_table::matchup(a, b).unwrap();
+        assert_eq!(m.wins + m.ties + m.losses, preflop_table::BOARDS);
+        assert_eq!(preflop_table::matchup(b, a), Some(m.swapped()));
     }
     assert_eq!(
-        table::matchup("AsKs".parse().unwrap(), "AsQd".parse().unwrap()),
+        preflop_table::matchup("AsKs".parse().unwrap(), "AsQd".parse().unwrap()),
         None
     );
 }
@@ -61,57 +61,63 @@ fn the_generator_reproduces_the_shipped_entries() {
     // Regenerating the whole table takes minutes; a spread of its entries
     // through the generator's own code path takes well under a second per
     // pair group.
-    let pairs = table::canonical_pairs();
-    assert_eq!(pairs.len(), table::UNORDERED_CLASSES);
+    let pairs = preflop_table::canonical_pairs();
+    assert_eq!(pairs.len(), preflop_table::UNORDERED_CLASSES);
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let sample: Vec<(Combo, Combo)> = (0..12)
         .map(|_| pairs[rng.random_range(0..pairs.len())])
         .chain([pairs[0], pairs[pairs.len() - 1]])
         .collect();
-    let generated = table::count_matchups(&sample, &|_, _| {});
+    let generated = preflop_table::count_matchups(&sample, &|_, _| {});
     for (&(a, b), &m) in sample.iter().zip(&generated) {
-        assert_eq!(table::matchup(a, b), Some(m), "{a} vs {b}");
+        assert_eq!(preflop_table::matchup(a, b), Some(m), "{a} vs {b}");
     }
 }
 
 #[test]
 fn the_checksum_is_verified_at_load() {
-    let bytes = table::shipped_bytes();
-    assert_eq!(table::parse(bytes).unwrap().check_entries(), Ok(()));
+    let bytes = preflop_table::shipped_bytes();
+    assert_eq!(preflop_table::parse(bytes).unwrap().check_entries(), Ok(()));
     assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
 
     // One flipped bit anywhere in the entries.
     let mut corrupt = bytes.to_vec();
     corrupt[1000] ^= 0x10;
     assert!(matches!(
-        table::parse(&corrupt),
-        Err(TableError::Checksum { .. })
+        preflop_table::parse(&corrupt),
+        Err(PreflopTableError::Checksum { .. })
     ));
     // A flipped bit in the checksum itself.
     let mut corrupt = bytes.to_vec();
     let last = corrupt.len() - 1;
     corrupt[last] ^= 1;
     assert!(matches!(
-        table::parse(&corrupt),
-        Err(TableError::Checksum { .. })
+        preflop_table::parse(&corrupt),
+        Err(PreflopTableError::Checksum { .. })
     ));
     // Truncated, foreign, from the future, empty.
     assert!(matches!(
-        table::parse(&bytes[..bytes.len() - 1]),
-        Err(TableError::WrongLength { .. })
+        preflop_table::parse(&bytes[..bytes.len() - 1]),
+        Err(PreflopTableError::WrongLength { .. })
     ));
     let mut foreign = bytes.to_vec();
     foreign[0] = b'X';
-    assert_eq!(table::parse(&foreign).unwrap_err(), TableError::BadMagic);
+    assert_eq!(
+        preflop_table::parse(&foreign).unwrap_err(),
+        PreflopTableError::BadMagic
+    );
     let mut future = bytes.to_vec();
     future[8] = 2;
     assert_eq!(
-        table::parse(&future).unwrap_err(),
-        TableError::UnsupportedVersion(2)
+        preflop_table::parse(&future).unwrap_err(),
+        PreflopTableError::UnsupportedVersion(2)
     );
-    assert_eq!(table::parse(&[]).unwrap_err(), TableError::TooShort(0));
+    assert_eq!(
+        preflop_table::parse(&[]).unwrap_err(),
+        PreflopTableError::TooShort(0)
+    );
     // The errors read as sentences.
-    let message = table::parse(&corrupt).unwrap_err().to_string();
+    let message = preflop_table::parse(&corrupt).unwrap_err().to_string();
     assert!(message.contains("corrupt"), "{message}");
 }
 
@@ -175,7 +181,7 @@ fn ranged_spots_from_the_table_equal_enumeration_bit_for_bit() {
 fn per_combo_tallies_equal_each_combo_enumerated_alone() {
     let (a, b) = ("AA:0.5,AKs", "AK,KK:0.25,QhJh");
     let setup = Setup::new(&request(&[a, b], Method::Exact)).unwrap();
-    let heads_up = table::heads_up(&setup).unwrap();
+    let heads_up = preflop_table::heads_up(&setup).unwrap();
     let total: u128 = heads_up.combos[1].iter().map(|c| c.total).sum();
     assert_eq!(total, heads_up.total);
     let seat_wins: [u128; 2] =
@@ -234,18 +240,21 @@ fn only_heads_up_preflop_spots_take_the_table() {
     assert!((sum - 1.0).abs() < 1e-12);
     let random = calculate(&request(&["random", "random"], Method::Auto));
     assert!((random.seats[0].equity - 0.5).abs() < 1e-15, "{random:?}");
-    assert_eq!(random.samples, 1326 * 1225 * u64::from(table::BOARDS));
+    assert_eq!(
+        random.samples,
+        1326 * 1225 * u64::from(preflop_table::BOARDS)
+    );
 }
 
 #[test]
 fn a_matchup_reads_as_expected() {
     let aces: Combo = "AhAs".parse().unwrap();
     let kings: Combo = "KhKs".parse().unwrap();
-    let m: Matchup = table::matchup(aces, kings).unwrap();
+    let m: Matchup = preflop_table::matchup(aces, kings).unwrap();
     // The golden figures of exact enumeration: 82.6366% equity.
     assert!((m.equity() - 0.826366).abs() < 5e-7, "{m:?}");
     assert_eq!(
-        table::canonical(aces, kings),
-        table::canonical("AdAc".parse().unwrap(), "KdKc".parse().unwrap())
+        preflop_table::canonical(aces, kings),
+        preflop_table::canonical("AdAc".parse().unwrap(), "KdKc".parse().unwrap())
     );
 }

@@ -3,7 +3,8 @@
 //! independent count of the deals that leave each card in the deck, its
 //! tags, and `rangestove next` at the command line.
 
-use engine::equity::{CardTag, EquityError, Method, card_tags, next_cards};
+use engine::equity::{EquityError, Method};
+use engine::study::{CardTag, card_tags, next_cards};
 use engine::{Card, Range, card::parse_cards};
 
 use engine::analysis::MadeHand;
@@ -304,7 +305,7 @@ fn the_app_shows_the_next_card_and_deals_it() {
 #[test]
 fn flop_classes_cover_every_flop_once() {
     use engine::CardSet;
-    use engine::analysis::flops::{Texture, classes};
+    use engine::study::flop_classes::{Texture, classes};
     let range = |t: &str| Range::parse(t).unwrap();
     let (a, b) = (range("25%"), range("15%"));
     let all = classes(&[&a, &b], CardSet::EMPTY);
@@ -375,7 +376,7 @@ fn flop_classes_cover_every_flop_once() {
 /// with no board, and the classes cover every flop once.
 #[test]
 fn flop_report_rows_are_calculate_and_average_to_preflop() {
-    use engine::equity::flop_report;
+    use engine::study::flop_report;
     let spots = [
         spot(&[("JJ+,AK", false), ("TT+,AQ+:0.5", false)], "", ""),
         spot(
@@ -443,7 +444,7 @@ fn flop_report_rows_are_calculate_and_average_to_preflop() {
 /// leaving the flop's cards in the deck.
 #[test]
 fn flop_frequencies_match_an_independent_count() {
-    use engine::equity::flop_report;
+    use engine::study::flop_report;
     let spot = spot(&[("AA", false), ("KK,AKs:0.5", false)], "", "");
     let request = spot.request(Method::Exact);
     let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
@@ -533,7 +534,7 @@ fn flops_at_the_command_line() {
 /// The frequency-weighted mean of each seat's flop equities is its exact
 /// equity with no board (to 1e-12).
 fn assert_means_are_preflop(
-    report: &engine::equity::FlopReport,
+    report: &engine::study::FlopReport,
     request: &engine::equity::EquityRequest,
 ) {
     let mut exact = request.clone();
@@ -551,7 +552,7 @@ fn assert_means_are_preflop(
 /// is dealt on as many boards, so each weighs the same).
 #[test]
 fn flop_buckets_match_per_combo_equities() {
-    use engine::equity::{BUCKET_EDGES, flop_report};
+    use engine::study::{BUCKET_EDGES, flop_report};
     let hero = "AhKh";
     let caller = "QQ+,AK,JTs";
     let heads_up = |a: &str, b: &str| {
@@ -603,7 +604,8 @@ fn flop_buckets_match_per_combo_equities() {
 /// and the aggregate near the exact preflop equity.
 #[test]
 fn sampled_flop_report_is_within_its_errors() {
-    use engine::equity::{FlopReport, MethodUsed, flop_report};
+    use engine::equity::MethodUsed;
+    use engine::study::{FlopReport, flop_report};
     let spot = spot(
         &[
             ("AA,KK", false),
@@ -647,7 +649,7 @@ fn sampled_flop_report_is_within_its_errors() {
 /// `flops --csv` parses back to the very figures of the report.
 #[test]
 fn flops_csv_parses_back_to_the_report() {
-    use engine::equity::flop_report;
+    use engine::study::flop_report;
     let request = spot(&[("AA,KK", false), ("AK,QQ", false)], "", "2c").request(Method::Auto);
     let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
     assert_means_are_preflop(&report, &request);
@@ -693,7 +695,7 @@ fn flops_csv_parses_back_to_the_report() {
 #[test]
 fn the_boards_view_sorts_filters_and_sets_the_board() {
     use egui_kittest::kittest::{NodeT, Queryable};
-    use engine::analysis::flops::Suits;
+    use engine::study::flop_classes::Suits;
     use rangestove::gui::RangestoveApp;
 
     use crate::app::{app_harness, click, retype, unfocus, wait};
@@ -706,7 +708,7 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     h.step();
     let report = h.state().flop_report().unwrap().clone();
     let engine_report =
-        engine::equity::flop_report(&h.state().request(), &|| false, &|_, _, _| {}).unwrap();
+        engine::study::flop_report(&h.state().request(), &|| false, &|_, _, _| {}).unwrap();
     assert_eq!(report.flops, engine_report.flops);
     // The flops on screen, top to bottom.
     let on_screen = |h: &crate::app::App| -> Vec<String> {
@@ -792,7 +794,7 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
 /// (figures, buckets, hits, weights), and `calculate`'s on 20 flops.
 #[test]
 fn one_pass_over_the_boards_equals_counting_each_flop() {
-    use engine::equity::{flop_report, internal::flop_report_each};
+    use engine::study::{flop_report, internal::flop_report_each};
     let spots = [
         spot(&[("QQ+,AK,T9s", false), ("JJ-88,AQs,KQ", false)], "", ""),
         spot(
@@ -817,7 +819,7 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
             // Progress comes during the pass too, before its rows, and ends
             // at 1.
             let seen = std::sync::Mutex::new(Vec::new());
-            let report = engine::equity::flop_report_with_progress(
+            let report = engine::study::flop_report_with_progress(
                 &request,
                 &|| false,
                 &|_, _, _| {},

@@ -421,11 +421,7 @@ fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     let input = |e: anyhow::Error| Failure::Input(e);
     // Likewise start the worker threads (named, as many as asked) before
     // the clock starts. Should that fail, `calculate` starts its own.
-    let mut pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("rangestove-calc-{i}"));
-    if let Some(n) = args.threads {
-        pool = pool.num_threads(n);
-    }
-    let _ = pool.build_global();
+    let _ = engine::threads::start_global(args.threads, "rangestove-calc");
     let mut seats = Vec::new();
     for text in &args.ranges {
         seats.push(Seat::active(parse_range_arg(text)?));

@@ -14,7 +14,9 @@ pub mod compact;
 pub mod equity;
 pub mod eval;
 pub mod range;
+pub mod study;
 mod symmetry;
+pub mod threads;
 pub mod worker;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};

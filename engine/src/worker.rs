@@ -17,13 +17,14 @@
 //! The equity [`Worker`] is a runner of [`EquityRequest`]s whose job
 //! function calls [`equity::calculate`] on a rayon pool of its own.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::equity::{self, EquityError, EquityRequest, EquityResult};
+use crate::threads::JoinedPool;
 
 /// What the equity worker reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,64 +232,30 @@ impl Worker {
     }
 }
 
-/// The worker's rayon pool, whose threads it joins when dropped (dropping a
-/// rayon pool only asks its threads to exit).
+/// The worker's rayon pool, whose threads it joins when dropped.
 struct EquityPool {
-    pool: Option<rayon::ThreadPool>,
-    threads: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    pool: JoinedPool,
 }
 
 impl EquityPool {
     /// Starts `threads` compute threads (`None`: one per core).
     fn new(threads: Option<usize>) -> std::io::Result<EquityPool> {
-        // The pool's threads are spawned here so that they can be joined.
-        let handles = Arc::new(Mutex::new(Vec::new()));
-        let spawned = Arc::clone(&handles);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .spawn_handler(move |thread| {
-                let handle = std::thread::Builder::new()
-                    .name(format!("rangestove-equity-{}", thread.index()))
-                    .spawn(|| thread.run())?;
-                if let Ok(mut handles) = spawned.lock() {
-                    handles.push(handle);
-                }
-                Ok(())
-            })
-            .build()
-            .map_err(std::io::Error::other)?;
-        Ok(EquityPool {
-            pool: Some(pool),
-            threads: handles,
-        })
+        let pool = JoinedPool::new(threads, "rangestove-equity").map_err(std::io::Error::other)?;
+        Ok(EquityPool { pool })
     }
 
     /// Computes `request` on the pool, reporting snapshots, then the result
     /// or the error; a cancelled job reports nothing more.
     fn run(&self, request: &EquityRequest, job: &Job<'_, Event>) {
-        let Some(pool) = &self.pool else {
-            return;
-        };
         let stale = || job.is_stale();
         let mut on_snapshot = |snapshot: &EquityResult| job.send(Event::Progress(snapshot.clone()));
-        match pool.install(|| equity::calculate(request, &stale, &mut on_snapshot)) {
-            Err(EquityError::Cancelled) => {}
-            Ok(result) => job.send(Event::Done(result)),
-            Err(error) => job.send(Event::Failed(error)),
-        }
-    }
-}
-
-impl Drop for EquityPool {
-    fn drop(&mut self) {
-        drop(self.pool.take());
-        let handles = self
-            .threads
-            .lock()
-            .map(|mut handles| std::mem::take(&mut *handles))
-            .unwrap_or_default();
-        for handle in handles {
-            let _ = handle.join();
+        match self
+            .pool
+            .install(|| equity::calculate(request, &stale, &mut on_snapshot))
+        {
+            None | Some(Err(EquityError::Cancelled)) => {}
+            Some(Ok(result)) => job.send(Event::Done(result)),
+            Some(Err(error)) => job.send(Event::Failed(error)),
         }
     }
 }

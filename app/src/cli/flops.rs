@@ -5,7 +5,8 @@
 use std::io::Write;
 
 use engine::Card;
-use engine::equity::{self, FlopReport, Method};
+use engine::equity::Method;
+use engine::study::{self, FlopReport};
 
 use super::next::{SpotArgs, failure};
 use super::{Failure, parse_std_error};
@@ -49,7 +50,7 @@ pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<()
     };
     request.target_std_error = args.std_error;
     request.seed = args.seed;
-    let report = equity::flop_report(&request, &|| false, &|_, _, _| {}).map_err(failure)?;
+    let report = study::flop_report(&request, &|| false, &|_, _, _| {}).map_err(failure)?;
     let args = &args.spot;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))

@@ -4,7 +4,8 @@
 
 use std::io::Write;
 
-use engine::equity::{self, EquityError, EquityRequest, NextCardReport, Seat};
+use engine::equity::{EquityError, EquityRequest, Seat};
+use engine::study::{self, NextCardReport};
 use engine::{Card, CardSet};
 
 use super::{Failure, parse_range_arg, parse_threads};
@@ -75,7 +76,7 @@ pub(super) fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), 
     let mut request = args.spot.request()?;
     request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
     let args = &args.spot;
-    let report = equity::next_cards(&request, &|| false).map_err(failure)?;
+    let report = study::next_cards(&request, &|| false).map_err(failure)?;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {

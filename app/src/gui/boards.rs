@@ -5,7 +5,7 @@
 //! seat's equity across the flops, and CSV export. Clicking a flop puts it
 //! on the board.
 //!
-//! The report ([`engine::equity::flop_report`]) runs on its own named
+//! The report ([`engine::study::flop_report`]) runs on its own named
 //! thread (`rangestove-boards`, newest job wins) and streams: rows show as
 //! flop classes finish, with progress, and the UI thread only sorts and
 //! draws what came in.
@@ -13,7 +13,8 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use engine::equity::{EquityRequest, FlopReport, FlopRow, MethodUsed, flop_report_with_progress};
+use engine::equity::{EquityRequest, MethodUsed};
+use engine::study::{FlopReport, FlopRow, flop_report_with_progress};
 use engine::worker::Job;
 
 use super::background::{Answers, Background};

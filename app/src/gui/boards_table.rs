@@ -5,7 +5,7 @@
 
 use egui::{Align, Color32, Layout, RichText};
 use egui_extras::{Column, TableBuilder};
-use engine::equity::FlopRow;
+use engine::study::FlopRow;
 
 use super::board::card_job;
 use super::boards::SortBy;

@@ -3,8 +3,8 @@
 //! `TableBuilder`, virtualised rows) with group rows when grouped.
 
 use egui::{Color32, Sense, Stroke};
-use engine::analysis::flops::{Pairing, Suits, Texture};
-use engine::equity::FlopRow;
+use engine::study::FlopRow;
+use engine::study::flop_classes::{Pairing, Suits, Texture};
 
 use super::boards::{BoardsState, GroupBy, SortBy, export_csv, method_text};
 use super::boards_table::{Table, table_ui};

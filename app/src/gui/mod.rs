@@ -273,19 +273,19 @@ impl RangestoveApp {
 
     /// The next-card report of the current flop or turn, once computed
     /// (`Err`: why the spot cannot be counted).
-    pub fn next_cards(&self) -> Option<&Result<engine::equity::NextCardReport, String>> {
+    pub fn next_cards(&self) -> Option<&Result<engine::study::NextCardReport, String>> {
         self.next.figures().map(|f| &f.report)
     }
 
     /// The Boards view's report of the current spot (without its board),
     /// once complete.
-    pub fn flop_report(&self) -> Option<&engine::equity::FlopReport> {
+    pub fn flop_report(&self) -> Option<&engine::study::FlopReport> {
         self.boards.report()
     }
 
     /// The Boards view's rows in so far (frequencies relative to one
     /// another until the report is complete).
-    pub fn flop_rows(&self) -> &[engine::equity::FlopRow] {
+    pub fn flop_rows(&self) -> &[engine::study::FlopRow] {
         self.boards.figures().map_or(&[], |f| f.rows.as_slice())
     }
 

@@ -6,7 +6,7 @@
 //! the UI thread never counts.
 
 use egui::{Color32, Stroke, StrokeKind};
-use engine::equity::{NextCardReport, next_cards};
+use engine::study::{NextCardReport, next_cards};
 use engine::worker::Job;
 use engine::{Card, equity::EquityRequest};
 

@@ -23,7 +23,7 @@
 //! are 0, and so is a potential whose condition never happens (PPot of a
 //! hand never behind nor tied).
 
-use super::AnalysisError;
+use super::board_breakdown::{AnalysisError, check_board};
 use crate::card::{Card, CardSet};
 use crate::combo::{Combo, HandClass, HandKind};
 use crate::compact::CompactHand;
@@ -64,7 +64,7 @@ pub fn potential(
     villain: Option<&Range>,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Potential, AnalysisError> {
-    let known = super::check_board(board, dead)?;
+    let known = check_board(board, dead)?;
     if !hero.mask().is_disjoint(known) {
         return Err(AnalysisError::HandConflict(hero));
     }

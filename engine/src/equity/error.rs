@@ -105,3 +105,9 @@ pub enum EquityError {
     #[error("cancelled")]
     Cancelled,
 }
+
+impl From<crate::threads::PoolError> for EquityError {
+    fn from(_: crate::threads::PoolError) -> EquityError {
+        EquityError::BadSetting("could not start worker threads")
+    }
+}

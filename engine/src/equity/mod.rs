@@ -17,11 +17,13 @@
 //! request, result, error, strategy      plain types
 //! setup ─ feasibility                   validation
 //! tally, breakdown, report              integer tallies → results
-//! exact/, montecarlo/, table/           the kernels
-//! plan                                  the one decision
+//! exact/, montecarlo/, preflop_table/   the kernels
+//! plan/                                 the one decision (spots and reports)
 //! calculate (this file)                 a match on the plan
-//! next_card, flop_report               reports built on the same counts
 //! ```
+//!
+//! The reports across boards ([`crate::study`]) sit above this ladder and
+//! ask the same planner.
 //!
 //! All of them tally in integers, so results do not depend on the order
 //! work is merged in, hence not on the thread count.
@@ -29,34 +31,26 @@
 use std::time::Instant;
 
 mod breakdown;
-mod counted;
-mod error;
-mod exact;
+pub(crate) mod error;
+pub(crate) mod exact;
 mod feasibility;
-mod flop_odds;
-mod flop_report;
-mod montecarlo;
-mod next_card;
-mod plan;
-mod report;
-mod request;
-mod result;
-mod setup;
-mod strategy;
-mod table;
-mod tally;
+pub(crate) mod montecarlo;
+pub(crate) mod plan;
+mod preflop_table;
+pub(crate) mod report;
+pub(crate) mod request;
+pub(crate) mod result;
+pub(crate) mod setup;
+pub(crate) mod strategy;
+pub(crate) mod tally;
 
 pub use error::EquityError;
-pub use flop_report::{
-    BUCKET_EDGES, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, FlopReport, FlopRow, FlopSeat,
-    flop_means, flop_report, flop_report_with_progress,
-};
-pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
+pub use plan::{FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR};
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
 };
 pub use result::{ClassEquity, ComboEquity, EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
-pub use strategy::{BoardKernel, Design, Draws, Kernel, Strategy};
+pub use strategy::{BoardKernel, Design, Draws, Kernel, ReportStrategy, Strategy};
 
 use report::Progress;
 use setup::Setup;
@@ -102,26 +96,16 @@ pub fn calculate(
             }
         }
     };
-    match request.threads {
-        Some(n) if n != rayon::current_num_threads() => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n.max(1))
-                .thread_name(|i| format!("rangestove-calc-{i}"))
-                .build()
-                .map_err(|_| EquityError::BadSetting("could not start worker threads"))?;
-            pool.install(|| run(on_snapshot))
-        }
-        _ => run(on_snapshot),
-    }
+    crate::threads::run_on(request.threads, "rangestove-calc", || run(on_snapshot))?
 }
 
 /// The final result of a heads-up spot answered from the table: the tally
 /// exact enumeration would form, so the figures are the same numbers.
 /// `samples` counts every (seat deal, board) combination.
 fn table_result(setup: &Setup, start: Instant) -> Result<EquityResult, EquityError> {
-    let heads_up = table::heads_up(setup)
+    let heads_up = preflop_table::heads_up(setup)
         .ok_or(EquityError::BadSetting("the preflop table does not apply"))?;
-    let deals = heads_up.pairs * u64::from(table::BOARDS);
+    let deals = heads_up.pairs * u64::from(preflop_table::BOARDS);
     let mut tally = Tally::heads_up(heads_up.total, heads_up.wins, heads_up.ties, deals);
     if setup.breakdown {
         // Heads-up pot shares in units of 1/2: a win 2, a tie 1.
@@ -153,7 +137,7 @@ fn table_result(setup: &Setup, start: Instant) -> Result<EquityResult, EquityErr
 /// so a caller timing [`calculate`] times the calculation alone. Should
 /// the table fail its checks, heads-up preflop spots are enumerated.
 pub fn prepare() {
-    let _ = table::shipped();
+    let _ = preflop_table::shipped();
 }
 
 /// Sends a snapshot of a short Monte Carlo run (unfinished, progress 0).
@@ -189,22 +173,15 @@ pub mod internal {
     pub use super::setup::Setup;
     use super::{EquityError, EquityResult, Kernel};
 
-    /// The flop report with every flop class counted on its own (no one
-    /// pass over every board), to compare with [`super::flop_report`].
-    pub fn flop_report_each(
-        request: &super::EquityRequest,
-    ) -> Result<super::FlopReport, EquityError> {
-        super::flop_report::report_with(request, &|| false, &|_, _, _| {}, &|_| {}, false)
-    }
-
     /// The heads-up preflop matchup table.
-    pub mod table {
+    pub mod preflop_table {
         #[cfg(feature = "generator")]
-        pub use crate::equity::table::count_matchups;
-        pub use crate::equity::table::{
+        pub use crate::equity::preflop_table::count_matchups;
+        pub use crate::equity::preflop_table::{
             ALL_BOARDS, BOARDS, ComboTally, FORMAT_VERSION, HeadsUp, MAGIC, Matchup,
-            ORDERED_CLASSES, Table, TableError, UNORDERED_CLASSES, canonical, canonical_pairs,
-            checksum, encode, enumerate_matchup, heads_up, matchup, parse, shipped, shipped_bytes,
+            ORDERED_CLASSES, PreflopTable, PreflopTableError, UNORDERED_CLASSES, canonical,
+            canonical_pairs, checksum, encode, enumerate_matchup, heads_up, matchup, parse,
+            shipped, shipped_bytes,
         };
     }
 

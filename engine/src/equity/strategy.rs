@@ -33,6 +33,33 @@ pub enum Kernel {
     DealMajor,
     /// For each board, every live combo ranked once, then:
     BoardMajor(BoardKernel),
+    /// A report over every flop: each five-card board swept once (up to
+    /// the spot's suit symmetries) with two ranges of uniform weight, its
+    /// counts going to the ten flops it holds. It counts a whole report,
+    /// never a single spot.
+    FlopPass,
+}
+
+/// How a report over many boards (every flop, every next card) is
+/// computed: the planner's decision for the report as a whole.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ReportStrategy {
+    /// One pass over every five-card board ([`Kernel::FlopPass`]).
+    OnePass {
+        /// Estimated seconds on one thread.
+        estimate_s: f64,
+    },
+    /// Each board counted exactly on its own, by the kernel the planner
+    /// picks for that board (the figures `calculate` gives).
+    EachExact {
+        /// Estimated seconds on one thread for every board.
+        estimate_s: f64,
+    },
+    /// Each board sampled to a target standard error.
+    EachSampled {
+        /// The standard error each seat's equity is sampled to.
+        std_error: f64,
+    },
 }
 
 /// How board-major enumeration counts the deals of one board.
@@ -40,7 +67,8 @@ pub enum Kernel {
 pub enum BoardKernel {
     /// Exactly two ranged seats: both sorted by rank and swept, card
     /// removal by inclusion–exclusion; the deals are never listed.
-    Sweep,
+    /// Displayed `sweep`, the name results have always carried.
+    TwoRanges,
     /// Three or more ranged seats (or a folded one): the deals of every
     /// seat but the widest active range listed, the widest counted
     /// against each in closed form from per-card prefix sums by rank.
@@ -109,8 +137,15 @@ impl BoardKernel {
     pub fn is_sweep(self) -> bool {
         matches!(
             self,
-            BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::ThreeRanges
+            BoardKernel::TwoRanges | BoardKernel::SweptSeat | BoardKernel::ThreeRanges
         )
+    }
+}
+
+impl ReportStrategy {
+    /// Whether the figures are exact (standard errors 0).
+    pub fn is_exact(self) -> bool {
+        !matches!(self, ReportStrategy::EachSampled { .. })
     }
 }
 
@@ -136,6 +171,7 @@ impl fmt::Display for Kernel {
         match self {
             Kernel::DealMajor => f.write_str("deal_major"),
             Kernel::BoardMajor(kernel) => write!(f, "board_major/{kernel}"),
+            Kernel::FlopPass => f.write_str("flop_pass"),
         }
     }
 }
@@ -143,7 +179,7 @@ impl fmt::Display for Kernel {
 impl fmt::Display for BoardKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            BoardKernel::Sweep => "sweep",
+            BoardKernel::TwoRanges => "sweep",
             BoardKernel::SweptSeat => "swept_seat",
             BoardKernel::ThreeRanges => "three_ranges",
             BoardKernel::WinnerSets => "winner_sets",
@@ -154,6 +190,16 @@ impl fmt::Display for BoardKernel {
             BoardKernel::MultiwayCombos { winner_sets: false } => "multiway_combos_per_deal",
             BoardKernel::WideCombos { wide: false } => "wide_combos",
             BoardKernel::WideCombos { wide: true } => "wide_combos_wide",
+        })
+    }
+}
+
+impl fmt::Display for ReportStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ReportStrategy::OnePass { .. } => "exact/flop_pass",
+            ReportStrategy::EachExact { .. } => "exact/each_board",
+            ReportStrategy::EachSampled { .. } => "monte_carlo/each_board",
         })
     }
 }

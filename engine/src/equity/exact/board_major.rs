@@ -7,9 +7,9 @@
 use std::time::Instant;
 
 use super::common::{BoardView, Counts, boards, rounds};
-use super::sweep::{self, TwoRanges};
-use super::swept::{self, SweptSeat};
-use super::three::{self, ThreeRanges};
+use super::swept_seat::{self, SweptSeat};
+use super::three_ranges::{self, ThreeRanges};
+use super::two_ranges::{self, TwoRanges};
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::compact::CompactHand;
@@ -99,9 +99,9 @@ struct Chunk {
     /// This board's rank of every live combo, and one deal's ranks.
     ranks: Vec<u32>,
     deal_ranks: Vec<u32>,
-    scratch: sweep::Scratch,
-    swept: swept::Scratch,
-    three: three::Scratch,
+    scratch: two_ranges::Scratch,
+    swept: swept_seat::Scratch,
+    three: three_ranges::Scratch,
 }
 
 /// Enumerates `setup` board by board with `kernel`.
@@ -144,7 +144,7 @@ pub(crate) fn sweep_tally(
     deals: u64,
     per_combo: &dyn Fn(usize, Combo) -> [u64; 4],
 ) -> Tally {
-    let scan = Scan::new(setup, BoardKernel::Sweep);
+    let scan = Scan::new(setup, BoardKernel::TwoRanges);
     let mut acc = scan.accumulators();
     for (to, from) in acc.winner_sets.iter_mut().zip(sets) {
         *to = *from;
@@ -173,7 +173,7 @@ impl Scan<'_> {
         let n = active.len();
         let (offsets, live) = setup.combo_offsets();
         let sweeper = match kernel {
-            BoardKernel::Sweep => TwoRanges::new(setup, &offsets).map(Sweeper::Two),
+            BoardKernel::TwoRanges => TwoRanges::new(setup, &offsets).map(Sweeper::Two),
             BoardKernel::SweptSeat => SweptSeat::new(setup, &offsets).map(Sweeper::Swept),
             BoardKernel::ThreeRanges => ThreeRanges::new(setup, &offsets).map(Sweeper::Three),
             _ => None,
@@ -296,9 +296,9 @@ impl Scan<'_> {
             },
             ranks: vec![0; live],
             deal_ranks: vec![0; n],
-            scratch: sweep::Scratch::default(),
-            swept: swept::Scratch::default(),
-            three: three::Scratch::default(),
+            scratch: two_ranges::Scratch::default(),
+            swept: swept_seat::Scratch::default(),
+            three: three_ranges::Scratch::default(),
         }
     }
 
@@ -317,7 +317,7 @@ impl Scan<'_> {
                 };
             }
             match self.kernel {
-                BoardKernel::Sweep | BoardKernel::SweptSeat | BoardKernel::ThreeRanges => {
+                BoardKernel::TwoRanges | BoardKernel::SweptSeat | BoardKernel::ThreeRanges => {
                     self.sweep(board_mask, &mut acc)
                 }
                 BoardKernel::WinnerSets => self.winner_sets(board_mask, &mut acc),
@@ -344,7 +344,7 @@ impl Scan<'_> {
             .map(|((_, slot), &weight)| (slot, weight))
     }
 
-    /// The sweeps: [`BoardKernel::Sweep`], [`BoardKernel::SweptSeat`] and
+    /// The sweeps: [`BoardKernel::TwoRanges`], [`BoardKernel::SweptSeat`] and
     /// [`BoardKernel::ThreeRanges`].
     fn sweep(&self, board_mask: u64, acc: &mut Chunk) {
         let (fixed_best, fixed_winners) = fixed_outcome(&self.fixed, &acc.ranks);

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::common::{BoardView, Item, items};
-use super::sweep::{Scratch, TwoRanges};
+use super::two_ranges::{Scratch, TwoRanges};
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::compact::CompactHand;

@@ -9,7 +9,7 @@
 //! * [`board_major`]: for each board completion, rank every live combo of
 //!   each active seat once, then count the deals compatible with the board
 //!   (by one of the [`BoardKernel`](super::strategy::BoardKernel)s; two
-//!   ranged seats are swept, [`sweep`], without listing their deals).
+//!   ranged seats are swept, [`two_ranges`], without listing their deals).
 //!
 //! Tallies are integer weight products (each seat's basis-point weights
 //! divided by their gcd), so the result is exact to the last digit and the
@@ -28,9 +28,9 @@ pub(crate) mod board_major;
 mod common;
 pub(crate) mod deal_major;
 pub(crate) mod flop_pass;
-pub(crate) mod sweep;
-pub(crate) mod swept;
-pub(crate) mod three;
+pub(crate) mod swept_seat;
+pub(crate) mod three_ranges;
+pub(crate) mod two_ranges;
 
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported
 /// with the results).
@@ -68,5 +68,8 @@ pub(crate) fn tally(
         Kernel::BoardMajor(kernel) => {
             board_major::run(setup, kernel, strategy, start, cancel, on_snapshot)
         }
+        Kernel::FlopPass => Err(EquityError::BadSetting(
+            "the flop pass counts a whole flop report, not one spot",
+        )),
     }
 }

@@ -15,9 +15,9 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::error::EquityError;
-use super::setup::Setup;
 use crate::card::Card;
+use crate::equity::error::EquityError;
+use crate::equity::setup::Setup;
 
 /// Deals drawn for the estimate: its standard error on a flop's
 /// probability of being left in the deck is below `0.5 / sqrt(DEALS)`.

@@ -258,7 +258,7 @@ impl SweptSeat {
         Some(kernel)
     }
 
-    /// As [`TwoRanges::board`](super::sweep::TwoRanges::board), with the
+    /// As [`TwoRanges::board`](super::two_ranges::TwoRanges::board), with the
     /// listed and swept seats' combos counted per combo.
     pub(super) fn board(
         &self,

@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::canonical::{IMAGE, SLOTS, TO_REP, relative};
-use super::format::{BOARDS, Table, shipped};
+use super::format::{BOARDS, PreflopTable, shipped};
 use crate::combo::{COMBOS, Combo};
 use crate::equity::setup::Setup;
 
@@ -104,7 +104,7 @@ impl Lookup {
     /// The fastest way for `own` combos against `other` combos: packed for
     /// small spots until the rows exist, rows from [`EXPAND_FROM`] pairs on
     /// (densely against [`DENSE_FROM`] opponents or more).
-    fn choose(table: &Table, own: usize, other: usize) -> Lookup {
+    fn choose(table: &PreflopTable, own: usize, other: usize) -> Lookup {
         if own * other < EXPAND_FROM && table.rows.get().is_none() {
             Lookup::Packed
         } else if other >= DENSE_FROM {
@@ -120,7 +120,12 @@ impl Lookup {
 /// boards `own`'s combo wins and ties against each, `[weight, win, tie]`
 /// (before multiplying by the combo's own weight). Each sum is below
 /// 1,326 × 10,000 × 1,712,304 < 2^45.
-pub(super) fn side_sums(table: &Table, own: &Side, other: &Side, lookup: Lookup) -> Vec<[u64; 3]> {
+pub(super) fn side_sums(
+    table: &PreflopTable,
+    own: &Side,
+    other: &Side,
+    lookup: Lookup,
+) -> Vec<[u64; 3]> {
     let compatible = Compatible::new(other.combos, other.weights);
     let pairs = own.combos.len() * other.combos.len();
     let rows = match lookup {

@@ -48,7 +48,7 @@
 //!
 //! 246,820 bytes in all. Losses are implied: `1,712,304 − wins − ties`.
 //! [`parse`] checks the magic, version, counts, length, checksum and that no
-//! entry exceeds the board count, returning a typed [`TableError`]; it never
+//! entry exceeds the board count, returning a typed [`PreflopTableError`]; it never
 //! panics. The embedded file is checked once, at first use ([`shipped`],
 //! 0.02–0.1 ms).
 //!
@@ -87,8 +87,8 @@ mod sums;
 
 pub use canonical::{ORDERED_CLASSES, UNORDERED_CLASSES, canonical, canonical_pairs};
 pub use format::{
-    ALL_BOARDS, BOARDS, FORMAT_VERSION, MAGIC, Matchup, Table, TableError, checksum, encode, parse,
-    shipped, shipped_bytes,
+    ALL_BOARDS, BOARDS, FORMAT_VERSION, MAGIC, Matchup, PreflopTable, PreflopTableError, checksum,
+    encode, parse, shipped, shipped_bytes,
 };
 #[cfg(feature = "generator")]
 pub use generator::count_matchups;
@@ -298,12 +298,12 @@ mod tests {
         let sum = checksum(&forged[..body]);
         forged[body..].copy_from_slice(&sum.to_le_bytes());
         let table = parse(&forged).unwrap();
-        assert_eq!(table.check_entries(), Err(TableError::BadEntry(9)));
+        assert_eq!(table.check_entries(), Err(PreflopTableError::BadEntry(9)));
         let (a, b) = canonical_pairs()[9];
         assert_eq!(table.matchup(b, a).map(|m| m.wins), Some(0));
         let mut bad = matchups.clone();
         bad[7].losses += 1;
-        assert_eq!(encode(&bad), Err(TableError::BadEntry(7)));
+        assert_eq!(encode(&bad), Err(PreflopTableError::BadEntry(7)));
         let symmetric = canonical_pairs()
             .iter()
             .position(|&(a, b)| canonical(b, a) == Some((a, b)))
@@ -311,10 +311,10 @@ mod tests {
         let mut bad = matchups.clone();
         bad[symmetric].wins += 1;
         bad[symmetric].ties -= 1;
-        assert_eq!(encode(&bad), Err(TableError::BadEntry(symmetric)));
+        assert_eq!(encode(&bad), Err(PreflopTableError::BadEntry(symmetric)));
         assert_eq!(
             encode(&matchups[1..]),
-            Err(TableError::WrongCount(UNORDERED_CLASSES as u32 - 1))
+            Err(PreflopTableError::WrongCount(UNORDERED_CLASSES as u32 - 1))
         );
     }
 

@@ -66,7 +66,7 @@ impl Matchup {
 /// Why table bytes were rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum TableError {
+pub enum PreflopTableError {
     /// Fewer bytes than a header and a checksum.
     #[error("the preflop table has {0} bytes, too few for a header")]
     TooShort(usize),
@@ -173,13 +173,13 @@ pub(super) fn write_entry(payload: &mut [u8], bit: usize, value: u64) {
 }
 
 /// Serialises the counts of the [`canonical_pairs`], in that order, to the
-/// file format. Fails with [`TableError::WrongCount`] for a list of another
-/// length and [`TableError::BadEntry`] for counts that do not add up to
+/// file format. Fails with [`PreflopTableError::WrongCount`] for a list of another
+/// length and [`PreflopTableError::BadEntry`] for counts that do not add up to
 /// [`BOARDS`], or differ between wins and losses for a pair that a suit
 /// permutation swaps (`AsAh` vs `AdAc`).
-pub fn encode(matchups: &[Matchup]) -> Result<Vec<u8>, TableError> {
+pub fn encode(matchups: &[Matchup]) -> Result<Vec<u8>, PreflopTableError> {
     if matchups.len() != UNORDERED_CLASSES {
-        return Err(TableError::WrongCount(matchups.len() as u32));
+        return Err(PreflopTableError::WrongCount(matchups.len() as u32));
     }
     let mut out = Vec::with_capacity(file_len());
     out.extend_from_slice(&MAGIC);
@@ -191,7 +191,7 @@ pub fn encode(matchups: &[Matchup]) -> Result<Vec<u8>, TableError> {
         let boards = u64::from(m.wins) + u64::from(m.ties) + u64::from(m.losses);
         let symmetric = canonical(b, a) == Some((a, b));
         if boards != u64::from(BOARDS) || symmetric && m.wins != m.losses {
-            return Err(TableError::BadEntry(i));
+            return Err(PreflopTableError::BadEntry(i));
         }
         let value = u64::from(m.wins) | u64::from(m.ties) << COUNT_BITS;
         write_entry(&mut payload, i * ENTRY_BITS, value);
@@ -223,7 +223,7 @@ fn read_u32(bytes: &[u8], at: usize) -> u32 {
 
 /// A checked table: the counts of every ordered pair of disjoint combos,
 /// read from the file's bytes (borrowed, not copied).
-pub struct Table<'a> {
+pub struct PreflopTable<'a> {
     /// The packed entries.
     payload: &'a [u8],
     /// `rows[class * 1326 + b]`: `[wins, ties]` of the class's
@@ -232,9 +232,9 @@ pub struct Table<'a> {
     pub(super) rows: OnceLock<Vec<[u32; 2]>>,
 }
 
-impl std::fmt::Debug for Table<'_> {
+impl std::fmt::Debug for PreflopTable<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
+        f.debug_struct("PreflopTable")
             .field("payload_bytes", &self.payload.len())
             .field("rows_expanded", &self.rows.get().is_some())
             .finish()
@@ -244,30 +244,30 @@ impl std::fmt::Debug for Table<'_> {
 /// Checks table bytes in the format the module docs describe: magic,
 /// version, entry and board counts, length and checksum. The entries
 /// themselves are trusted as the checksum covers them and [`encode`]
-/// refuses bad ones ([`Table::check_entries`] checks them all again, for
+/// refuses bad ones ([`PreflopTable::check_entries`] checks them all again, for
 /// the generator and the tests); reading a bad entry anyway gives wrong
 /// counts, never a panic.
-pub fn parse(bytes: &[u8]) -> Result<Table<'_>, TableError> {
+pub fn parse(bytes: &[u8]) -> Result<PreflopTable<'_>, PreflopTableError> {
     if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES {
-        return Err(TableError::TooShort(bytes.len()));
+        return Err(PreflopTableError::TooShort(bytes.len()));
     }
     if bytes[..8] != MAGIC {
-        return Err(TableError::BadMagic);
+        return Err(PreflopTableError::BadMagic);
     }
     let version = read_u32(bytes, 8);
     if version != FORMAT_VERSION {
-        return Err(TableError::UnsupportedVersion(version));
+        return Err(PreflopTableError::UnsupportedVersion(version));
     }
     let count = read_u32(bytes, 12);
     if count as usize != UNORDERED_CLASSES {
-        return Err(TableError::WrongCount(count));
+        return Err(PreflopTableError::WrongCount(count));
     }
     let boards = read_u32(bytes, 16);
     if boards != BOARDS {
-        return Err(TableError::WrongBoards(boards));
+        return Err(PreflopTableError::WrongBoards(boards));
     }
     if bytes.len() != file_len() {
-        return Err(TableError::WrongLength {
+        return Err(PreflopTableError::WrongLength {
             expected: file_len(),
             found: bytes.len(),
         });
@@ -278,23 +278,23 @@ pub fn parse(bytes: &[u8]) -> Result<Table<'_>, TableError> {
     let expected = u64::from_le_bytes(word);
     let found = checksum(body);
     if found != expected {
-        return Err(TableError::Checksum { expected, found });
+        return Err(PreflopTableError::Checksum { expected, found });
     }
-    Ok(Table {
+    Ok(PreflopTable {
         payload: &body[HEADER_BYTES..],
         rows: OnceLock::new(),
     })
 }
 
-impl Table<'_> {
+impl PreflopTable<'_> {
     /// Checks that no entry counts more than [`BOARDS`] boards (about
     /// 0.1 ms; [`parse`] leaves it out).
-    pub fn check_entries(&self) -> Result<(), TableError> {
+    pub fn check_entries(&self) -> Result<(), PreflopTableError> {
         match (0..UNORDERED_CLASSES).find(|&e| {
             let [wins, ties] = self.entry(e);
             wins + ties > BOARDS
         }) {
-            Some(bad) => Err(TableError::BadEntry(bad)),
+            Some(bad) => Err(PreflopTableError::BadEntry(bad)),
             None => Ok(()),
         }
     }
@@ -354,8 +354,8 @@ pub fn shipped_bytes() -> &'static [u8] {
 /// The shipped table, its header and checksum checked at the first call
 /// (about 15 µs, up to 0.1 ms while its pages are first read), shared
 /// afterwards.
-pub fn shipped() -> Result<&'static Table<'static>, TableError> {
-    static TABLE: OnceLock<Result<Table<'static>, TableError>> = OnceLock::new();
+pub fn shipped() -> Result<&'static PreflopTable<'static>, PreflopTableError> {
+    static TABLE: OnceLock<Result<PreflopTable<'static>, PreflopTableError>> = OnceLock::new();
     TABLE
         .get_or_init(|| parse(SHIPPED))
         .as_ref()

@@ -1,5 +1,5 @@
 //! Flops up to what a scenario can tell apart, and their textures: the
-//! ground of a report across every flop (issue 20's flop report).
+//! ground of a report across every flop ([`flops`](super::flops)).
 //!
 //! Two flops are the same to a scenario when a permutation of the suits
 //! sends one to the other and leaves every seat's range (weight by weight)

@@ -1,20 +1,20 @@
 //! What the study reports ([`next_card`](super::next_card),
-//! [`flop_report`](super::flop_report)) share: a spot counted exactly on a
-//! given board, with the weight of its deals, and running over the request's
-//! threads.
+//! [`flops`](super::flops)) share: the spot with a board of their choosing,
+//! counted exactly as `calculate` counts it, with the weight of its deals
+//! (which makes the board's frequency).
 
 use std::time::Instant;
 
-use super::error::EquityError;
-use super::exact;
-use super::plan;
-use super::report::{self, Progress};
-use super::request::{EquityRequest, Method};
-use super::result::EquityResult;
-use super::setup::Setup;
-use super::strategy::Strategy;
-use super::tally::Tally;
 use crate::card::Card;
+use crate::equity::error::EquityError;
+use crate::equity::exact;
+use crate::equity::plan;
+use crate::equity::report::{self, Progress};
+use crate::equity::request::{EquityRequest, Method};
+use crate::equity::result::EquityResult;
+use crate::equity::setup::Setup;
+use crate::equity::strategy::Strategy;
+use crate::equity::tally::Tally;
 
 /// `request` counted exactly with `board` as its board: the result (each
 /// active seat's figures are those `calculate` gives, to the last bit; with
@@ -23,7 +23,7 @@ use crate::card::Card;
 /// to a factor that depends only on how many cards the board and dead cards
 /// take (every deal is counted on as many completions). `None` when no deal
 /// is possible with that board; a spot exact counting refuses is an error.
-pub(super) fn counted_on(
+pub(super) fn exact_on_board(
     request: &EquityRequest,
     board: Vec<Card>,
     breakdown: bool,
@@ -38,7 +38,7 @@ pub(super) fn counted_on(
         breakdown,
         ..request.clone()
     };
-    let Some(setup) = setup_on(&with)? else {
+    let Some(setup) = setup_on_board(&with)? else {
         return Ok(None);
     };
     let cost = plan::exact_cost(&setup);
@@ -48,12 +48,12 @@ pub(super) fn counted_on(
     let strategy = cost.strategy();
     let start = Instant::now();
     let tally = exact::tally(&setup, strategy, start, cancel, &mut |_| {})?;
-    Ok(Some(finished(&setup, &tally, strategy, start)))
+    Ok(Some(finish_exact(&setup, &tally, strategy, start)))
 }
 
 /// `with` validated, or `None` when no deal is possible with its board
 /// (the board cannot come); other errors are errors.
-pub(super) fn setup_on(with: &EquityRequest) -> Result<Option<Setup>, EquityError> {
+pub(super) fn setup_on_board(with: &EquityRequest) -> Result<Option<Setup>, EquityError> {
     match Setup::new(with) {
         Ok(setup) => Ok(Some(setup)),
         Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => Ok(None),
@@ -62,8 +62,8 @@ pub(super) fn setup_on(with: &EquityRequest) -> Result<Option<Setup>, EquityErro
 }
 
 /// The result of an exact `tally` of `setup` and the weight of its deals
-/// (see [`counted_on`]).
-pub(super) fn finished(
+/// (see [`exact_on_board`]).
+pub(super) fn finish_exact(
     setup: &Setup,
     tally: &Tally,
     strategy: Strategy,
@@ -74,22 +74,4 @@ pub(super) fn finished(
     // which may change with the board.
     let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
     (tally.integers().0 as f64 * scale, result)
-}
-
-/// Runs `work` on `threads` threads (named `name-<i>`) when the request asks
-/// for a count other than the current pool's, else on the current pool.
-pub(super) fn on_threads<T: Send>(
-    threads: Option<usize>,
-    name: &'static str,
-    work: impl FnOnce() -> T + Send,
-) -> Result<T, EquityError> {
-    match threads {
-        Some(t) if t != rayon::current_num_threads() => Ok(rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
-            .thread_name(move |i| format!("{name}-{i}"))
-            .build()
-            .map_err(|_| EquityError::BadSetting("could not start worker threads"))?
-            .install(work)),
-        _ => Ok(work()),
-    }
 }

@@ -8,21 +8,25 @@
 //! exact tally with the card on the board, divided by the boards each deal
 //! is counted on (the same for every card) and scaled back to basis points
 //! (a seat's weights are divided by their gcd, which may change with the
-//! card). The figures are those [`calculate`](super::calculate) gives with
-//! the card on the board, to the last bit: the same setup, planner and
-//! exact kernels.
+//! card). The figures are those [`calculate`](crate::equity::calculate)
+//! gives with the card on the board, to the last bit: the same setup,
+//! planner and exact kernels. The planner decides the report as a whole
+//! ([`ReportStrategy`]).
 
 use std::fmt;
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::counted::{counted_on, on_threads};
-use super::error::EquityError;
-use super::request::EquityRequest;
-use super::result::SeatEquity;
-use super::setup::Setup;
+use super::on_board::{exact_on_board, setup_on_board};
 use crate::card::{Card, CardSet};
+use crate::equity::error::EquityError;
+use crate::equity::plan;
+use crate::equity::request::EquityRequest;
+use crate::equity::result::SeatEquity;
+use crate::equity::setup::Setup;
+use crate::equity::strategy::ReportStrategy;
+use crate::threads;
 
 /// What a next card does to the board, as players name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +77,8 @@ pub struct NextCardReport {
     /// The cards that can come (a card no deal leaves in the deck is not
     /// listed), in card order; frequencies sum to 1.
     pub cards: Vec<NextCard>,
+    /// How the planner had it computed.
+    pub strategy: ReportStrategy,
     /// Time taken.
     pub elapsed_ms: f64,
 }
@@ -131,13 +137,19 @@ pub fn next_cards(
         .complement()
         .iter()
         .collect();
+    let typical = candidates.iter().find_map(|&card| {
+        let mut with = request.clone();
+        with.board.push(card);
+        setup_on_board(&with).ok().flatten()
+    });
+    let strategy = plan::next_card(typical.as_ref(), candidates.len());
     let run = || {
         candidates
             .par_iter()
             .map(|&card| next_card(request, card, cancel))
             .collect::<Result<Vec<_>, _>>()
     };
-    let rows = on_threads(request.threads, "rangestove-next", run)??;
+    let rows = threads::run_on(request.threads, "rangestove-next", run)??;
     let total: f64 = rows.iter().flatten().map(|(weight, _)| weight).sum();
     let cards = rows
         .into_iter()
@@ -150,6 +162,7 @@ pub fn next_cards(
     Ok(NextCardReport {
         board: request.board.clone(),
         cards,
+        strategy,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
     })
 }
@@ -164,7 +177,7 @@ fn next_card(
     let mut board = request.board.clone();
     board.push(card);
     Ok(
-        counted_on(request, board, false, cancel)?.map(|(weight, result)| {
+        exact_on_board(request, board, false, cancel)?.map(|(weight, result)| {
             (
                 weight,
                 NextCard {

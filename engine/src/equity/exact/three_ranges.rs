@@ -205,7 +205,7 @@ impl ThreeRanges {
         deals
     }
 
-    /// As [`TwoRanges::board`](super::sweep::TwoRanges::board).
+    /// As [`TwoRanges::board`](super::two_ranges::TwoRanges::board).
     pub(super) fn board(
         &self,
         board: &BoardView,

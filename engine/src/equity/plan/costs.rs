@@ -1,0 +1,77 @@
+//! The cost model the planner prices work with.
+
+/// The cost model: seconds per unit of work on one thread, measured on the
+/// development machine (2 cores). Only their ratios matter much: they
+/// decide between kernels and designs, and against the caller's time
+/// budget.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Costs {
+    /// Per live combo ranked on a board (a random evaluator access), the
+    /// whole board to come.
+    pub(crate) eval_random_s: f64,
+    /// Per live combo ranked on a board with a flop or turn known: the
+    /// boards differ in their last cards, so the evaluator's accesses stay
+    /// in cache (1.5–2.5 ns with the comparison, measured on flops with a
+    /// hand against `15%` and against `random`).
+    pub(crate) eval_known_s: f64,
+    /// Per seat and board in the deal-major walk with the whole board to
+    /// come (prefixes shared, nearly sequential).
+    pub(crate) eval_walk_s: f64,
+    /// Per seat and board in the deal-major walk with a board known (one
+    /// or two cards to come: little to share).
+    pub(crate) eval_walk_postflop_s: f64,
+    /// Per deal walked, with a board known (setting up the walk).
+    pub(crate) walk_setup_s: f64,
+    /// Per active seat, deal and board, added to `compare_s` when a
+    /// multiway breakdown counts per combo.
+    pub(crate) breakdown_seat_s: f64,
+    /// Per live combo and board to sort and sweep two ranges.
+    pub(crate) sweep_s: f64,
+    /// Per swept combo and board to sort it and fill its prefix-table row
+    /// (the swept-seat kernel).
+    pub(crate) swept_row_s: f64,
+    /// Per listed deal and board in the swept-seat kernel, plus per card of
+    /// the deal.
+    pub(crate) swept_deal_s: f64,
+    pub(crate) swept_card_s: f64,
+    /// Per listed deal and board, per swept combo made of two of its cards.
+    pub(crate) swept_pair_s: f64,
+    /// Per listed deal and board, added with a breakdown (the mirror
+    /// sweep's sort and running sums).
+    pub(crate) swept_breakdown_s: f64,
+    /// Per live combo and board in the three-range kernel (two insertions
+    /// of 52-entry rows and a few queries), and per board (clearing its
+    /// sums).
+    pub(crate) three_combo_s: f64,
+    pub(crate) three_board_s: f64,
+    /// Per deal compared on a board (board-major), or walked on a board
+    /// with a breakdown (deal-major, a board known).
+    pub(crate) compare_s: f64,
+    /// Per restricted seat in a rejection draw (3.2 ns measured with five
+    /// seats of `QQ+,AK`).
+    pub(crate) rejection_step_s: f64,
+    /// Per combo scanned in a crowded draw (1.8 ns measured with five
+    /// seats of `QQ+,AK`, 2.4 ns with three of `20%`).
+    pub(crate) crowded_step_s: f64,
+}
+
+/// The cost model in force.
+pub(crate) const COSTS: Costs = Costs {
+    eval_random_s: 20e-9,
+    eval_known_s: 1.5e-9,
+    eval_walk_s: 2.0e-9,
+    eval_walk_postflop_s: 12e-9,
+    walk_setup_s: 0.7e-6,
+    breakdown_seat_s: 1.5e-9,
+    sweep_s: 20e-9,
+    swept_row_s: 30e-9,
+    swept_deal_s: 3e-9,
+    swept_card_s: 1e-9,
+    swept_pair_s: 1e-9,
+    swept_breakdown_s: 15e-9,
+    three_combo_s: 150e-9,
+    three_board_s: 10e-6,
+    compare_s: 3e-9,
+    rejection_step_s: 3.5e-9,
+    crowded_step_s: 2.5e-9,
+};

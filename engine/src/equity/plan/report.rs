@@ -1,0 +1,101 @@
+//! The planner's decision for reports over many boards (the flop report,
+//! the next card): one [`ReportStrategy`] for the whole report, from the
+//! request and the spot alone, as [`plan`](super::plan) decides a single
+//! spot.
+
+use super::costs::COSTS;
+use super::exact::{choose, exact_cost};
+use crate::equity::error::EquityError;
+use crate::equity::exact::flop_pass;
+use crate::equity::request::{EquityRequest, Method};
+use crate::equity::setup::Setup;
+use crate::equity::strategy::ReportStrategy;
+
+/// [`Method::Auto`] counts every flop exactly when the planner's estimate
+/// for all of them (on its reference of two threads, before the breakdown
+/// buckets need) is at most this many seconds.
+pub const FLOP_REPORT_EXACT_S: f64 = 60.0;
+
+/// The standard error each seat's equity is sampled to on each flop when
+/// the report is sampled and the request sets no target.
+pub const FLOP_REPORT_STD_ERROR: f64 = 0.002;
+
+/// The most deals a sampled flop runs (unless the request sets its own
+/// trials) before its target standard error is met.
+pub const FLOP_MAX_TRIALS: u64 = 20_000_000;
+
+/// What the flop report's decision is made from.
+pub(crate) struct FlopReportSpot<'a> {
+    /// The request (no board).
+    pub(crate) request: &'a EquityRequest,
+    /// It validated.
+    pub(crate) setup: &'a Setup,
+    /// The setup with a typical flop as its board (rainbow and unpaired
+    /// where one can come), `None` when no flop can come.
+    pub(crate) typical: Option<&'a Setup>,
+    /// Flop classes to report.
+    pub(crate) classes: usize,
+    /// Suit permutations that fix the spot (the one pass sweeps one board
+    /// of each orbit).
+    pub(crate) symmetries: usize,
+}
+
+/// Plans the flop report:
+///
+/// | method | spot | strategy |
+/// |---|---|---|
+/// | `Exact` | two active seats of uniform weight ([`flop_pass::applies`]) | [`ReportStrategy::OnePass`] |
+/// | `Exact` | otherwise | [`ReportStrategy::EachExact`] |
+/// | `Auto` | exact can count the typical flop and its estimate times the classes, on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
+/// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
+/// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target or [`FLOP_REPORT_STD_ERROR`] |
+pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, EquityError> {
+    let sampled = ReportStrategy::EachSampled {
+        std_error: spot
+            .request
+            .target_std_error
+            .unwrap_or(FLOP_REPORT_STD_ERROR),
+    };
+    let cost = spot.typical.map(exact_cost);
+    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * spot.classes as f64;
+    let exact = if flop_pass::applies(spot.setup) {
+        ReportStrategy::OnePass {
+            estimate_s: flop_pass_cost(spot.setup, spot.symmetries),
+        }
+    } else {
+        ReportStrategy::EachExact { estimate_s: each_s }
+    };
+    match spot.request.method {
+        Method::Exact => Ok(exact),
+        Method::MonteCarlo => Ok(sampled),
+        Method::Auto => {
+            let cost = cost.ok_or(EquityError::NoFeasibleDeal)?;
+            let all_s = cost.reference_s() * spot.classes as f64;
+            Ok(
+                if cost.refusal().is_none() && all_s <= FLOP_REPORT_EXACT_S {
+                    exact
+                } else {
+                    sampled
+                },
+            )
+        }
+    }
+}
+
+/// The one pass's estimated seconds on one thread: one board of each orbit
+/// of five-card boards under the spot's `symmetries`, each live combo
+/// ranked and swept on it.
+fn flop_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
+    let boards = choose(setup.deck().len() as u64, 5) as f64 / symmetries.max(1) as f64;
+    boards * setup.live_combos() as f64 * (COSTS.eval_random_s + COSTS.sweep_s)
+}
+
+/// Plans the next card of a flop or turn over `cards` cards that can come,
+/// `typical` being the spot with one of them dealt: every card counted
+/// exactly on its own, whatever the method (a card exact counting refuses
+/// fails the report with that reason).
+pub(crate) fn next_card(typical: Option<&Setup>, cards: usize) -> ReportStrategy {
+    ReportStrategy::EachExact {
+        estimate_s: typical.map_or(0.0, |s| exact_cost(s).cost_s) * cards as f64,
+    }
+}

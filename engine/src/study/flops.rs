@@ -1,0 +1,440 @@
+//! The flop report: for a scenario with no board, every flop up to what
+//! the scenario can tell apart ([`flop_classes`]), with its
+//! frequency, each seat's equity on it, how each range hits it, where its
+//! combos stand (equity buckets, nut share) and its texture
+//! (docs/design.md §3.7).
+//!
+//! The planner decides how ([`plan::flop_report`], a [`ReportStrategy`]).
+//!
+//! **Exact** (when the planner affords every flop within
+//! [`FLOP_REPORT_EXACT_S`](plan::FLOP_REPORT_EXACT_S), or when asked):
+//! each flop counted on its own, or, for two seats of uniform weight, one
+//! pass over every five-card board ([`Kernel::FlopPass`]). A flop's frequency is
+//! proportional to the weight of the seat deals that leave its three cards
+//! in the deck (every deal leaves as many cards, each flop of them as
+//! likely): the total of the exact tally with that flop as the board,
+//! scaled back to basis points, times the flops its class stands for. Each
+//! row's figures are those [`calculate`](crate::equity::calculate) gives with the
+//! flop as the board, to the last bit, and the frequency-weighted mean of a
+//! seat's equity over the flops is its equity with no board.
+//!
+//! **Monte Carlo** (otherwise, or when asked): each flop is sampled to the
+//! request's target standard error
+//! ([`FLOP_REPORT_STD_ERROR`](plan::FLOP_REPORT_STD_ERROR) when it sets
+//! none), and frequencies are estimated from sampled deals ([`flop_odds`]).
+//!
+//! Flop classes are spread over the threads; each finished row is handed
+//! to the caller as it comes.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
+use super::flop_odds::{self, FlopOdds};
+use super::hits::{buckets, hits};
+use super::on_board::{exact_on_board, finish_exact, setup_on_board};
+use crate::card::Card;
+use crate::equity::error::EquityError;
+use crate::equity::exact::board_major;
+use crate::equity::exact::flop_pass::{self, ClassSums};
+use crate::equity::montecarlo;
+use crate::equity::plan::{self, FLOP_MAX_TRIALS, FlopReportSpot};
+use crate::equity::request::{EquityRequest, Method};
+use crate::equity::result::{EquityResult, MethodUsed, SeatEquity};
+use crate::equity::setup::Setup;
+use crate::equity::strategy::{Kernel, ReportStrategy, Strategy};
+use crate::range::Range;
+use crate::threads;
+
+/// How many flops are counted on their own before the one pass, so that
+/// rows show at once (a fixed number: what streams first does not depend
+/// on the machine).
+const HEAD_FLOPS: usize = 4;
+
+/// Once the one pass is done, it stands for this share of the work.
+const PASS_SHARE: f64 = 0.8;
+
+/// One seat on one flop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopSeat {
+    /// Equity, win and tie with this flop as the board (with standard
+    /// errors when sampled).
+    pub figures: SeatEquity,
+    /// How its range hits the flop: each made-hand and draw row with a
+    /// combo, by name, and its share of the seat's live weight.
+    pub hits: Vec<(&'static str, f64)>,
+    /// The share of its deal weight in each equity bucket
+    /// ([`BUCKET_EDGES`]): where its combos stand against the other seats
+    /// on this flop. They sum to 1.
+    pub buckets: [f64; 4],
+    /// The share of its live weight holding two pair or better.
+    pub nut_share: f64,
+}
+
+/// One class of flops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopRow {
+    /// The class's representative flop, highest card first.
+    pub flop: [Card; 3],
+    /// How many flops the class stands for.
+    pub count: u32,
+    /// The class's weight: proportional to its frequency, by a factor
+    /// common to every row of the report.
+    pub weight: f64,
+    /// The probability that a flop of this class comes, given the ranges:
+    /// `weight` over the report's total (0 in rows handed out before the
+    /// report is complete).
+    pub frequency: f64,
+    /// Its texture.
+    pub texture: Texture,
+    /// Each active seat, in order.
+    pub seats: Vec<FlopSeat>,
+}
+
+/// Every flop class of a scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopReport {
+    /// How the planner had it computed.
+    pub strategy: ReportStrategy,
+    /// Per active seat: equity, win and tie averaged over the flops by
+    /// frequency.
+    pub seats: Vec<(f64, f64, f64)>,
+    /// One row per flop class that can come, by representative mask.
+    pub flops: Vec<FlopRow>,
+    /// Exact counting, or sampling (figures with standard errors and
+    /// frequencies estimated): [`strategy`](FlopReport::strategy) in short.
+    pub method: MethodUsed,
+    /// How many flops it has classes for (the counts' sum).
+    pub flop_count: u32,
+    /// Time taken.
+    pub elapsed_ms: f64,
+}
+
+/// The flop report of `request` (no board; active and folded seats, dead
+/// cards; its method, target standard error, seed and threads). `cancel`
+/// is polled between flops; `on_row(row, done, total)` is called as each
+/// flop class finishes (from the worker threads, in no set order).
+pub fn flop_report(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+) -> Result<FlopReport, EquityError> {
+    planned(request, cancel, on_row, &|_| {})
+}
+
+/// [`flop_report`], also calling `on_progress(fraction)` (0..=1) as the
+/// work goes on, rows or not: the one pass over every board (two seats of
+/// uniform weight) finishes every flop at once, after most of the work.
+pub fn flop_report_with_progress(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+    on_progress: &(dyn Fn(f64) + Sync),
+) -> Result<FlopReport, EquityError> {
+    planned(request, cancel, on_row, on_progress)
+}
+
+/// The report of `request` as the planner decides it ([`plan::flop_report`]).
+fn planned(
+    request: &EquityRequest,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+    on_progress: &(dyn Fn(f64) + Sync),
+) -> Result<FlopReport, EquityError> {
+    let start = Instant::now();
+    let spot = Spot::new(request)?;
+    let typical = spot.typical_flop();
+    let strategy = plan::flop_report(&FlopReportSpot {
+        request,
+        setup: &spot.setup,
+        typical: typical.as_ref(),
+        classes: spot.classes.len(),
+        symmetries: spot.perms.len(),
+    })?;
+    spot.run(strategy, start, cancel, on_row, on_progress)
+}
+
+/// The report of `request` computed by `strategy`, whatever the planner
+/// would choose (the tests compare the one pass with counting each flop).
+pub(crate) fn with_strategy(
+    request: &EquityRequest,
+    strategy: ReportStrategy,
+) -> Result<FlopReport, EquityError> {
+    let start = Instant::now();
+    Spot::new(request)?.run(strategy, start, &|| false, &|_, _, _| {}, &|_| {})
+}
+
+/// A flop report's spot: the request, validated, its flop classes and the
+/// suit permutations that fix it.
+struct Spot<'a> {
+    request: &'a EquityRequest,
+    setup: Setup,
+    classes: Vec<FlopClass>,
+    perms: Vec<crate::symmetry::SuitPerm>,
+}
+
+impl<'a> Spot<'a> {
+    fn new(request: &'a EquityRequest) -> Result<Spot<'a>, EquityError> {
+        if !request.board.is_empty() {
+            return Err(EquityError::FlopReportBoard(request.board.len()));
+        }
+        // Validates ranges and dead cards as the spot stands.
+        let setup = Setup::new(request)?;
+        let ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
+        Ok(Spot {
+            request,
+            setup,
+            classes: flop_classes::classes(&ranges, request.dead),
+            perms: flop_classes::stabiliser(&ranges, request.dead),
+        })
+    }
+
+    /// The spot on a typical flop where a deal is possible: rainbow and
+    /// unpaired if one can come (the most common kind, and among the
+    /// costliest: no card pairs, so most combos live), else any.
+    fn typical_flop(&self) -> Option<Setup> {
+        let rainbow = self.classes.iter().filter(|c| {
+            let t = Texture::of(&c.flop);
+            t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
+        });
+        rainbow.chain(&self.classes).find_map(|c| {
+            let with = EquityRequest {
+                board: c.flop.to_vec(),
+                ..self.request.clone()
+            };
+            Setup::new(&with).ok()
+        })
+    }
+
+    /// Every row by `strategy`, on the request's threads.
+    fn run(
+        &self,
+        strategy: ReportStrategy,
+        start: Instant,
+        cancel: &(dyn Fn() -> bool + Sync),
+        on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+        on_progress: &(dyn Fn(f64) + Sync),
+    ) -> Result<FlopReport, EquityError> {
+        let request = self.request;
+        let classes = &self.classes;
+        let flop_count = classes.iter().map(|c| c.count).sum();
+        let done = AtomicUsize::new(0);
+        let total = classes.len();
+        let passed = AtomicBool::new(false);
+        let emit = |row: Result<Option<FlopRow>, EquityError>| {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Ok(Some(row)) = &row {
+                on_row(row, n, total);
+            }
+            let share = if passed.load(Ordering::Relaxed) {
+                PASS_SHARE
+            } else {
+                0.0
+            };
+            on_progress(share + (1.0 - share) * n as f64 / total.max(1) as f64);
+            row
+        };
+        let each = |source: RowSource<'_>| {
+            classes
+                .par_iter()
+                .map(|class| emit(flop_row(request, class, source, cancel)))
+                .collect::<Result<Vec<_>, EquityError>>()
+        };
+        let run = || match strategy {
+            ReportStrategy::OnePass { estimate_s } => {
+                // A few flops on their own first, so rows show at once; then
+                // one pass over every board for the rest.
+                let (head, rest) = classes.split_at(classes.len().min(HEAD_FLOPS));
+                let mut rows = head
+                    .par_iter()
+                    .map(|class| emit(flop_row(request, class, RowSource::Counted, cancel)))
+                    .collect::<Result<Vec<_>, EquityError>>()?;
+                let reps: Vec<[Card; 3]> = rest.iter().map(|c| c.flop).collect();
+                let pass_progress = |swept: usize, boards: usize| {
+                    on_progress(PASS_SHARE * swept as f64 / boards.max(1) as f64);
+                };
+                let sums =
+                    flop_pass::flop_pass(&self.setup, &self.perms, &reps, cancel, &pass_progress)?
+                        .ok_or(EquityError::BadSetting("the one pass does not apply"))?;
+                // The rows left finish the rest.
+                passed.store(true, Ordering::Relaxed);
+                let pass = Strategy::Exact {
+                    kernel: Kernel::FlopPass,
+                    estimate_s,
+                };
+                let more = rest
+                    .par_iter()
+                    .zip(&sums)
+                    .map(|(class, sums)| {
+                        let source = RowSource::Passed(sums, pass);
+                        emit(flop_row(request, class, source, cancel))
+                    })
+                    .collect::<Result<Vec<_>, EquityError>>()?;
+                rows.extend(more);
+                Ok(rows)
+            }
+            ReportStrategy::EachExact { .. } => each(RowSource::Counted),
+            ReportStrategy::EachSampled { std_error } => {
+                let odds = FlopOdds::sample(&self.setup, flop_odds::DEALS, request.seed)?;
+                each(RowSource::Sampled(&odds, std_error))
+            }
+        };
+        let rows = threads::run_on(request.threads, "rangestove-flops", run)??;
+        let weight: f64 = rows.iter().flatten().map(|row| row.weight).sum();
+        let mut flops: Vec<FlopRow> = rows
+            .into_iter()
+            .flatten()
+            .map(|mut row| {
+                row.frequency = row.weight / weight;
+                row
+            })
+            .collect();
+        flops.shrink_to_fit();
+        let seats = flop_means(&flops);
+        Ok(FlopReport {
+            strategy,
+            seats,
+            flops,
+            method: if strategy.is_exact() {
+                MethodUsed::Exact
+            } else {
+                MethodUsed::MonteCarlo
+            },
+            flop_count,
+            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        })
+    }
+}
+
+/// Per seat, equity, win and tie averaged over `rows` by frequency (the
+/// rows' own `frequency`, which need not sum to 1: the mean is over their
+/// total).
+pub fn flop_means(rows: &[FlopRow]) -> Vec<(f64, f64, f64)> {
+    let n = rows.first().map_or(0, |f| f.seats.len());
+    let total: f64 = rows.iter().map(|r| r.frequency).sum();
+    (0..n)
+        .map(|i| {
+            let mean = |f: &dyn Fn(&SeatEquity) -> f64| {
+                rows.iter()
+                    .map(|row| row.frequency * f(&row.seats[i].figures))
+                    .sum::<f64>()
+                    / total
+            };
+            (mean(&|s| s.equity), mean(&|s| s.win), mean(&|s| s.tie))
+        })
+        .collect()
+}
+
+/// One class's row, or `None` when no deal leaves the flop.
+fn flop_row(
+    request: &EquityRequest,
+    class: &FlopClass,
+    source: RowSource<'_>,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<FlopRow>, EquityError> {
+    let flop = class.flop;
+    let counted = match source {
+        RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?,
+        RowSource::Passed(sums, pass) => passed_on(request, flop, sums, pass)?,
+        RowSource::Sampled(odds, std_error) => {
+            sampled_on(request, flop, std_error, cancel)?.map(|r| (odds.left(&flop), r))
+        }
+    };
+    let Some((weight, result)) = counted else {
+        return Ok(None);
+    };
+    let seats = result
+        .seats
+        .iter()
+        .zip(&result.breakdown)
+        .map(|(&figures, breakdown)| {
+            let range = &request.seats[figures.seat].range;
+            let (hits, nut_share) = hits(range, &flop, request.dead);
+            FlopSeat {
+                figures,
+                hits,
+                buckets: buckets(breakdown),
+                nut_share,
+            }
+        })
+        .collect();
+    Ok(Some(FlopRow {
+        flop,
+        count: class.count,
+        weight: weight * f64::from(class.count),
+        frequency: 0.0,
+        texture: Texture::of(&flop),
+        seats,
+    }))
+}
+
+/// Where a row's figures come from.
+#[derive(Clone, Copy)]
+enum RowSource<'a> {
+    /// The flop counted exactly on its own.
+    Counted,
+    /// The one pass's sums for its class (the pass's strategy to report).
+    Passed(&'a ClassSums, Strategy),
+    /// Sampled to a standard error, with frequencies from sampled deals.
+    Sampled(&'a FlopOdds, f64),
+}
+
+/// `request` with `flop` as its board, finished from the one pass's `sums`
+/// for its class as the two-range sweep would finish its own (`None` when
+/// no deal is possible with that flop).
+fn passed_on(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    sums: &ClassSums,
+    pass: Strategy,
+) -> Result<Option<(f64, EquityResult)>, EquityError> {
+    let with = EquityRequest {
+        board: flop.to_vec(),
+        method: Method::Exact,
+        breakdown: true,
+        ..request.clone()
+    };
+    let Some(setup) = setup_on_board(&with)? else {
+        return Ok(None);
+    };
+    let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
+        sums.combos[a]
+            .get(&(combo.index() as u16))
+            .copied()
+            .unwrap_or([0; 4])
+    });
+    Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
+}
+
+/// `request` sampled with `flop` as its board to the target standard error,
+/// with a breakdown; `None` when no deal is possible with that flop.
+fn sampled_on(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    std_error: f64,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<EquityResult>, EquityError> {
+    let mask = flop.iter().fold(0u64, |m, c| m | c.bit());
+    let with = EquityRequest {
+        board: flop.to_vec(),
+        method: Method::MonteCarlo,
+        target_std_error: Some(std_error),
+        trials: Some(request.trials.unwrap_or(FLOP_MAX_TRIALS)),
+        // Each flop its own stream, the same whatever order flops run in.
+        seed: request.seed ^ mask.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        threads: None,
+        preview: false,
+        breakdown: true,
+        ..request.clone()
+    };
+    let Some(setup) = setup_on_board(&with)? else {
+        return Ok(None);
+    };
+    // As `calculate` samples it (here, without a module cycle).
+    let sampling = plan::plan(&setup, &with)?
+        .sampling
+        .ok_or(EquityError::BadSetting("no sampling plan"))?;
+    montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
+}

@@ -1,0 +1,44 @@
+//! Study across boards: reports built on `calculate`'s counts, one row per
+//! board that can come (docs/design.md §3.6, §3.7).
+//!
+//! * [`flops`]: every flop a scenario can tell apart ([`flop_classes`]),
+//!   with its frequency, each seat's equity, hits and equity buckets
+//!   ([`hits`]);
+//! * [`next_card`]: every turn or river card with its frequency and each
+//!   seat's equity.
+//!
+//! Above `equity` in the ladder: each report asks the planner
+//! ([`plan`](crate::equity::plan)) for a
+//! [`ReportStrategy`](crate::equity::ReportStrategy), counts each board
+//! with `calculate`'s setup and kernels (`on_board`), or hands the whole
+//! report to the one pass, and samples with its Monte Carlo. Every row is
+//! therefore `calculate`'s figures for that board, to the last bit when
+//! exact. Nothing in `equity` knows this module.
+
+pub mod flop_classes;
+mod flop_odds;
+pub mod flops;
+mod hits;
+pub mod next_card;
+mod on_board;
+
+pub use flops::{
+    FlopReport, FlopRow, FlopSeat, flop_means, flop_report, flop_report_with_progress,
+};
+pub use hits::BUCKET_EDGES;
+pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
+
+/// Study internals for the tests and benches of this repository. Not a
+/// stable API.
+#[doc(hidden)]
+pub mod internal {
+    use super::flops::{self, FlopReport};
+    use crate::equity::{EquityError, EquityRequest, ReportStrategy};
+
+    /// The flop report with every flop class counted on its own (no one
+    /// pass over every board), to compare with [`super::flop_report`]. A
+    /// forced strategy: its estimate is not computed (0).
+    pub fn flop_report_each(request: &EquityRequest) -> Result<FlopReport, EquityError> {
+        flops::with_strategy(request, ReportStrategy::EachExact { estimate_s: 0.0 })
+    }
+}
