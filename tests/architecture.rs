@@ -1,12 +1,15 @@
-//! The code's shape, checked from its text: the engine's modules import
-//! one way (no module imports one that imports it back, however
-//! indirectly), and no source file grows past a size a reader can hold.
+//! The code's shape, checked from its text: the modules of the engine and
+//! of the app import one way (no module imports one that imports it back,
+//! however indirectly, unit tests included), no app module borrows an item
+//! from its parent (a parent declares and re-exports; helpers live in
+//! modules of their own), and no source file grows past a size a reader
+//! can hold.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Longest source file, in lines, before it must be split.
-const MAX_LINES: usize = 650;
+const MAX_LINES: usize = 600;
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
@@ -40,10 +43,9 @@ fn module_of(src: &Path, file: &Path) -> Vec<String> {
     parts
 }
 
-/// The paths named by the `use` declarations of `text` outside its unit
-/// tests, with `{…}` groups expanded.
+/// The paths named by the `use` declarations of `text`, with `{…}` groups
+/// expanded.
 fn used_paths(text: &str) -> Vec<String> {
-    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find("use ") {
@@ -63,11 +65,10 @@ fn used_paths(text: &str) -> Vec<String> {
     out
 }
 
-/// The module paths written in the code of `text` outside comments and its
-/// unit tests (`super::tally::gcd(…)`, `exact::run(…)`): every run of
-/// `::`-joined identifiers of two or more segments.
+/// The module paths written in the code of `text` outside comments
+/// (`super::tally::gcd(…)`, `exact::run(…)`): every run of `::`-joined
+/// identifiers of two or more segments.
 fn qualified_paths(text: &str) -> Vec<String> {
-    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
     let mut out = Vec::new();
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
@@ -150,39 +151,61 @@ fn resolve(modules: &BTreeSet<Vec<String>>, from: &[String], path: &str) -> Opti
         .find(|m| modules.contains(m))
 }
 
-#[test]
-fn engine_modules_import_one_way() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
-    let files = sources(&src);
-    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+/// A file's text split into its code and its unit tests (`#[cfg(test)] mod
+/// tests { … }`, by convention last in the file), the tests' module path
+/// one below the file's.
+fn code_and_tests(text: &str) -> (&str, Option<&str>) {
+    match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => (&text[..at], Some(&text[at..])),
+        None => (text, None),
+    }
+}
+
+/// The modules of the crate whose sources are under `src`, and the modules
+/// each one imports (its unit tests' imports count as its own).
+fn import_graph(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let files = sources(src);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for file in &files {
-        let from = module_of(&src, file);
+        let module = module_of(src, file);
         let text = std::fs::read_to_string(file).unwrap();
-        let targets = edges.entry(from.clone()).or_default();
-        let paths = used_paths(&text)
-            .into_iter()
-            .chain(qualified_paths(&text))
-            .map(|path| {
-                // A path starting with a child module is relative to this one.
-                let first = path.split("::").next().unwrap_or("");
-                let mut child = from.clone();
-                child.push(first.to_owned());
-                if modules.contains(&child) {
-                    format!("self::{path}")
-                } else {
-                    path
+        let (code, tests) = code_and_tests(&text);
+        let mut tests_module = module.clone();
+        tests_module.push("tests".to_owned());
+        let mut targets = BTreeSet::new();
+        for (from, text) in [(&module, Some(code)), (&tests_module, tests)] {
+            let Some(text) = text else { continue };
+            let paths = used_paths(text)
+                .into_iter()
+                .chain(qualified_paths(text))
+                .map(|path| {
+                    // A path starting with a child module is relative to
+                    // this one.
+                    let first = path.split("::").next().unwrap_or("");
+                    let mut child = from.clone();
+                    child.push(first.to_owned());
+                    if modules.contains(&child) {
+                        format!("self::{path}")
+                    } else {
+                        path
+                    }
+                });
+            for path in paths {
+                if let Some(to) = resolve(&modules, from, &path)
+                    && to != module
+                {
+                    targets.insert(to);
                 }
-            });
-        for path in paths {
-            if let Some(to) = resolve(&modules, &from, &path)
-                && to != from
-            {
-                targets.insert(to);
             }
         }
+        edges.entry(module).or_default().extend(targets);
     }
-    // Modules that reach each other through imports form a cycle.
+    edges
+}
+
+/// The groups of modules of `edges` that reach each other, as text.
+fn cycles(crate_name: &str, edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
     let reach = |from: &Vec<String>| {
         let mut seen = BTreeSet::new();
         let mut stack = vec![from.clone()];
@@ -196,31 +219,125 @@ fn engine_modules_import_one_way() {
         seen
     };
     let reaches: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> =
-        modules.iter().map(|m| (m, reach(m))).collect();
+        edges.keys().map(|m| (m, reach(m))).collect();
     let mut cycles = BTreeSet::new();
     for (&a, from_a) in &reaches {
         let mut group: Vec<String> = from_a
             .iter()
-            .filter(|&b| b != a && reaches[b].contains(a))
+            .filter(|&b| b != a && reaches.get(b).is_some_and(|r| r.contains(a)))
             .chain([a])
-            .map(|m| format!("engine::{}", m.join("::")))
+            .map(|m| format!("{crate_name}::{}", m.join("::")))
             .collect();
         group.sort();
         if group.len() > 1 {
             cycles.insert(group.join(", "));
         }
     }
+    cycles.into_iter().collect()
+}
+
+fn module(path: &str) -> Vec<String> {
+    path.split("::").map(str::to_owned).collect()
+}
+
+#[test]
+fn engine_modules_import_one_way() {
+    let edges = import_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src"));
+    let cycles = cycles("engine", &edges);
     assert!(
         cycles.is_empty(),
         "modules importing each other:\n{}",
-        cycles.into_iter().collect::<Vec<_>>().join("\n")
+        cycles.join("\n")
+    );
+    // The check sees real imports, unit tests' too.
+    let plan = module("equity::plan");
+    assert!(
+        edges[&plan].contains(&module("equity::setup")),
+        "{:?}",
+        edges[&plan]
+    );
+    assert!(edges[&module("equity")].contains(&plan));
+    assert!(edges[&module("study::flops")].contains(&plan));
+    // The study layer sits above equity: nothing in equity imports it.
+    for (from, to) in &edges {
+        if from.first().is_some_and(|m| m == "equity") {
+            assert!(
+                to.iter().all(|m| m.first().is_none_or(|m| m != "study")),
+                "{from:?} imports the study layer: {to:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn app_modules_import_one_way() {
+    let edges = import_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("app/src"));
+    let cycles = cycles("rangestove", &edges);
+    assert!(
+        cycles.is_empty(),
+        "modules importing each other:\n{}",
+        cycles.join("\n")
     );
     // The check sees real imports.
-    let equity = vec!["equity".to_owned()];
-    let plan = vec!["equity".to_owned(), "plan".to_owned()];
-    let setup = vec!["equity".to_owned(), "setup".to_owned()];
-    assert!(edges[&plan].contains(&setup), "{:?}", edges[&plan]);
-    assert!(edges[&equity].contains(&plan), "{:?}", edges[&equity]);
+    assert!(edges[&module("gui")].iter().any(|m| m.len() > 1));
+}
+
+#[test]
+fn a_unit_test_import_counts() {
+    let dir = std::env::temp_dir().join(format!("rangestove-arch-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "mod a;\n").unwrap();
+    std::fs::write(dir.join("a/mod.rs"), "mod b;\nmod c;\nuse b::X;\n").unwrap();
+    std::fs::write(dir.join("a/b.rs"), "pub struct X;\n").unwrap();
+    std::fs::write(
+        dir.join("a/c.rs"),
+        "fn f() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::super::b::X;\n}\n",
+    )
+    .unwrap();
+    let edges = import_graph(&dir);
+    assert_eq!(edges[&module("a::c")], BTreeSet::from([module("a::b")]));
+    std::fs::write(dir.join("a/b.rs"), "use crate::a::c::f;\npub struct X;\n").unwrap();
+    let found = cycles("t", &import_graph(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, ["t::a::b, t::a::c"]);
+}
+
+/// `use super::…` declarations of the app's code (unit tests aside) that
+/// name an item of a parent module rather than a module.
+#[test]
+fn no_app_module_borrows_from_its_parent() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("app/src");
+    let files = sources(&src);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+    let mut borrowed = Vec::new();
+    for file in &files {
+        let from = module_of(&src, file);
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = code_and_tests(&text).0;
+        for path in used_paths(code).into_iter().chain(qualified_paths(code)) {
+            let mut segments: Vec<&str> = path.split("::").collect();
+            if segments.first() != Some(&"super") {
+                continue;
+            }
+            let mut base = from.clone();
+            while segments.first() == Some(&"super") {
+                segments.remove(0);
+                base.pop();
+            }
+            let Some(first) = segments.first() else {
+                continue;
+            };
+            base.push(first.to_string());
+            if !modules.contains(&base) {
+                borrowed.push(format!("{}: {path}", file.display()));
+            }
+        }
+    }
+    assert!(
+        borrowed.is_empty(),
+        "items borrowed from a parent module:\n{}",
+        borrowed.join("\n")
+    );
 }
 
 #[test]

@@ -15,7 +15,9 @@ use std::fmt;
 use std::str::FromStr;
 
 mod format;
+mod hand_token;
 pub mod parse;
+mod parse_error;
 pub mod ranking;
 mod weights;
 

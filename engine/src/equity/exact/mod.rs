@@ -31,6 +31,7 @@ pub(crate) mod flop_pass;
 pub(crate) mod swept_seat;
 pub(crate) mod three_ranges;
 pub(crate) mod two_ranges;
+pub(crate) mod winner_sets;
 
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported
 /// with the results).

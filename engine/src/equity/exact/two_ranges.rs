@@ -253,7 +253,7 @@ impl TwoRanges {
 mod tests {
     use super::*;
     use crate::card::{CardSet, parse_cards};
-    use crate::equity::{EquityRequest, Seat};
+    use crate::equity::request::{EquityRequest, Seat};
     use crate::range::Range;
 
     fn setup(seats: &[(&str, bool)], board: &str, dead: &str) -> Setup {

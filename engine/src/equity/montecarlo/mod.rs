@@ -238,3 +238,85 @@ pub(crate) fn run(
     }
     Ok(snapshot(&tally, true))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::crowded::Crowded;
+    use super::{run, sampler};
+    use crate::Range;
+    use crate::equity::request::{EquityRequest, Method, Seat};
+    use crate::equity::setup::Setup;
+    use crate::equity::strategy::{Design, Draws, Kernel, Strategy};
+
+    #[test]
+    fn sampling_with_the_fallback_matches_enumeration() {
+        // Three seats that all but insist on the same two aces (their other
+        // hands at the smallest weight: rejection keeps about one draw in
+        // a million) and two wider ones, on the river; a budget that keeps
+        // the widest seat out of the table, drawn by rejection after it.
+        let ranges = [
+            "AsAh,KK:0.0001",
+            "AsAh,QQ:0.0001",
+            "AsAh,JJ:0.0001",
+            "AK,AQ,A5s",
+            "KQ,K8s,Q8s",
+        ];
+        let mut request = EquityRequest::new(
+            ranges
+                .iter()
+                .map(|r| Seat::active(Range::parse(r).expect("test range")))
+                .collect(),
+        );
+        request.board = crate::card::parse_cards("2c7d9h4s3c").expect("board");
+        request.method = Method::MonteCarlo;
+        request.trials = Some(100_000);
+        request.seed = 7;
+        request.threads = Some(1);
+        let setup = Setup::new(&request).expect("a feasible spot");
+        let dealing = sampler::dealings(&setup);
+        let pilot = sampler::pilot(&setup, &dealing, 4096).expect("restricted seats");
+        assert_eq!(pilot, 0, "rejection starves");
+        // The smallest budget that fits the three clashing seats' table:
+        // the two wider seats are drawn by rejection after it.
+        let table = (1..1000)
+            .find_map(|states| {
+                Crowded::fallback_within(&setup, &[0, 1, 2, 3, 4], states, 1 << 20)
+                    .filter(|t| t.rest().len() == 2)
+            })
+            .expect("a table");
+        let mut rest = table.rest().to_vec();
+        rest.sort_unstable();
+        assert_eq!(rest, [3, 4]);
+        let design = Design::Prefixes {
+            draws: Draws::Crowded,
+        };
+        let sampling = sampler::Sampling {
+            design,
+            dealing,
+            crowded: Some(table),
+        };
+        let start = std::time::Instant::now();
+        let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");
+        assert_eq!(mc.strategy, Strategy::MonteCarlo { design });
+        let strategy = Strategy::Exact {
+            kernel: Kernel::DealMajor,
+            estimate_s: 0.0,
+        };
+        let exact = crate::equity::exact::run(&setup, strategy, start, &|| false, &mut |_| {})
+            .expect("enumerated");
+        for (m, e) in mc.seats.iter().zip(&exact.seats) {
+            for (name, got, se, want) in [
+                ("equity", m.equity, m.std_error, e.equity),
+                ("win", m.win, m.win_std_error, e.win),
+                ("tie", m.tie, m.tie_std_error, e.tie),
+            ] {
+                assert!(se > 0.0, "seat {} {name}", m.seat);
+                assert!(
+                    (got - want).abs() <= 4.0 * se,
+                    "seat {} {name}: {got} ± {se} vs exact {want}",
+                    m.seat
+                );
+            }
+        }
+    }
+}

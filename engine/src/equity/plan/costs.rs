@@ -75,3 +75,9 @@ pub(crate) const COSTS: Costs = Costs {
     rejection_step_s: 3.5e-9,
     crowded_step_s: 2.5e-9,
 };
+
+/// The thread count the time budget and the exact limit are judged on: a
+/// spot's single-thread cost divided by this. A constant, not this
+/// machine's thread count, so that the same request is computed the same
+/// way (and gives the same figures) on any machine and any `threads`.
+pub const REFERENCE_THREADS: f64 = 2.0;

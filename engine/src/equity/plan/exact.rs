@@ -1,14 +1,14 @@
 //! What exact counting of a spot costs, by each kernel that can count it,
 //! and which kernel is the cheapest: the planner's exact half.
 
-use super::REFERENCE_THREADS;
-use super::costs::COSTS;
+use super::costs::{COSTS, REFERENCE_THREADS};
 use crate::equity::error::EquityError;
-use crate::equity::exact::board_major::{WINNER_SET_SEATS, u64_sums};
+use crate::equity::exact::board_major::u64_sums;
 use crate::equity::exact::deal_major::{DEAL_LIMIT, walks};
 use crate::equity::exact::swept_seat::{Listing, SweptSeat};
 use crate::equity::exact::three_ranges::ThreeRanges;
 use crate::equity::exact::two_ranges::TwoRanges;
+use crate::equity::exact::winner_sets::WINNER_SET_SEATS;
 use crate::equity::request::EXACT_LIMIT_S;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::{BoardKernel, Kernel, Strategy};

@@ -20,7 +20,7 @@
 //! **The decision is a function of the request alone.** Estimates are
 //! single-thread costs in seconds of the development machine; the time
 //! budget and [`EXACT_LIMIT_S`] are compared with that cost divided by
-//! [`REFERENCE_THREADS`] (2), never by the threads the run will use, so
+//! [`REFERENCE_THREADS`](costs::REFERENCE_THREADS) (2), never by the threads the run will use, so
 //! `--threads 1`, `2` and `4` (or another machine) compute a request the
 //! same way and give bit-identical figures.
 //!
@@ -37,7 +37,7 @@
 //! asked for (sized from the budget), else prefixes, whose restricted
 //! seats are drawn by rejection unless a fixed-seed pilot shows rejection
 //! would keep under a quarter of its draws and cost more than crowded
-//! draws. Every estimate comes from the [`COSTS`] table (`costs.rs`);
+//! draws. Every estimate comes from the [`COSTS`](costs::COSTS) table (`costs.rs`);
 //! exact pricing lives in `exact.rs`, Monte Carlo's in `sampling.rs`.
 //!
 //! [`calculate`]: super::calculate
@@ -60,12 +60,6 @@ pub use report::{FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR};
 pub(crate) use report::{FlopReportSpot, flop_report, next_card};
 pub(crate) use sampling::sampling;
 
-/// The thread count the time budget and the exact limit are judged on: a
-/// spot's single-thread cost divided by this. A constant, not this
-/// machine's thread count, so that the same request is computed the same
-/// way (and gives the same figures) on any machine and any `threads`.
-pub const REFERENCE_THREADS: f64 = 2.0;
-
 /// A strategy with what executing it needs.
 pub(crate) struct Plan {
     /// The decision.
@@ -78,7 +72,7 @@ pub(crate) struct Plan {
 
 /// Plans `request` (validated as `setup`). The decision depends on the
 /// request alone, not on the threads it will run on: `Auto` compares the
-/// exact estimate on [`REFERENCE_THREADS`] with the time budget.
+/// exact estimate on [`REFERENCE_THREADS`](costs::REFERENCE_THREADS) with the time budget.
 pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, EquityError> {
     if request.method != Method::MonteCarlo && preflop_table::applies(setup) {
         return Ok(Plan {

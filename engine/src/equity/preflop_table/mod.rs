@@ -328,9 +328,9 @@ mod tests {
             ("random", "AhKh,72o"),
         ];
         for (a, b) in seats {
-            let request = super::super::EquityRequest::new(vec![
-                super::super::Seat::active(range(a)),
-                super::super::Seat::active(range(b)),
+            let request = crate::equity::request::EquityRequest::new(vec![
+                crate::equity::request::Seat::active(range(a)),
+                crate::equity::request::Seat::active(range(b)),
             ]);
             let setup = Setup::new(&request).unwrap();
             let sides = [0, 1].map(|s| Side {
