@@ -29,7 +29,7 @@ fn main() {
     let kernel = std::env::var("KERNEL").ok().map(|name| {
         use equity::BoardKernel::*;
         let kernels = [
-            Sweep,
+            TwoRanges,
             SweptSeat,
             ThreeRanges,
             WinnerSets,

@@ -66,7 +66,7 @@ impl HandCategory {
 
     /// How many ranks decide between two hands of this category (the
     /// straight's top card; the quads' rank and kicker; …).
-    const fn deciding_ranks(self) -> usize {
+    pub(super) const fn deciding_ranks(self) -> usize {
         match self {
             HandCategory::StraightFlush | HandCategory::Straight => 1,
             HandCategory::FourOfAKind | HandCategory::FullHouse => 2,
