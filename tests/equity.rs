@@ -1135,3 +1135,44 @@ fn a_breakdown_never_changes_whether_auto_is_exact() {
         assert!(b.breakdown.len() == 3);
     }
 }
+
+#[test]
+fn a_breakdown_keeps_weighted_ranges_exact() {
+    // Fine weights next to whole ones: the per-chunk sums with pot shares
+    // fit `u64` once bounded by the seats' total weights (the largest deal
+    // weight times the deals is far above them), so the sweeps still count
+    // the spot with a breakdown, as they do without.
+    let spots = [
+        spot(
+            &[
+                ("random:0.0001,AA", false),
+                ("random:0.01,KK", false),
+                ("random:0.25,QQ", false),
+            ],
+            "Kh9s4c7d2c",
+            "",
+        ),
+        spot(
+            &[
+                ("K6s,30%:0.3333,TT,9s", false),
+                ("2s6h,20%:0.01,6s,15%:0.7", false),
+                ("T3o,20%,3hQc:0.5,3cJh,TcJs,43o+", false),
+                ("5h,2cKh,5c8c:0.75", true),
+            ],
+            "8s9cAd9h9s",
+            "7dTc",
+        ),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let plain = spot.request(Method::Auto);
+        let mut with = spot.request(Method::Auto);
+        with.breakdown = true;
+        let a = run(&plain).unwrap();
+        let b = run(&with).unwrap();
+        assert!(a.method.is_exact(), "spot {i}: {}", a.strategy);
+        assert!(b.method.is_exact(), "spot {i}: {}", b.strategy);
+        assert_eq!(a.seats, b.seats, "spot {i}");
+        with.method = Method::Exact;
+        assert_eq!(run(&with).unwrap().seats, a.seats, "spot {i}");
+    }
+}

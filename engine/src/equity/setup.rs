@@ -263,6 +263,19 @@ impl Setup {
             .product()
     }
 
+    /// A bound on the total weight of `deals` deals (for overflow checks):
+    /// the largest deal weight times the deals, or the product of the
+    /// seats' total weights (each deal's weight is one term of that
+    /// product's expansion), whichever is smaller.
+    pub(crate) fn deal_weight_bound(&self, deals: f64) -> f64 {
+        let totals: f64 = self
+            .seats
+            .iter()
+            .map(|s| s.weights.iter().map(|&w| w as f64).sum::<f64>())
+            .product();
+        (self.max_weight() * deals).min(totals)
+    }
+
     /// The cards that may still come on the board: not on it, not dead, not
     /// in a seat's only combo.
     pub(crate) fn deck(&self) -> Vec<Card> {

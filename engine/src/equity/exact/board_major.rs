@@ -27,7 +27,7 @@ const CHUNK_BOARDS: usize = 64;
 /// unweighted ranges), and whether pot shares in units of `1 / lcm(1..=n)`
 /// do too, for `setup` with `deal_count` deals.
 pub(crate) fn u64_sums(setup: &Setup, deal_count: u64) -> (bool, bool) {
-    let bound = setup.max_weight() * deal_count as f64 * CHUNK_BOARDS as f64;
+    let bound = setup.deal_weight_bound(deal_count as f64) * CHUNK_BOARDS as f64;
     let unit = share_unit(setup.active.len()) as f64;
     (bound < 1e18, bound * unit < 1e18)
 }

@@ -37,9 +37,10 @@ pub struct ExactCost {
     /// Its estimated seconds on one thread (always finite; with more deals
     /// than the kernels list, the cost of listing that many).
     pub cost_s: f64,
-    /// A bound on the largest integer sum exact counting forms: the
-    /// largest deal weight times deals times boards (times the pot-share
-    /// unit with a breakdown).
+    /// A bound on the largest integer sum exact counting forms: the total
+    /// weight of the deals (the smaller of the largest deal weight times
+    /// the deals and the product of the seats' total weights) times boards
+    /// (times the pot-share unit with a breakdown).
     pub sum_bound: f64,
 }
 
@@ -167,10 +168,10 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
             walks: u64::MAX,
             kernel: Kernel::BoardMajor(listing_kernel(setup, u64::MAX)),
             cost_s: listed * setup.active.len() as f64 * COSTS.eval_walk_s,
-            sum_bound: setup.max_weight() * listed * unit,
+            sum_bound: setup.deal_weight_bound(f64::INFINITY) * boards as f64 * unit,
         };
     };
-    let sum_bound = setup.max_weight() * deal_count as f64 * boards as f64 * unit;
+    let sum_bound = setup.deal_weight_bound(deal_count as f64) * boards as f64 * unit;
     let board_major = board_kernel_cost(setup, deal_count, boards, listing);
     if deal_count > DEAL_LIMIT {
         // Only a kernel that does not list every deal can count it.

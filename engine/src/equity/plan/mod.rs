@@ -27,8 +27,9 @@
 //! Exact enumeration cannot run, and `Auto` samples instead, when a spot
 //! has more seat deals than the kernels list ([`EquityError::TooManyDeals`])
 //! or when its integer sums could pass 2^127 ([`EquityError::WeightsTooFine`]:
-//! the largest deal weight times deals times boards, times the pot-share
-//! unit with a breakdown; e.g. eight seats with `0.9999` next to `1` fit,
+//! the deals' total weight (at most the largest deal weight times the deals,
+//! and at most the product of the seats' total weights) times boards, times
+//! the pot-share unit with a breakdown; e.g. eight seats with `0.9999` next to `1` fit,
 //! ten do not). Every estimate is finite.
 //!
 //! The exact kernel: deal-major when its estimate is no larger, else
