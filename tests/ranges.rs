@@ -181,7 +181,10 @@ fn errors_name_the_token_and_its_offset() {
         ),
         ("0.001: AK", "0.001:", 0, K::WeightTooSmall { max: 100 }),
         ("AKs:abc", "AKs:abc", 0, K::BadWeight),
-        ("AKs:-1", "AKs:-1", 0, K::BadWeight),
+        ("AKs:-1", "AKs:-1", 0, K::WeightOutOfRange { max: 1 }),
+        ("AK@-5", "AK@-5", 0, K::WeightOutOfRange { max: 100 }),
+        ("AKs:1e-300", "AKs:1e-300", 0, K::WeightTooSmall { max: 1 }),
+        ("AKs:inf", "AKs:inf", 0, K::BadWeight),
         ("AKs:", "AKs:", 0, K::BadWeight),
         ("AKs:nan", "AKs:nan", 0, K::BadWeight),
         ("AKs-QJo", "AKs-QJo", 0, K::MixedSpan),
@@ -369,4 +372,34 @@ fn random_ranges_round_trip_in_every_dialect() {
             assert_eq!(Range::parse(&text).unwrap(), range, "{text}");
         }
     }
+}
+
+#[test]
+fn ten_is_written_10_as_well() {
+    // docs/design.md §4.1: `10` for ten wherever a rank is written.
+    for (text, same) in [
+        ("10h10d", "ThTd"),
+        ("10h", "Th"),
+        ("1010", "TT"),
+        ("A10s", "ATs"),
+        ("A10s+", "ATs+"),
+        ("10h 10d", "ThTd"),
+        ("KQ,10h 10d:0.5", "KQ,ThTd:0.5"),
+        ("10%", "10%"),
+        ("5-10%", "5-10%"),
+    ] {
+        assert_eq!(
+            Range::parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            Range::parse(same).unwrap(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn weights_in_exponent_form_are_read_by_value() {
+    assert_eq!(
+        Range::parse("AA:5e-1").unwrap(),
+        Range::parse("AA:0.5").unwrap()
+    );
 }

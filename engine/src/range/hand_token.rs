@@ -123,6 +123,14 @@ pub(super) fn parse_hand(token: &str) -> Result<Vec<Combo>, ParseRangeErrorKind>
     if token.contains('%') {
         return parse_percent(token);
     }
+    // `10` is a ten wherever a rank is written (`10h10d`, `A10s`, `1010`).
+    let tens;
+    let token = if token.contains("10") {
+        tens = token.replace("10", "T");
+        tens.as_str()
+    } else {
+        token
+    };
     if let Some((a, b)) = token.split_once('-') {
         let a = Spec::parse(a).ok_or(ParseRangeErrorKind::UnknownHand)?;
         let b = Spec::parse(b).ok_or(ParseRangeErrorKind::UnknownHand)?;

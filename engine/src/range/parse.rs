@@ -109,16 +109,17 @@ fn ends_in_card(word: &str) -> bool {
 /// Whether `word` starts with a single card and nothing but a weight
 /// suffix or a closing bracket follows it: `Qc`, `Qc:0.5`, `Qc[/50]`.
 fn starts_with_card(word: &str) -> bool {
-    let Some(card) = word.get(..2) else {
+    let len = if word.starts_with("10") { 3 } else { 2 };
+    let Some(card) = word.get(..len) else {
         return false;
     };
-    let after = &word[2..];
+    let after = &word[len..];
     is_card(card) && (after.is_empty() || after.starts_with([':', '=', '@', '[']))
 }
 
-/// Whether `text` is exactly one card, such as `Ad` or `qc`.
+/// Whether `text` is exactly one card, such as `Ad`, `qc` or `10h`.
 fn is_card(text: &str) -> bool {
-    text.len() == 2 && text.parse::<Card>().is_ok()
+    (text.len() == 2 || text.len() == 3 && text.starts_with("10")) && text.parse::<Card>().is_ok()
 }
 
 /// Joins two single-card words with only spaces between them into one
@@ -355,11 +356,14 @@ fn split_weight(hand: &str) -> (&str, Option<(&str, u8)>) {
 
 /// Parses a weight on a scale of `0..=max` into basis points.
 fn parse_weight(text: &str, max: u8) -> Result<u16, ParseRangeErrorKind> {
-    if !is_number(text) {
-        return Err(ParseRangeErrorKind::BadWeight);
-    }
-    let value: f64 = text.parse().map_err(|_| ParseRangeErrorKind::BadWeight)?;
-    if value > f64::from(max) {
+    // Plain decimals, and any other finite number Rust reads (`-1`,
+    // `5e-1`, `1e-300`): judged by its value, so the error says what is
+    // wrong with it rather than that it is not a number.
+    let value: f64 = match text.parse::<f64>() {
+        Ok(value) if value.is_finite() && text.bytes().all(|b| b.is_ascii_digit() || b".-+eE".contains(&b)) => value,
+        _ => return Err(ParseRangeErrorKind::BadWeight),
+    };
+    if !(0.0..=f64::from(max)).contains(&value) {
         return Err(ParseRangeErrorKind::WeightOutOfRange { max });
     }
     let bp = (value / f64::from(max) * f64::from(FULL)).round();
