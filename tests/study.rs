@@ -840,3 +840,37 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
         }
     }
 }
+
+#[test]
+fn flop_count_counts_only_flops_that_can_come() {
+    use engine::study::flop_report;
+    // AA against KK: a flop of two aces and two kings leaves no deal.
+    let request = spot(&[("AA", false), ("KK", false)], "", "").request(Method::Exact);
+    let report = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+    let rows: u32 = report.flops.iter().map(|row| row.count).sum();
+    assert_eq!(report.flop_count, rows);
+    // Counted directly: a flop can come when it leaves two aces and two
+    // kings in the deck (it holds at most two of either).
+    let cards: Vec<Card> = (0..52).filter_map(Card::from_index).collect();
+    let mut can_come = 0;
+    for (i, a) in cards.iter().enumerate() {
+        for (j, b) in cards.iter().enumerate().skip(i + 1) {
+            for c in &cards[j + 1..] {
+                let flop = [a, b, c];
+                let aces = flop
+                    .iter()
+                    .filter(|c| c.rank() == engine::Rank::Ace)
+                    .count();
+                let kings = flop
+                    .iter()
+                    .filter(|c| c.rank() == engine::Rank::King)
+                    .count();
+                if aces <= 2 && kings <= 2 {
+                    can_come += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(report.flop_count, can_come);
+    assert!(report.flop_count < 22_100);
+}

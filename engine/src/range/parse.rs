@@ -360,7 +360,14 @@ fn parse_weight(text: &str, max: u8) -> Result<u16, ParseRangeErrorKind> {
     // `5e-1`, `1e-300`): judged by its value, so the error says what is
     // wrong with it rather than that it is not a number.
     let value: f64 = match text.parse::<f64>() {
-        Ok(value) if value.is_finite() && text.bytes().all(|b| b.is_ascii_digit() || b".-+eE".contains(&b)) => value,
+        Ok(value)
+            if value.is_finite()
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b".-+eE".contains(&b)) =>
+        {
+            value
+        }
         _ => return Err(ParseRangeErrorKind::BadWeight),
     };
     if !(0.0..=f64::from(max)).contains(&value) {

@@ -106,7 +106,8 @@ pub struct FlopReport {
     /// Exact counting, or sampling (figures with standard errors and
     /// frequencies estimated): [`strategy`](FlopReport::strategy) in short.
     pub method: MethodUsed,
-    /// How many flops it has classes for (the counts' sum).
+    /// How many flops can come: the rows' counts summed (a class no deal
+    /// allows has no row and is not counted).
     pub flop_count: u32,
     /// Time taken.
     pub elapsed_ms: f64,
@@ -219,7 +220,6 @@ impl<'a> Spot<'a> {
     ) -> Result<FlopReport, EquityError> {
         let request = self.request;
         let classes = &self.classes;
-        let flop_count = classes.iter().map(|c| c.count).sum();
         let done = AtomicUsize::new(0);
         let total = classes.len();
         let passed = AtomicBool::new(false);
@@ -293,6 +293,7 @@ impl<'a> Spot<'a> {
             .collect();
         flops.shrink_to_fit();
         let seats = flop_means(&flops);
+        let flop_count = flops.iter().map(|row| row.count).sum();
         Ok(FlopReport {
             strategy,
             seats,
