@@ -8,7 +8,7 @@
 
 use std::{ffi::OsString, io::Write, process::ExitCode};
 
-pub(crate) mod flops;
+mod flops;
 mod next;
 
 use clap::{Parser, Subcommand};

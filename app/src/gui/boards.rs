@@ -315,7 +315,7 @@ pub fn method_text(report: &FlopReport) -> String {
 /// `path`, atomically.
 pub fn export_csv(report: &FlopReport, path: &std::path::Path) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
-    crate::cli::flops::write_csv(report, &mut bytes)?;
-    crate::presets::write_atomic(path, &bytes, || Ok(()))?;
+    crate::io::flop_csv::write_csv(report, &mut bytes)?;
+    crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
     Ok(())
 }

@@ -107,7 +107,7 @@ impl RangestoveApp {
     pub fn save_grid_png(&mut self, ctx: &egui::Context, path: &Path) {
         let image = self.grid_image(ctx);
         let saved = grid_image::encode_png(&image).and_then(|bytes| {
-            crate::presets::write_atomic(path, &bytes, || Ok(()))?;
+            crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
             Ok(())
         });
         self.file_message = Some(

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::presets::write_atomic;
+use crate::io::atomic::write_atomic;
 
 use super::scenario::{SavedSeat, Scenario, SeatMode};
 

@@ -23,7 +23,8 @@ use engine::range::Dialect;
 
 use super::history::EditKey;
 use super::session::Session;
-use crate::presets::{self, Listing, Preset, PresetError, PresetStore, StoredPreset, write_atomic};
+use crate::io::atomic::{WriteError, write_atomic};
+use crate::presets::{self, Listing, Preset, PresetError, PresetStore, StoredPreset};
 
 /// Largest range-text file import reads.
 const MAX_IMPORT_BYTES: u64 = 1 << 20;
@@ -600,7 +601,7 @@ fn import_range_text(path: &Path, session: &mut Session) -> Result<String, Strin
     ))
 }
 
-fn exported(path: &Path, result: Result<(), PresetError>) -> Result<String, String> {
+fn exported(path: &Path, result: Result<(), WriteError>) -> Result<String, String> {
     result
         .map(|()| format!("Wrote {}", PathBuf::from(path).display()))
         .map_err(|e| e.to_string())

@@ -1,11 +1,22 @@
 //! Atomic file writes: a unique temporary file beside the target, flushed,
-//! renamed over it, the directory flushed (docs/design.md §7).
+//! renamed over it, the directory flushed (docs/design.md §7). Presets,
+//! scenario files, exports and images are all saved this way, so none of
+//! them can be left torn by a crash.
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::PresetError;
+/// Why an atomic write failed: the file or directory it concerned, and
+/// what the system said.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct WriteError {
+    /// The file or directory.
+    pub path: PathBuf,
+    /// What the system said.
+    pub source: io::Error,
+}
 
 /// Writes `bytes` to `path` atomically: a uniquely named hidden temporary
 /// file in the same directory (`.NAME.XXXXXX.tmp`, so two writers never
@@ -19,10 +30,10 @@ pub fn write_atomic(
     path: &Path,
     bytes: &[u8],
     before_rename: impl FnOnce() -> io::Result<()>,
-) -> Result<(), PresetError> {
+) -> Result<(), WriteError> {
     let io_error = |path: &Path| {
         let path = path.to_owned();
-        move |source| PresetError::Io { path, source }
+        move |source| WriteError { path, source }
     };
     let Some(name) = path.file_name() else {
         return Err(io_error(path)(io::Error::new(
