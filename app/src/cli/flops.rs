@@ -7,12 +7,13 @@ use std::io::Write;
 use engine::Card;
 use engine::equity::{self, FlopReport, Method};
 
-use super::next::{SpotArgs, failure};
-use super::{Failure, parse_std_error};
+use super::failure::Failure;
+use super::spot::{SpotArgs, parse_std_error};
 
 /// The options of `rangestove flops`.
 #[derive(Debug, clap::Args)]
 pub struct FlopsArgs {
+    /// The seats, dead cards, threads and output format.
     #[command(flatten)]
     pub spot: SpotArgs,
     /// Count every flop exactly, however long it takes (default: exact when
@@ -38,7 +39,7 @@ pub struct FlopsArgs {
 }
 
 /// Runs `rangestove flops`.
-pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
+pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
     request.method = if args.exact {
         Method::Exact
@@ -49,7 +50,8 @@ pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<()
     };
     request.target_std_error = args.std_error;
     request.seed = args.seed;
-    let report = equity::flop_report(&request, &|| false, &|_, _, _| {}).map_err(failure)?;
+    let report =
+        equity::flop_report(&request, &|| false, &|_, _, _| {}).map_err(Failure::engine)?;
     let args = &args.spot;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
