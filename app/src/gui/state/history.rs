@@ -6,7 +6,7 @@
 //! edits of one kind (typing in one text box, one paint stroke, one slider
 //! drag) merge into one step.
 
-use super::Scenario;
+use super::scenario::Scenario;
 
 /// Steps kept; older ones are dropped.
 const LIMIT: usize = 200;

@@ -8,8 +8,8 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::{Card, CardSet, Combo};
 
-use super::board::{deck_rows_ui, paint_card, small_card_ui};
-use super::session::{SeatAction, Session};
+use crate::gui::cards::{deck_rows_ui, paint_card, small_card_ui};
+use crate::gui::state::session::{SeatAction, Session};
 
 /// What the picker shows: the seat it is open for and the first card.
 #[derive(Clone, Copy, Debug, Default)]

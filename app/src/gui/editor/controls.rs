@@ -1,21 +1,18 @@
-//! The range editor for the selected seat: name, brush, quick actions,
-//! copy and paste, top-X% and band sliders, the heat-map switch
-//! ([`editor_ui`]), then the 13×13 grid and the suit editor of one class
-//! ([`range_ui`]).
+//! The range editor's controls for the selected seat: name, brush, quick
+//! actions, copy and paste, the ranking, top-X% and band sliders, and the
+//! heat-map switch ([`super::heat_map`]). The grid and the suit editor
+//! under them are [`super::range_view`].
 
-use egui::{Rect, Sense, Vec2};
 use engine::equity::SeatBreakdown;
 use engine::range::{Dialect, FULL};
 use engine::{HandClass, HandKind, Range, Rank, Ranking};
 
-use super::grid::{GridState, Overlay, grid_overlay_ui, heat_color};
-use super::history::EditKey;
-use super::prefs::Prefs;
-use super::session::Session;
-use super::suits::suit_editor_ui;
-
-/// Height kept under the grid for the suit editor.
-const SUIT_EDITOR_HEIGHT: f32 = 136.0;
+use super::heat_map::heat_map_ui;
+use super::state::EditorState;
+use crate::gui::shortcuts::command_key;
+use crate::gui::state::history::EditKey;
+use crate::gui::state::prefs::Prefs;
+use crate::gui::state::session::Session;
 
 /// A group of classes a quick action adds or removes.
 #[derive(Clone, Copy, Debug)]
@@ -34,62 +31,6 @@ impl Group {
             Group::Suited => class.kind() == HandKind::Suited,
             Group::Broadway => class.low() >= Rank::Ten,
         }
-    }
-}
-
-/// The editor's state kept between frames: the grid's interaction and the
-/// last failed copy.
-#[derive(Debug, Default)]
-pub struct EditorState {
-    grid: GridState,
-    /// What the last copy did (`Err`: why it could not, e.g. a dialect
-    /// that cannot write weights), and when (egui time, seconds): shown
-    /// beside the Copy button for a few seconds.
-    copy_message: Option<(Result<String, String>, f64)>,
-}
-
-impl EditorState {
-    /// The grid's state (where it was drawn, the brush).
-    pub fn grid(&self) -> &GridState {
-        &self.grid
-    }
-
-    /// The class the suit editor shows: the hovered one, else the one
-    /// hovered last (so moving the pointer down to the suit tiles keeps
-    /// it), else the one pressed last, else aces.
-    pub fn suit_editor_class(&self) -> HandClass {
-        self.grid
-            .hovered()
-            .or(self.grid.last_hovered())
-            .or(self.grid.pressed())
-            .unwrap_or(HandClass::ACES)
-    }
-
-    /// Copies `range` as text in `dialect`, and says so (or why not)
-    /// beside the Copy button, whichever panel is open.
-    pub fn copy(&mut self, ctx: &egui::Context, range: &Range, dialect: Dialect) {
-        let message = match range.to_text(dialect) {
-            Ok(text) => {
-                let shown = if text.chars().count() > 40 {
-                    let cut: String = text.chars().take(37).collect();
-                    format!("{cut}…")
-                } else {
-                    text.clone()
-                };
-                ctx.copy_text(text);
-                Ok(format!("Copied '{shown}' as {}", dialect.name()))
-            }
-            Err(error) => Err(format!(
-                "Not copied: {} cannot write this range: {error}",
-                dialect.name()
-            )),
-        };
-        self.copy_message = Some((message, ctx.input(|i| i.time)));
-    }
-
-    /// The last copy's message while it is shown (`Err`: why it failed).
-    pub fn copy_message(&self) -> Option<&Result<String, String>> {
-        self.copy_message.as_ref().map(|(m, _)| m)
     }
 }
 
@@ -116,45 +57,6 @@ pub fn editor_ui(
     copy_message_ui(ui, state);
     heat_map_ui(ui, state, prefs, breakdown, pending);
     ui.add_space(4.0);
-}
-
-/// The grid of the selected seat's range (with `overlay` drawn over it)
-/// and the suit editor under it.
-pub fn range_ui(
-    ui: &mut egui::Ui,
-    state: &mut EditorState,
-    session: &mut Session,
-    prefs: &Prefs,
-    overlay: &Overlay,
-    breakdown: Option<&SeatBreakdown>,
-) {
-    let index = session.selected();
-    let blocked = session.blocked_for(index);
-    let side = ui
-        .available_width()
-        .min(ui.available_height() - SUIT_EDITOR_HEIGHT)
-        .max(13.0 * 22.0);
-    let grid = &mut state.grid;
-    grid.brush_bp = prefs.brush_bp;
-    ui.allocate_ui(Vec2::splat(side), |ui| {
-        // One undo step per stroke (press on a cell).
-        session.edit_range(index, |range| {
-            grid_overlay_ui(ui, range, grid, blocked, overlay)
-                .then(|| EditKey::Stroke(grid.strokes()))
-        });
-    });
-    ui.add_space(4.0);
-    let class = state.suit_editor_class();
-    let breakdown = breakdown.filter(|_| prefs.wants_breakdown());
-    suit_editor_ui(
-        ui,
-        &mut state.grid,
-        session,
-        class,
-        blocked,
-        prefs.brush_bp,
-        breakdown,
-    );
 }
 
 /// Which seat, its name, and the brush.
@@ -283,7 +185,7 @@ fn clipboard_ui(
         .button("Copy")
         .on_hover_text(format!(
             "Copy the range as text in this dialect ({key}+C outside a text box, or {key}+Shift+C)",
-            key = super::command_key(ui.ctx())
+            key = command_key(ui.ctx())
         ))
         .clicked()
     {
@@ -293,7 +195,7 @@ fn clipboard_ui(
         .button("Paste")
         .on_hover_text(format!(
             "Replace the range with range text from the clipboard, in any dialect ({}+V)",
-            super::command_key(ui.ctx())
+            command_key(ui.ctx())
         ))
         .clicked()
     {
@@ -445,61 +347,6 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
                 slider_stroke(ui, &a.union(b))
             };
             session.set_range(index, range, EditKey::Slider(stroke));
-        }
-    });
-}
-
-/// The heat-map switch, its legend, and the hovered class's figures.
-fn heat_map_ui(
-    ui: &mut egui::Ui,
-    state: &EditorState,
-    prefs: &mut Prefs,
-    breakdown: Option<&SeatBreakdown>,
-    pending: bool,
-) {
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut prefs.heat_map, "Heat map").on_hover_text(
-            "Colour each class of the selected seat by its equity against the other seats (exact when affordable, else estimated), red 0% to green 100%",
-        );
-        if !prefs.heat_map {
-            return;
-        }
-        // The legend: a gradient from 0% to 100%.
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(120.0, 12.0), Sense::hover());
-        let steps = 24;
-        for i in 0..steps {
-            let f = i as f32 / steps as f32;
-            let x0 = rect.min.x + f * rect.width();
-            let x1 = rect.min.x + (i + 1) as f32 / steps as f32 * rect.width();
-            ui.painter().rect_filled(
-                Rect::from_min_max(egui::pos2(x0, rect.min.y), egui::pos2(x1, rect.max.y)),
-                0.0,
-                heat_color(f + 0.5 / steps as f32),
-            );
-        }
-        ui.weak("0% … 100%");
-        let class = state.suit_editor_class();
-        match breakdown.map(|b| b.class(class).copied()) {
-            Some(Some(c)) => {
-                let mut text = format!(
-                    "{class}: {:.1}% over {:.1} combos",
-                    100.0 * c.equity,
-                    c.combos
-                );
-                if c.std_error > 0.0 {
-                    text.push_str(&format!(" ± {:.1}%", 100.0 * c.std_error));
-                }
-                ui.label(text);
-            }
-            None if pending => {
-                ui.weak("computing…");
-            }
-            None => {
-                ui.weak("no figures for this spot");
-            }
-            Some(None) => {
-                ui.weak(format!("{class}: not in the range"));
-            }
         }
     });
 }

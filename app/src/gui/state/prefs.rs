@@ -4,8 +4,19 @@
 
 use engine::range::{Dialect, FULL, Ranking};
 
-use super::board::CardMode;
 use super::scenario::Scenario;
+
+/// What clicking a card of the deck does.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum CardMode {
+    /// Put the card on the board (or take it off).
+    #[default]
+    Board,
+    /// Mark the card dead (or live again).
+    Dead,
+}
 
 /// The user's preferences: kept as they are edited, saved as one struct.
 /// Missing fields take their defaults, so older saves still load. (Panel

@@ -1,4 +1,4 @@
-//! The Boards view's table ([`super::boards_ui`]): egui_extras'
+//! The Boards view's table: egui_extras'
 //! `TableBuilder` with virtualised rows, a sortable header, a line per flop
 //! class (click: put it on the board) and a line per group with its
 //! frequency-weighted aggregate.
@@ -7,10 +7,13 @@ use egui::{Align, Color32, Layout, RichText};
 use egui_extras::{Column, TableBuilder};
 use engine::equity::FlopRow;
 
-use super::board::card_job;
-use super::boards::SortBy;
-use super::boards_ui::{BUCKETS, Group, Line, flop_text, swing_text};
+use super::lines::{Group, Line, flop_text};
+use super::state::SortBy;
+use super::swing::swing_text;
+use crate::gui::cards::card_job;
 
+/// Column headers of the buckets, strongest first.
+const BUCKETS: [&str; 4] = ["75+", "50-75", "25-50", "<25"];
 /// Row height of the table.
 const ROW_HEIGHT: f32 = 20.0;
 

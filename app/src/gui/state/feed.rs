@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use engine::equity::{EquityError, EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
+use engine::equity::{EquityError, EquityResult, SeatBreakdown, SeatEquity};
 use engine::worker::{Event, Worker};
 
 use super::session::Session;
@@ -296,87 +296,4 @@ impl Feed {
 fn trace(line: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
-}
-
-/// The status line: how the numbers on screen were found, in plain
-/// words; the responsiveness figures only in the debug view
-/// (`RANGESTOVE_TRACE`).
-pub fn status_ui(ui: &mut egui::Ui, feed: &Feed, session: &Session) {
-    ui.horizontal(|ui| {
-        if let Some((seat, _)) = feed.seat_failure() {
-            let name = session
-                .seats()
-                .get(seat)
-                .map_or("a seat", |s| s.name.as_str());
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("no equity: see {name} (the numbers shown are the last spot's)"),
-            );
-        } else if let Some(failure) = &feed.failure {
-            ui.colored_label(ui.visuals().error_fg_color, failure.to_string());
-        } else if feed.board_missing > 0 {
-            ui.weak("a flop is three cards: the numbers shown are the last spot's");
-        } else if let Some(result) = feed.result() {
-            // The planner's strategy (`exact/board_major/sweep`, …) for the
-            // curious and for bug reports.
-            ui.label(method_text(result))
-                .on_hover_text(format!("computed by {}", result.strategy));
-        } else if feed.worker.is_some() {
-            ui.label("computing…");
-        }
-        if !feed.trace {
-            return;
-        }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let mut parts = Vec::new();
-            if let Some(ms) = feed.timing.first_numbers_ms {
-                parts.push(format!("edit to numbers {ms:.0} ms"));
-            }
-            if let Some((median, max)) = feed.timing.ui_ms() {
-                parts.push(format!("UI {median:.1} ms (max {max:.1})"));
-            }
-            if let Some((median, max)) = feed.timing.frame_ms() {
-                parts.push(format!("frame {median:.1} ms (max {max:.1})"));
-            }
-            ui.weak(parts.join(" · ")).on_hover_text(
-                "Time from your last edit to its first equity numbers on screen; the \
-                     median and worst time this app's code took to build a frame, and the \
-                     whole frame's CPU time (layout, tessellation, painting), over the last \
-                     frames",
-            );
-        });
-    });
-}
-
-/// How `result` was found, in a player's words: "exact, table lookup",
-/// "exact: every board (1.2M deals)", "counting exactly… 32%",
-/// "estimated from 25.1M deals".
-pub(super) fn method_text(result: &EquityResult) -> String {
-    if result.method == MethodUsed::PreflopTable {
-        return "exact, table lookup".to_owned();
-    }
-    let deals = si(result.samples as f64);
-    match (result.method.is_exact(), result.finished) {
-        (true, true) => format!("exact: every deal counted ({deals})"),
-        (true, false) => format!("counting exactly… {:.0}%", 100.0 * result.progress),
-        (false, true) => format!("estimated from {deals} random deals"),
-        (false, false) => format!("estimating… {deals} random deals so far"),
-    }
-}
-
-/// A count with an SI suffix and three significant digits: 165M, 65.3M.
-fn si(x: f64) -> String {
-    let (value, suffix) = match x {
-        x if x >= 1e12 => (x / 1e12, "T"),
-        x if x >= 1e9 => (x / 1e9, "G"),
-        x if x >= 1e6 => (x / 1e6, "M"),
-        x if x >= 1e3 => (x / 1e3, "k"),
-        x => return format!("{x:.0}"),
-    };
-    let decimals = match value {
-        v if v >= 100.0 => 0,
-        v if v >= 10.0 => 1,
-        _ => 2,
-    };
-    format!("{value:.decimals$}{suffix}")
 }

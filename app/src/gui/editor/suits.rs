@@ -7,10 +7,11 @@ use engine::equity::SeatBreakdown;
 use engine::range::FULL;
 use engine::{CardSet, Combo, HandClass};
 
-use super::board::{card_job, plural};
 use super::grid::{FILL, GridState};
-use super::history::EditKey;
-use super::session::Session;
+use crate::gui::cards::card_job;
+use crate::gui::state::history::EditKey;
+use crate::gui::state::session::Session;
+use crate::gui::wording::plural;
 
 /// A combo tile of the suit editor.
 const TILE: Vec2 = Vec2::new(62.0, 44.0);

@@ -10,10 +10,10 @@ use engine::equity::{NextCardReport, next_cards};
 use engine::worker::Job;
 use engine::{Card, equity::EquityRequest};
 
-use super::background::{Answers, Background};
-use super::board::{deck_rows_ui, small_card_ui};
-use super::grid::heat_color;
-use super::session::Session;
+use crate::gui::cards::{deck_rows_ui, small_card_ui};
+use crate::gui::editor::grid::heat_color;
+use crate::gui::state::background::{Answers, Background};
+use crate::gui::state::session::Session;
 
 /// Points of equity a card must move the seat by for the full red or green.
 const SWING_PP: f64 = 5.0;

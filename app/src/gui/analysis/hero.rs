@@ -8,10 +8,10 @@ use engine::analysis::hero::{Potential, chen_points, chen_score, potential};
 use engine::worker::Job;
 use engine::{Card, CardSet, Combo, HandClass, Range};
 
-use super::background::{Answers, Background};
-use super::grid::heat_color;
-use super::scenario::SeatMode;
-use super::session::Session;
+use crate::gui::editor::grid::heat_color;
+use crate::gui::state::background::{Answers, Background};
+use crate::gui::state::scenario::SeatMode;
+use crate::gui::state::session::Session;
 
 /// What the hero analysis is computed for.
 #[derive(Clone, Debug, PartialEq)]
