@@ -276,7 +276,7 @@ pub struct Listing {
 }
 
 /// The user's preset directory.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PresetStore {
     dir: PathBuf,
 }

@@ -4,26 +4,22 @@
 //!
 //! Every file operation goes through [`PresetStore`] or [`write_atomic`],
 //! so saves are atomic and unreadable files are reported, never touched.
-//! The user's directory is listed on a named background thread
-//! (`rangestove-presets`), so a slow disk or a directory of big files never
-//! stalls a frame; the panel's own saves, renames and deletes show at once
-//! and are then checked against a fresh listing. User presets are chosen by
+//! The user's directory is listed in the background ([`super::listing`]);
+//! the panel's own saves, renames and deletes show at once and are then
+//! checked against a fresh listing. User presets are chosen by
 //! file, so two files holding presets of the same name are both shown (with
 //! their file names) and each is loaded, renamed or deleted on its own.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::thread::JoinHandle;
 
 use engine::Range;
 use engine::range::Dialect;
 
+use super::listing::{Listed, UserListing};
 use crate::gui::state::history::EditKey;
 use crate::gui::state::session::Session;
 use crate::io::atomic::{WriteError, write_atomic};
-use crate::presets::{self, Listing, Preset, PresetError, PresetStore, StoredPreset};
+use crate::presets::{self, Preset, PresetError, PresetStore, StoredPreset};
 
 /// Largest range-text file import reads.
 const MAX_IMPORT_BYTES: u64 = 1 << 20;
@@ -38,50 +34,8 @@ pub(super) enum Chosen {
     User(PathBuf),
 }
 
-/// A listing of the user's directory under way on its own thread.
-#[derive(Debug)]
-struct Reading {
-    listing: mpsc::Receiver<Listing>,
-    cancel: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl Reading {
-    /// Starts listing `store` on a thread named `rangestove-presets`; `None`
-    /// if no thread can be started.
-    fn start(store: PresetStore) -> Option<Reading> {
-        let (send, listing) = mpsc::channel();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let stop = Arc::clone(&cancel);
-        let thread = std::thread::Builder::new()
-            .name("rangestove-presets".to_owned())
-            .spawn(move || {
-                let listing = store.list_while(|| !stop.load(Ordering::Relaxed));
-                // The panel may have moved on; then nobody listens.
-                send.send(listing).ok();
-            })
-            .ok()?;
-        Some(Reading {
-            listing,
-            cancel,
-            thread: Some(thread),
-        })
-    }
-}
-
-impl Drop for Reading {
-    /// Cancels the listing (it stops before the next file, each read at
-    /// most 1 MiB) and joins its thread.
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            thread.join().ok();
-        }
-    }
-}
-
 /// The panel's state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct PresetsPanel {
     pub(super) store: Option<PresetStore>,
     pub(super) shipped: Vec<Preset>,
@@ -95,8 +49,8 @@ pub struct PresetsPanel {
     /// click; so does a delete.
     pub(super) confirm: Option<String>,
     pub(super) message: Option<Result<String, String>>,
-    /// The listing under way, if any.
-    reading: Option<Reading>,
+    /// The listing of the user's directory.
+    listing: UserListing,
 }
 
 impl PresetsPanel {
@@ -114,48 +68,30 @@ impl PresetsPanel {
         self.reread();
     }
 
-    /// Starts a fresh listing of the user's directory (dropping one under
-    /// way, whose result could predate the panel's last change).
+    /// Asks for a fresh listing of the user's directory (one under way
+    /// could predate the panel's last change).
     fn reread(&mut self) {
-        self.reading = None;
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        self.reading = Reading::start(store.clone());
-        if self.reading.is_none() {
-            // No thread to be had: list here (each file read is capped).
-            self.take_listing(store.list());
-        }
+        self.listing.reread();
     }
 
-    /// Takes a finished listing, if one has come; returns whether one is
-    /// still under way.
-    pub fn poll(&mut self) -> bool {
-        let Some(reading) = &self.reading else {
-            return false;
-        };
-        match reading.listing.try_recv() {
-            Ok(listing) => {
-                self.reading = None;
-                self.take_listing(listing);
-                false
-            }
-            Err(mpsc::TryRecvError::Empty) => true,
-            Err(mpsc::TryRecvError::Disconnected) => {
-                self.reading = None;
-                false
-            }
+    /// Submits the listing asked for and takes it in once it has come;
+    /// `ctx` is repainted when it arrives.
+    pub fn update(&mut self, ctx: &egui::Context) {
+        if let Some(listed) = self.listing.update(self.store.as_ref(), ctx) {
+            self.take_listing(listed);
         }
     }
 
     /// Whether the user's presets are still being read.
     pub fn is_reading(&self) -> bool {
-        self.reading.is_some()
+        self.listing.is_reading(self.store.as_ref())
     }
 
-    fn take_listing(&mut self, listing: Listing) {
-        self.user = listing.presets;
-        self.problems = listing.problems.iter().map(ToString::to_string).collect();
+    /// Shows a finished listing, forgetting a chosen preset whose file is
+    /// gone.
+    fn take_listing(&mut self, listed: Listed) {
+        self.user = listed.presets;
+        self.problems = listed.problems;
         if let Some(Chosen::User(path)) = &self.chosen
             && !self.user.iter().any(|s| &s.path == path)
         {

@@ -2,8 +2,6 @@
 //! presets, then the shipped ones), and the buttons to load, save,
 //! rename, delete, import and export.
 
-use std::time::Duration;
-
 use engine::range::Dialect;
 
 use super::panel::{Chosen, PresetsPanel};
@@ -19,10 +17,7 @@ pub fn presets_ui(
     dialect: Dialect,
 ) {
     ui.heading("Presets");
-    if panel.poll() {
-        // The listing thread does not know the context: look again soon.
-        ui.ctx().request_repaint_after(Duration::from_millis(50));
-    }
+    panel.update(ui.ctx());
     let label = ui.label("Search");
     ui.add(
         egui::TextEdit::singleline(&mut panel.search)

@@ -1,7 +1,7 @@
 //! A panel's computation on its own named thread (an
 //! [`engine::worker::Runner`]: newest job wins), started on first use: the
-//! hero analysis, the next-card strip and the Boards view. The UI thread only submits jobs
-//! and takes in figures.
+//! hero analysis, the next-card strip, the Boards view and the presets
+//! listing. The UI thread only submits jobs and takes in figures.
 
 use engine::worker::{Job, Runner};
 
@@ -73,6 +73,12 @@ where
     /// figures while a job sends several).
     pub fn figures(&self) -> Option<&F> {
         self.figures.as_ref()
+    }
+
+    /// Whether the work has its thread: not before the first job, nor when
+    /// none could be started (then no figures ever come).
+    pub fn has_thread(&self) -> bool {
+        self.runner.is_some()
     }
 
     /// Stops the running job, keeping the figures in so far; the same job
