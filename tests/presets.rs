@@ -537,6 +537,6 @@ fn the_panel_lists_in_the_background_and_shows_twins_by_file() {
     h.step();
     h.step();
     assert_eq!(file_names(dir.path()), ["a.ron"]);
-    let message = h.state().presets_message().unwrap().clone().unwrap();
+    let message = h.state().presets().message().unwrap().clone().unwrap();
     assert!(message.contains("Twin"), "{message}");
 }
