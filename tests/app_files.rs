@@ -101,7 +101,7 @@ fn the_spot_as_text_pastes_back() {
         app.feed().result().is_some_and(|r| r.finished)
     });
     let saved = h.state().session().scenario();
-    let text = rangestove::gui::spot_text(h.state().session(), h.state().feed());
+    let text = rangestove::gui::spot_as_text(h.state().session(), h.state().feed());
     assert!(
         text.starts_with("Rangestove spot\nSeat 1: QQ+, [50]AJs[/50]\n"),
         "{text}"
@@ -153,7 +153,7 @@ fn the_grid_saves_as_a_png_of_the_range() {
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut pixels).unwrap();
     let app = h.state();
-    let image = rangestove::gui::grid_image(&ctx, app.session(), app.prefs().dark);
+    let image = rangestove::gui::grid_as_image(&ctx, app.session(), app.prefs().dark);
     assert_eq!([info.width as usize, info.height as usize], image.size);
     // The pixels saved are the rendering's; AA's cell (in QQ+,AKs) is the
     // range colour, 72o's (not in it) is not; the labels put more than a

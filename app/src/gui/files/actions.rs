@@ -1,7 +1,7 @@
 //! The File menu and pasting, carried out: New, scenario files, the spot
 //! as text, and the selected seat's grid as an image. What a file holds
 //! is in [`spot_file`], [`spot_text`] and
-//! [`grid_image`](crate::gui::editor::grid_image); this works on the
+//! [`grid_image`]; this works on the
 //! session it is given and keeps the outcome for the toolbar.
 
 use std::path::Path;
@@ -79,7 +79,7 @@ impl FileMenu {
         dark: bool,
         path: &Path,
     ) {
-        let image = grid_image(ctx, session, dark);
+        let image = grid_as_image(ctx, session, dark);
         let saved = grid_image::encode_png(&image).and_then(|bytes| {
             crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
             Ok(())
@@ -119,11 +119,11 @@ impl FileMenu {
                 }
             }
             FileAction::CopySpot => {
-                ctx.copy_text(spot_text(session, feed));
+                ctx.copy_text(spot_as_text(session, feed));
                 self.message = Some(Ok("Copied the spot as text".to_owned()));
             }
             FileAction::CopyGrid => {
-                ctx.copy_image(grid_image(ctx, session, dark));
+                ctx.copy_image(grid_as_image(ctx, session, dark));
                 let name = &session.selected_seat().name;
                 self.message = Some(Ok(format!("Copied {name}'s grid as an image")));
             }
@@ -146,7 +146,7 @@ impl FileMenu {
 
 /// The spot as text, with the equities from `feed` when the numbers are
 /// current.
-pub fn spot_text(session: &Session, feed: &Feed) -> String {
+pub fn spot_as_text(session: &Session, feed: &Feed) -> String {
     let equities = feed.result().map(|result| {
         let figures: Vec<String> = session
             .seats()
@@ -164,7 +164,7 @@ pub fn spot_text(session: &Session, feed: &Feed) -> String {
 
 /// The selected seat's grid as an image for the `dark` theme or the
 /// light one: its name and range text, its combo count, the 13×13 grid.
-pub fn grid_image(ctx: &egui::Context, session: &Session, dark: bool) -> egui::ColorImage {
+pub fn grid_as_image(ctx: &egui::Context, session: &Session, dark: bool) -> egui::ColorImage {
     let index = session.selected();
     let seat = session.selected_seat();
     let blocked = session.blocked_for(index);

@@ -37,17 +37,24 @@ pub(super) enum Chosen {
 /// The panel's state.
 #[derive(Default)]
 pub struct PresetsPanel {
+    /// The user's preset directory (`None`: shipped presets only).
     pub(super) store: Option<PresetStore>,
+    /// The shipped library.
     pub(super) shipped: Vec<Preset>,
+    /// The user's presets, as last listed or written by the panel.
     pub(super) user: Vec<StoredPreset>,
+    /// The user's files that could not be read, described.
     pub(super) problems: Vec<String>,
+    /// The search box.
     pub(super) search: String,
+    /// The preset chosen in the list.
     pub(super) chosen: Option<Chosen>,
     /// The name box: for saving and renaming.
     pub(super) name: String,
     /// A save that would replace an existing preset waits for a second
     /// click; so does a delete.
     pub(super) confirm: Option<String>,
+    /// The last action's outcome (`Err`: what went wrong).
     pub(super) message: Option<Result<String, String>>,
     /// The listing of the user's directory.
     listing: UserListing,

@@ -1,7 +1,8 @@
 //! The seats panel: one compact row per seat (name, mode, range text,
-//! combos after card removal, a 13×13 thumbnail, the equity bar), and
-//! buttons to add, remove and reorder seats. The panel only reads the
-//! session: what the user asks for comes back as [`SeatAction`]s.
+//! a 13×13 thumbnail or the exact hand, and the equity under it from
+//! [`super::equity`]), and buttons to add, remove and reorder seats. The
+//! panel only reads the session: what the user asks for comes back as
+//! [`SeatAction`]s.
 
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::{HandClass, Range};
