@@ -39,22 +39,22 @@ fn main() {
     let mut latencies = Vec::new();
     for edit in 0..edits {
         let class: HandClass = cells[edit % cells.len()].parse().expect("class");
-        let at = h.state().grid_state().cell_center(class);
+        let at = h.state().editor().grid().cell_center(class);
         h.hover_at(at);
         h.drag_at(at);
         h.drop_at(at);
         h.step();
         // Step like a busy UI (every millisecond) until the numbers arrive.
         let start = Instant::now();
-        while h.state().result().is_none() && start.elapsed() < Duration::from_secs(5) {
+        while h.state().feed().result().is_none() && start.elapsed() < Duration::from_secs(5) {
             std::thread::sleep(Duration::from_millis(1));
             h.step();
         }
-        if let Some(ms) = h.state().timing().first_numbers_ms {
+        if let Some(ms) = h.state().feed().timing().first_numbers_ms {
             latencies.push(ms);
         }
         // Let the exact run finish, frames still running.
-        while !h.state().result().is_some_and(|r| r.finished)
+        while !h.state().feed().result().is_some_and(|r| r.finished)
             && start.elapsed() < Duration::from_secs(5)
         {
             std::thread::sleep(Duration::from_millis(4));
@@ -70,7 +70,7 @@ fn main() {
         pick(0.9),
         pick(1.0)
     );
-    if let Some((median, max)) = h.state().timing().ui_ms() {
+    if let Some((median, max)) = h.state().feed().timing().ui_ms() {
         println!("UI frame build while computing: median {median:.2} ms, max {max:.2} ms");
     }
 }

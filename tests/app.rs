@@ -70,7 +70,8 @@ pub(crate) fn card(text: &str) -> Card {
 
 fn class_center(h: &App, class: &str) -> egui::Pos2 {
     h.state()
-        .grid_state()
+        .editor()
+        .grid()
         .cell_center(class.parse::<HandClass>().unwrap())
 }
 
@@ -101,39 +102,39 @@ fn typing_updates_the_grid_and_painting_rewrites_the_text() {
     retype(&mut h, "Seat 1", "QQ+,AKz");
     // The bad token is reported and the typed text kept; the range stays
     // the last good one.
-    let seat = &h.state().seats()[0];
+    let seat = &h.state().session().seats()[0];
     let error = seat.error.clone().unwrap();
     assert_eq!((error.token.as_str(), error.offset), ("AKz", 4));
     assert_eq!(seat.text, "QQ+,AKz");
     assert_eq!(seat.range.canonical(), "QQ+,AKs");
     h.key_press(Key::Backspace);
     h.step();
-    let seat = &h.state().seats()[0];
+    let seat = &h.state().session().seats()[0];
     assert!(seat.error.is_none());
     assert_eq!(seat.range.canonical(), "QQ+,AK");
     // Painting rewrites the text canonically.
     let jj = class_center(&h, "JJ");
     drag(&mut h, jj, jj);
-    assert_eq!(h.state().seats()[0].text, "JJ+,AK");
+    assert_eq!(h.state().session().seats()[0].text, "JJ+,AK");
     // A drag across the row paints exactly the cells crossed.
     click(&mut h, "Clear");
     let (from, to) = (class_center(&h, "K9s"), class_center(&h, "K6s"));
     drag(&mut h, from, to);
-    assert_eq!(h.state().seats()[0].text, "K9s-K6s");
+    assert_eq!(h.state().session().seats()[0].text, "K9s-K6s");
     // Selecting the other seat moves the grid to it.
     click(&mut h, "Seat 2");
-    assert_eq!(h.state().selected(), 1);
+    assert_eq!(h.state().session().selected(), 1);
     let aa = class_center(&h, "AA");
     drag(&mut h, aa, aa);
-    assert_eq!(h.state().seats()[0].text, "K9s-K6s");
+    assert_eq!(h.state().session().seats()[0].text, "K9s-K6s");
     assert!(
-        !h.state().seats()[1]
+        !h.state().session().seats()[1]
             .range
             .class_summary("AA".parse().unwrap())
             .mixed
     );
     assert_eq!(
-        h.state().seats()[1].range.combo_count(),
+        h.state().session().seats()[1].range.combo_count(),
         1326.0 - 6.0,
         "a full cell pressed erases"
     );
@@ -151,19 +152,22 @@ fn the_suit_editor_toggles_single_combos_and_shows_blocked_ones() {
     drag(&mut h, aks, aks);
     h.hover_at(egui::pos2(5.0, 790.0));
     h.step();
-    assert_eq!(h.state().suit_editor_class().to_string(), "AKs");
-    assert_eq!(h.state().seats()[0].text, "AKs");
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
+    assert_eq!(h.state().session().seats()[0].text, "AKs");
     // AsKs holds the board's ace: shown, but not clickable.
     let blocked = h.get_by_label("AsKs");
     assert!(blocked.accesskit_node().is_disabled());
     click(&mut h, "AhKh");
-    let range = &h.state().seats()[0].range;
+    let range = &h.state().session().seats()[0].range;
     assert_eq!(range.combo_count(), 3.0);
-    assert_eq!(h.state().seats()[0].text, "AcKc,AdKd,AsKs");
+    assert_eq!(h.state().session().seats()[0].text, "AcKc,AdKd,AsKs");
     // At half brush, clicking weights the combo on its own.
     click(&mut h, "50");
     click(&mut h, "AhKh");
-    assert_eq!(h.state().seats()[0].text, "AcKc,AdKd,AsKs,AhKh:0.5");
+    assert_eq!(
+        h.state().session().seats()[0].text,
+        "AcKc,AdKd,AsKs,AhKh:0.5"
+    );
 }
 
 #[test]
@@ -173,7 +177,10 @@ fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
     for c in ["deck Qs", "deck 7d", "deck 2c", "deck Jh", "deck 3s"] {
         click(&mut h, c);
     }
-    assert_eq!(h.state().board(), parse_cards("Qs7d2cJh3s").unwrap());
+    assert_eq!(
+        h.state().session().board(),
+        parse_cards("Qs7d2cJh3s").unwrap()
+    );
     assert_eq!(h.state().persisted().scenario.board, "Qs7d2cJh3s");
     assert!(
         !h.get_by_label("board Jh").accesskit_node().is_disabled(),
@@ -182,33 +189,36 @@ fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
     // A full board takes no more cards; a card in a seat's exact hand is
     // unavailable.
     click(&mut h, "deck 9c");
-    assert_eq!(h.state().board().len(), 5);
+    assert_eq!(h.state().session().board().len(), 5);
     assert!(h.get_by_label("deck Kd").accesskit_node().is_disabled());
     // Clicking a slot takes its card off; clicking a board card in the
     // deck too.
     click(&mut h, "board 7d");
-    assert_eq!(h.state().board(), parse_cards("Qs2cJh3s").unwrap());
+    assert_eq!(
+        h.state().session().board(),
+        parse_cards("Qs2cJh3s").unwrap()
+    );
     click(&mut h, "deck 3s");
-    assert_eq!(h.state().board(), parse_cards("Qs2cJh").unwrap());
+    assert_eq!(h.state().session().board(), parse_cards("Qs2cJh").unwrap());
     click(&mut h, "deck Kd");
-    assert_eq!(h.state().board().len(), 3, "Kd is held by seat 1");
+    assert_eq!(h.state().session().board().len(), 3, "Kd is held by seat 1");
     // Dead-card mode marks cards dead; board cards are not available there.
     click(&mut h, "Dead cards");
     click(&mut h, "deck 9c");
     click(&mut h, "deck Qs");
     assert_eq!(
-        h.state().dead().iter().collect::<Vec<_>>(),
+        h.state().session().dead().iter().collect::<Vec<_>>(),
         vec![card("9c")]
     );
     assert_eq!(h.state().persisted().scenario.dead, "9c");
     // Back in board mode a dead card cannot go on the board.
     click(&mut h, "Board cards");
     click(&mut h, "deck 9c");
-    assert_eq!(h.state().board().len(), 3);
+    assert_eq!(h.state().session().board().len(), 3);
     // Random streets deal live cards only.
     for _ in 0..20 {
         click(&mut h, "River");
-        let board = h.state().board().to_vec();
+        let board = h.state().session().board().to_vec();
         assert_eq!(board.len(), 5);
         let mut seen = engine::CardSet::EMPTY;
         for c in &board {
@@ -216,13 +226,13 @@ fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
             assert!(![card("9c"), card("Ah"), card("Kd")].contains(c));
         }
         click(&mut h, "Random flop");
-        assert_eq!(h.state().board().len(), 3);
+        assert_eq!(h.state().session().board().len(), 3);
     }
     click(&mut h, "Clear board");
-    assert!(h.state().board().is_empty());
+    assert!(h.state().session().board().is_empty());
     // Keyboard entry shows errors inline and keeps the text.
     retype(&mut h, "Board", "Ah7x");
-    assert!(h.state().board().is_empty());
+    assert!(h.state().session().board().is_empty());
     assert_eq!(h.state().persisted().scenario.board, "Ah7x");
 }
 
@@ -230,20 +240,30 @@ fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
 fn seats_can_be_added_reordered_folded_and_made_absent() {
     let mut h = app_harness(RangestoveApp::default());
     click(&mut h, "Add seat");
-    assert_eq!(h.state().seats().len(), 3);
+    assert_eq!(h.state().session().seats().len(), 3);
     retype(&mut h, "Seat 3", "JJ");
     // Move seat 3 up to second place.
     h.get_all_by_label("⏶").nth(2).unwrap().click();
     h.step();
-    let names: Vec<&str> = h.state().seats().iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = h
+        .state()
+        .session()
+        .seats()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
     assert_eq!(names, ["Seat 1", "Seat 3", "Seat 2"]);
-    assert_eq!(h.state().seats()[1].range.canonical(), "JJ");
+    assert_eq!(h.state().session().seats()[1].range.canonical(), "JJ");
     // Seat 2 (now third) absent: the request has two seats; folded: three,
     // one folded.
-    h.state_mut().set_seat_mode(2, SeatMode::Absent);
+    h.state_mut()
+        .session_mut()
+        .set_seat_mode(2, SeatMode::Absent);
     h.step();
     assert_eq!(h.state().request().seats.len(), 2);
-    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    h.state_mut()
+        .session_mut()
+        .set_seat_mode(2, SeatMode::Folded);
     h.step();
     let request = h.state().request();
     assert_eq!(request.seats.len(), 3);
@@ -252,7 +272,13 @@ fn seats_can_be_added_reordered_folded_and_made_absent() {
     h.get_all_by_label("🗑").nth(1).unwrap().click();
     h.step();
     h.step();
-    let names: Vec<&str> = h.state().seats().iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = h
+        .state()
+        .session()
+        .seats()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
     assert_eq!(names, ["Seat 1", "Seat 2"]);
     assert!(h.query_by_label("🗑").is_none(), "two seats is the minimum");
 }
@@ -261,25 +287,28 @@ fn seats_can_be_added_reordered_folded_and_made_absent() {
 fn quick_actions_sliders_and_paste() {
     let mut h = app_harness(RangestoveApp::default());
     click(&mut h, "Clear");
-    assert!(h.state().seats()[0].range.is_empty());
+    assert!(h.state().session().seats()[0].range.is_empty());
     click(&mut h, "Pairs");
-    assert_eq!(h.state().seats()[0].text, "22+");
+    assert_eq!(h.state().session().seats()[0].text, "22+");
     click(&mut h, "Broadway");
-    assert_eq!(h.state().seats()[0].text, "22+,AT+,KT+,QT+,JT");
+    assert_eq!(h.state().session().seats()[0].text, "22+,AT+,KT+,QT+,JT");
     click(&mut h, "Pairs");
-    assert_eq!(h.state().seats()[0].text, "AT+,KT+,QT+,JT");
+    assert_eq!(h.state().session().seats()[0].text, "AT+,KT+,QT+,JT");
     click(&mut h, "Clear");
     click(&mut h, "Suited");
-    assert_eq!(h.state().seats()[0].range.combo_count(), 78.0 * 4.0);
+    assert_eq!(
+        h.state().session().seats()[0].range.combo_count(),
+        78.0 * 4.0
+    );
     click(&mut h, "All");
-    assert_eq!(h.state().seats()[0].range.combo_count(), 1326.0);
+    assert_eq!(h.state().session().seats()[0].range.combo_count(), 1326.0);
     // Paste (Ctrl+V outside a text box) takes any dialect.
     unfocus(&mut h);
     h.event(Event::Paste("AA:0.5,KK".to_owned()));
     h.step();
-    assert_eq!(h.state().seats()[0].text, "AA:0.5,KK");
+    assert_eq!(h.state().session().seats()[0].text, "AA:0.5,KK");
     assert_eq!(
-        h.state().seats()[0].range,
+        h.state().session().seats()[0].range,
         Range::parse("KK,[50]AA[/50]").unwrap()
     ); // Copy (Ctrl+C outside a text box) writes the chosen dialect.
     h.event(Event::Copy);
@@ -301,18 +330,18 @@ fn undo_and_redo_step_through_edits() {
     unfocus(&mut h);
     let kk = class_center(&h, "KK");
     drag(&mut h, kk, kk);
-    assert_eq!(h.state().seats()[0].text, "KK+");
+    assert_eq!(h.state().session().seats()[0].text, "KK+");
     // Ctrl+Z undoes the stroke, then the board (typed in one go: one step),
     // then the range typing.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
-    assert_eq!(h.state().seats()[0].text, "AA");
+    assert_eq!(h.state().session().seats()[0].text, "AA");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
-    assert!(h.state().board().is_empty());
+    assert!(h.state().session().board().is_empty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
-    assert_eq!(h.state().seats()[0].text, "QQ+,AKs");
+    assert_eq!(h.state().session().seats()[0].text, "QQ+,AKs");
     assert!(h.get_by_label("⟲ Undo").accesskit_node().is_disabled());
     // Redo all the way.
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
@@ -320,8 +349,8 @@ fn undo_and_redo_step_through_edits() {
     click(&mut h, "⟳ Redo");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.step();
-    assert_eq!(h.state().seats()[0].text, "KK+");
-    assert_eq!(h.state().board().len(), 3);
+    assert_eq!(h.state().session().seats()[0].text, "KK+");
+    assert_eq!(h.state().session().board().len(), 3);
     // A new edit clears the redo stack.
     click(&mut h, "⟲ Undo");
     click(&mut h, "Clear");
@@ -340,7 +369,7 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
         store.list().presets.len(),
         1,
         "{:?}",
-        h.state().presets_message()
+        h.state().presets().message()
     );
     assert_eq!(
         store.load("My 3-bet").unwrap().range().unwrap(),
@@ -349,7 +378,7 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     // Saving over an existing name asks first.
     retype(&mut h, "Seat 1", "22");
     click(&mut h, "Save");
-    assert!(h.state().presets_message().unwrap().is_err());
+    assert!(h.state().presets().message().unwrap().is_err());
     assert_eq!(
         store.load("My 3-bet").unwrap().range().unwrap(),
         Range::parse("JJ+,AQs+,[25]KQo[/25]").unwrap()
@@ -358,7 +387,7 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     click(&mut h, "Seat 2");
     click(&mut h, "My 3-bet");
     click(&mut h, "Load into Seat 2");
-    assert_eq!(h.state().seats()[1].text, "JJ+,AQs+,KQo:0.25");
+    assert_eq!(h.state().session().seats()[1].text, "JJ+,AQs+,KQo:0.25");
     // Rename, then delete (confirmed).
     retype(&mut h, "Name", "Tight 3-bet");
     click(&mut h, "Rename");
@@ -380,16 +409,16 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     assert!(
         store.load("Tight 3-bet").is_ok(),
         "{:?}",
-        h.state().presets_message()
+        h.state().presets().message()
     );
     click(&mut h, "Seat 1");
     h.state_mut().import_file(&text_file);
-    assert_eq!(h.state().seats()[0].text, "JJ+,AQs+,KQo:0.25");
+    assert_eq!(h.state().session().seats()[0].text, "JJ+,AQs+,KQo:0.25");
     // A corrupt file is reported with its path and left untouched.
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "not ron at all").unwrap();
     h.state_mut().import_file(&bad);
-    let message = h.state().presets_message().unwrap().clone().unwrap_err();
+    let message = h.state().presets().message().unwrap().clone().unwrap_err();
     assert!(message.contains("bad.ron"), "{message}");
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), "not ron at all");
     // Shipped presets load too, and search filters the list.
@@ -398,7 +427,10 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     click(&mut h, "6-max UTG open");
     click(&mut h, "Load into Seat 1");
     let shipped = rangestove::presets::shipped_by_name("6-max UTG open").unwrap();
-    assert_eq!(h.state().seats()[0].range, shipped.range().unwrap());
+    assert_eq!(
+        h.state().session().seats()[0].range,
+        shipped.range().unwrap()
+    );
 }
 
 #[test]
@@ -412,12 +444,14 @@ fn equity_numbers_match_the_command_line() {
     retype(&mut h, "Seat 3", "QQ");
     retype(&mut h, "Dead", "2d");
     retype(&mut h, "Board", "Qd7c2s");
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
-    let result = h.state().result().unwrap().clone();
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
+    let result = h.state().feed().result().unwrap().clone();
     assert!(result.method.is_exact());
     let json = calc_json(&["--board", "Qd7c2s", "--dead", "2d", "AhAs", "KK,AKs", "QQ"]);
     for (seat, player) in json["players"].as_array().unwrap().iter().enumerate() {
-        let shown = h.state().seat_equity(seat).unwrap();
+        let shown = h.state().feed().seat_equity(seat).unwrap();
         for key in ["equity", "win", "tie"] {
             let cli = player[key].as_f64().unwrap();
             let app = match key {
@@ -433,8 +467,8 @@ fn equity_numbers_match_the_command_line() {
     }
     // An impossible scenario is reported where the bars are.
     retype(&mut h, "Seat 3", "AhAs");
-    wait(&mut h, &|app| app.failure().is_some());
-    assert!(h.state().result().is_none());
+    wait(&mut h, &|app| app.feed().failure().is_some());
+    assert!(h.state().feed().result().is_none());
 }
 
 #[test]
@@ -453,7 +487,7 @@ fn a_burst_of_edits_ends_with_the_last_edits_result() {
         let at = class_center(&h, class);
         drag(&mut h, at, at);
         // Whatever is shown belongs to the scenario on screen.
-        if let Some(result) = h.state().result() {
+        if let Some(result) = h.state().feed().result() {
             let direct =
                 engine::equity::calculate(&h.state().request(), &|| false, &mut |_| {}).unwrap();
             if result.finished && result.method.is_exact() {
@@ -461,16 +495,18 @@ fn a_burst_of_edits_ends_with_the_last_edits_result() {
             }
         }
     }
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     let direct = engine::equity::calculate(&h.state().request(), &|| false, &mut |_| {}).unwrap();
     // AKs was in the range: pressing it erased it.
-    assert_eq!(h.state().seats()[0].text, "QQ+,AQs-A5s");
-    let shown = h.state().result().unwrap();
+    assert_eq!(h.state().session().seats()[0].text, "QQ+,AQs-A5s");
+    let shown = h.state().feed().result().unwrap();
     assert_eq!(shown.method, direct.method);
     if direct.method.is_exact() {
         assert_eq!(shown.seats, direct.seats);
     }
-    assert!(h.state().timing().first_numbers_ms.is_some());
+    assert!(h.state().feed().timing().first_numbers_ms.is_some());
 }
 
 #[test]
@@ -479,7 +515,9 @@ fn the_session_survives_a_restart() {
     retype(&mut h, "Seat 1", "QQ+,[50]AJs[/50]");
     retype(&mut h, "Board", "Ah7d2c");
     click(&mut h, "Add seat");
-    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    h.state_mut()
+        .session_mut()
+        .set_seat_mode(2, SeatMode::Folded);
     click(&mut h, "☀ Light");
     let saved = h.state().persisted();
     assert_eq!(saved.scenario.seats.len(), 3);
@@ -491,10 +529,10 @@ fn the_session_survives_a_restart() {
     let app = RangestoveApp::restore(&loaded, None);
     assert_eq!(app.persisted(), saved);
     assert_eq!(
-        app.seats()[0].range,
+        app.session().seats()[0].range,
         Range::parse("QQ+,[50]AJs[/50]").unwrap()
     );
-    assert_eq!(app.board().len(), 3);
+    assert_eq!(app.session().board().len(), 3);
     assert!(app.request().seats[2].folded);
     // Bad saved text comes back as typed, with its error; missing fields
     // take defaults.
@@ -508,9 +546,9 @@ fn the_session_survives_a_restart() {
     assert_eq!(restored.prefs.top_percent, 15.0);
     assert_eq!(restored.prefs.band, (5.0, 0.0));
     assert_eq!((restored.selected, restored.prefs.brush_bp), (1, 10_000));
-    assert_eq!(app.seats().len(), 2);
-    assert_eq!(app.seats()[0].text, "AKx");
-    assert!(app.seats()[0].error.is_some());
+    assert_eq!(app.session().seats().len(), 2);
+    assert_eq!(app.session().seats()[0].text, "AKx");
+    assert!(app.session().seats()[0].error.is_some());
 }
 
 #[test]
@@ -540,7 +578,10 @@ fn a_save_of_the_older_flat_shape_keeps_its_preferences() {
     assert_eq!(loaded.scenario.dead, "9c");
     let app = RangestoveApp::restore(&loaded, None);
     assert_eq!(app.persisted(), loaded);
-    assert_eq!(app.seats()[0].range, Range::parse("QQ+,AKs").unwrap());
+    assert_eq!(
+        app.session().seats()[0].range,
+        Range::parse("QQ+,AKs").unwrap()
+    );
     assert!(app.request().breakdown, "the heat map is on");
     // Saved again, it takes the current shape and reads back the same.
     let text = ron::to_string(&app.persisted()).unwrap();
@@ -566,14 +607,14 @@ fn hidpi_and_the_light_theme_lay_out_and_paint_the_same() {
         );
     h.step();
     click(&mut h, "Clear");
-    let rect = h.state().grid_state().rect();
+    let rect = h.state().editor().grid().rect();
     assert!(rect.width() >= 13.0 * 26.0, "grid too small: {rect:?}");
     assert!(rect.max.x <= 1280.0 && rect.max.y <= 800.0);
     for class in ["AA", "T9s", "72o", "22"] {
         let at = class_center(&h, class);
         drag(&mut h, at, at);
     }
-    assert_eq!(h.state().seats()[0].text, "AA,22,T9s,72o");
+    assert_eq!(h.state().session().seats()[0].text, "AA,22,T9s,72o");
 }
 
 #[test]
@@ -589,11 +630,13 @@ fn heat_map_shows_the_class_equities_of_calc_breakdown() {
     click(&mut h, "Heat map");
     assert!(h.state().request().breakdown);
     wait(&mut h, &|app| {
-        app.result()
+        app.feed()
+            .result()
             .is_some_and(|r| r.finished && !r.breakdown.is_empty())
     });
-    assert!(h.state().result().unwrap().method.is_exact());
-    let heat = h.state().heat_map().unwrap();
+    assert!(h.state().feed().result().unwrap().method.is_exact());
+    let app = h.state();
+    let heat = app.feed().heat_map(app.session().selected()).unwrap();
     let json = calc_json(&[
         "--breakdown",
         "--board",
@@ -636,26 +679,26 @@ fn board_rows_highlight_and_filter_the_range() {
     h.get_by_label_contains("set    ").click();
     h.run();
     assert_eq!(
-        h.state().selected_row(),
+        h.state().analysis().row(),
         Some(rangestove::gui::RowKey::Made(
             engine::analysis::MadeHand::Set
         ))
     );
     click(&mut h, "Keep only");
     assert_eq!(
-        h.state().seats()[0].range,
+        h.state().session().seats()[0].range,
         Range::parse("KsKd,KsKc,KdKc").unwrap()
     );
-    h.state_mut().undo();
+    h.state_mut().session_mut().undo();
     h.step();
     h.get_by_label_contains("overpair    ").click();
     h.run();
     click(&mut h, "Remove");
     assert_eq!(
-        h.state().seats()[0].range,
+        h.state().session().seats()[0].range,
         Range::parse("KK,QQ,AK").unwrap()
     );
-    assert_eq!(h.state().selected_row(), None);
+    assert_eq!(h.state().analysis().row(), None);
 }
 
 #[test]
@@ -665,8 +708,8 @@ fn an_exact_hand_gets_its_strength_and_potential() {
     retype(&mut h, "Seat 2", "JJ+,AJs+,KQs,AJo+,33,44");
     retype(&mut h, "Seat 1", "AdQc");
     retype(&mut h, "Board", "3h4cJh");
-    wait(&mut h, &|app| app.hero_figures().is_some());
-    let figures = h.state().hero_figures().unwrap().clone();
+    wait(&mut h, &|app| app.analysis().hero_figures().is_some());
+    let figures = h.state().analysis().hero_figures().unwrap().clone();
     let random = figures.random.unwrap();
     assert!((random.hs - 0.585).abs() < 0.0005, "{random:?}");
     assert_eq!(figures.villains.len(), 1);
@@ -679,6 +722,8 @@ fn an_exact_hand_gets_its_strength_and_potential() {
     // A new board recomputes.
     retype(&mut h, "Board", "3h4cJh5s");
     wait(&mut h, &|app| {
-        app.hero_figures().is_some_and(|f| f.job.board.len() == 4)
+        app.analysis()
+            .hero_figures()
+            .is_some_and(|f| f.job.board.len() == 4)
     });
 }

@@ -14,7 +14,8 @@ use crate::grid::drag;
 
 fn class_center(h: &App, class: &str) -> egui::Pos2 {
     h.state()
-        .grid_state()
+        .editor()
+        .grid()
         .cell_center(class.parse::<HandClass>().unwrap())
 }
 
@@ -31,21 +32,21 @@ fn the_suit_editor_keeps_the_last_hovered_cell() {
     drag(&mut h, kk, kk);
     h.hover_at(class_center(&h, "AKs"));
     h.step();
-    assert_eq!(h.state().suit_editor_class().to_string(), "AKs");
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
     // Down to the tiles, off the grid: still AKs, and its tiles answer.
     let tile = h.get_by_label("AhKh").rect().center();
     h.hover_at(tile);
     h.step();
-    assert_eq!(h.state().suit_editor_class().to_string(), "AKs");
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
     click(&mut h, "AhKh");
     assert_eq!(
-        h.state().seats()[0].range,
+        h.state().session().seats()[0].range,
         Range::parse("AA,QQ,AsKs,AdKd,AcKc").unwrap()
     );
     // Another cell hovered takes over.
     h.hover_at(class_center(&h, "QJo"));
     h.step();
-    assert_eq!(h.state().suit_editor_class().to_string(), "QJo");
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "QJo");
 }
 
 #[test]
@@ -65,7 +66,7 @@ fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     h.step();
     assert!(!h.state().prefs().show_presets);
     click(&mut h, "Copy");
-    let message = h.state().copy_message().cloned();
+    let message = h.state().editor().copy_message().cloned();
     assert_eq!(
         message,
         Some(Ok("Copied 'QQ+,AKs' as canonical".to_owned()))
@@ -80,8 +81,8 @@ fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     h.run();
     click(&mut h, "equilab");
     click(&mut h, "Copy");
-    let Some(Err(message)) = h.state().copy_message().cloned() else {
-        panic!("{:?}", h.state().copy_message());
+    let Some(Err(message)) = h.state().editor().copy_message().cloned() else {
+        panic!("{:?}", h.state().editor().copy_message());
     };
     assert!(message.starts_with("Not copied: equilab"), "{message}");
     h.get_by_label(message.as_str());
@@ -102,7 +103,10 @@ fn the_ranking_is_chosen_beside_the_slider_and_remembered() {
     drag(&mut h, at, at);
     let percent = h.state().prefs().top_percent;
     assert!(percent > 20.0 && percent < 60.0, "{percent}");
-    assert_eq!(h.state().seats()[0].range, heads_up.top_range(percent));
+    assert_eq!(
+        h.state().session().seats()[0].range,
+        heads_up.top_range(percent)
+    );
     assert_ne!(
         heads_up.top_range(percent),
         Ranking::shipped().top_range(percent)
@@ -129,14 +133,14 @@ fn two_slider_drags_are_two_undo_steps() {
     h.hover_at(at(0.3));
     h.drop_at(at(0.3));
     h.step();
-    let first = h.state().seats()[0].text.clone();
+    let first = h.state().session().seats()[0].text.clone();
     drag(&mut h, at(0.5), at(0.5));
-    let second = h.state().seats()[0].text.clone();
+    let second = h.state().session().seats()[0].text.clone();
     assert_ne!(first, second);
-    assert!(h.state_mut().undo());
-    assert_eq!(h.state().seats()[0].text, first);
-    assert!(h.state_mut().undo());
-    assert_eq!(h.state().seats()[0].text, "QQ+,AKs");
+    assert!(h.state_mut().session_mut().undo());
+    assert_eq!(h.state().session().seats()[0].text, first);
+    assert!(h.state_mut().session_mut().undo());
+    assert_eq!(h.state().session().seats()[0].text, "QQ+,AKs");
 }
 
 #[test]

@@ -17,7 +17,9 @@ fn edited_app(worker: Option<Worker>) -> crate::app::App {
     retype(&mut h, "Seat 1", "QQ+, [50]AJs[/50]");
     click(&mut h, "Add seat");
     retype(&mut h, "Seat 3", "75: 22+");
-    h.state_mut().set_seat_mode(2, SeatMode::Folded);
+    h.state_mut()
+        .session_mut()
+        .set_seat_mode(2, SeatMode::Folded);
     retype(&mut h, "Board", "Ah7d2c");
     retype(&mut h, "Dead", "9c");
     unfocus(&mut h);
@@ -31,7 +33,7 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     let mut h = edited_app(None);
     let saved = h.state().session().scenario();
     h.state_mut().save_scenario(&path);
-    assert!(matches!(h.state().file_message(), Some(Ok(_))));
+    assert!(matches!(h.state().file_menu().message(), Some(Ok(_))));
     assert!(
         std::fs::read_to_string(&path)
             .unwrap()
@@ -41,10 +43,10 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     assert_ne!(h.state().session().scenario(), saved);
     h.state_mut().open_scenario(&path);
     assert_eq!(h.state().session().scenario(), saved);
-    assert_eq!(h.state().board().len(), 3);
+    assert_eq!(h.state().session().board().len(), 3);
     // Opening is one undo step (back to the new spot).
-    assert!(h.state_mut().undo());
-    assert_eq!(h.state().seats()[0].text, "QQ+,AKs");
+    assert!(h.state_mut().session_mut().undo());
+    assert_eq!(h.state().session().seats()[0].text, "QQ+,AKs");
     // A corrupt file and a newer one: reported with the file's name, the
     // spot and the file unchanged.
     let before = h.state().session().scenario();
@@ -64,7 +66,7 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
         std::fs::write(&bad, text).unwrap();
         h.state_mut().open_scenario(&bad);
         h.step();
-        let Some(Err(message)) = h.state().file_message() else {
+        let Some(Err(message)) = h.state().file_menu().message() else {
             panic!("{name}: no error");
         };
         assert!(
@@ -84,9 +86,9 @@ fn new_is_one_undo_step() {
     click(&mut h, "File");
     h.run();
     click(&mut h, "New spot");
-    assert_eq!(h.state().seats().len(), 2);
-    assert!(h.state().board().is_empty());
-    assert!(h.state_mut().undo());
+    assert_eq!(h.state().session().seats().len(), 2);
+    assert!(h.state().session().board().is_empty());
+    assert!(h.state_mut().session_mut().undo());
     assert_eq!(h.state().session().scenario(), saved);
 }
 
@@ -95,9 +97,11 @@ fn the_spot_as_text_pastes_back() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
     let worker = Worker::spawn(Some(2), || {}).unwrap();
     let mut h = edited_app(Some(worker));
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     let saved = h.state().session().scenario();
-    let text = h.state().spot_text();
+    let text = rangestove::gui::spot_as_text(h.state().session(), h.state().feed());
     assert!(
         text.starts_with("Rangestove spot\nSeat 1: QQ+, [50]AJs[/50]\n"),
         "{text}"
@@ -119,17 +123,17 @@ fn the_spot_as_text_pastes_back() {
         .join("\n");
     h.event(Event::Paste(many));
     h.step();
-    assert_eq!(h.state().seats().len(), 10);
-    let Some(Ok(message)) = h.state().file_message() else {
-        panic!("{:?}", h.state().file_message());
+    assert_eq!(h.state().session().seats().len(), 10);
+    let Some(Ok(message)) = h.state().file_menu().message() else {
+        panic!("{:?}", h.state().file_menu().message());
     };
     assert!(message.contains("first 10 of 12 seats"), "{message}");
-    assert!(h.state_mut().undo());
+    assert!(h.state_mut().session_mut().undo());
     assert_eq!(h.state().session().scenario(), saved);
     // Plain range text still goes to the selected seat.
     h.event(Event::Paste("KK+".to_owned()));
     h.step();
-    assert_eq!(h.state().seats()[0].text, "KK+");
+    assert_eq!(h.state().session().seats()[0].text, "KK+");
 }
 
 #[test]
@@ -140,15 +144,16 @@ fn the_grid_saves_as_a_png_of_the_range() {
     let ctx = h.ctx.clone();
     h.state_mut().save_grid_png(&ctx, &path);
     assert!(
-        matches!(h.state().file_message(), Some(Ok(_))),
+        matches!(h.state().file_menu().message(), Some(Ok(_))),
         "{:?}",
-        h.state().file_message()
+        h.state().file_menu().message()
     );
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut pixels).unwrap();
-    let image = h.state().grid_image(&ctx);
+    let app = h.state();
+    let image = rangestove::gui::grid_as_image(&ctx, app.session(), app.prefs().dark);
     assert_eq!([info.width as usize, info.height as usize], image.size);
     // The pixels saved are the rendering's; AA's cell (in QQ+,AKs) is the
     // range colour, 72o's (not in it) is not; the labels put more than a
@@ -182,8 +187,8 @@ fn the_deck_starts_in_board_mode_after_a_restart() {
     let mut h = app_harness(restored);
     assert_eq!(h.state().prefs().card_mode, CardMode::Board);
     click(&mut h, "deck Ah");
-    assert_eq!(h.state().board(), &[card("Ah")]);
-    assert!(h.state().dead().is_empty());
+    assert_eq!(h.state().session().board(), &[card("Ah")]);
+    assert!(h.state().session().dead().is_empty());
 }
 
 #[test]
@@ -268,7 +273,7 @@ fn at_1024_by_700_nothing_is_cut_off() {
         assert!(rect.bottom() <= 700.0, "{label} at {rect:?}");
     }
     // The grid's last column is whole, left of the board panel.
-    let grid = h.state().grid_state().rect();
+    let grid = h.state().editor().grid().rect();
     assert!(
         grid.right() <= board_left && grid.width() > 13.0 * 20.0,
         "{grid:?}"

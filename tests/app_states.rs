@@ -46,15 +46,17 @@ fn exact_shows_only_once_the_count_finished() {
     let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
     retype(&mut h, "Board", "Kh9s4c");
     unfocus(&mut h);
-    wait(&mut h, &|app| app.result().is_some());
-    let result = h.state().result().unwrap();
+    wait(&mut h, &|app| app.feed().result().is_some());
+    let result = h.state().feed().result().unwrap();
     assert!(result.method.is_exact() && !result.finished);
     // Partial: progress, never the word "exact" alone.
     assert!(h.query_by_label("exact").is_none());
     assert_eq!(h.get_all_by_label("exact in 32%").count(), 2);
     h.get_by_label("counting exactly… 32%");
     go.send(()).unwrap();
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     h.step();
     assert_eq!(h.get_all_by_label("exact").count(), 2);
     assert!(h.query_by_label("exact in 32%").is_none());
@@ -73,15 +75,17 @@ fn three_ranges_on_a_flop_are_exact() {
     retype(&mut h, "Seat 3", "22+,AJs+");
     retype(&mut h, "Board", "Kh9s4c");
     unfocus(&mut h);
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     h.step();
-    let result = h.state().result().unwrap().clone();
+    let result = h.state().feed().result().unwrap().clone();
     assert!(result.method.is_exact(), "{:?}", result.strategy);
     assert_eq!(h.get_all_by_label("exact").count(), 3);
     let json = calc_json(&["--board", "Kh9s4c", "QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"]);
     assert_eq!(json["method"], "exact");
     for (seat, player) in json["players"].as_array().unwrap().iter().enumerate() {
-        let shown = h.state().seat_equity(seat).unwrap();
+        let shown = h.state().feed().seat_equity(seat).unwrap();
         assert_eq!(
             player["equity"].as_f64().unwrap(),
             shown.equity,
@@ -111,10 +115,12 @@ fn an_empty_seat_is_named_at_the_seat_and_nothing_spins() {
     let worker = Worker::spawn(Some(2), || {}).unwrap();
     let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
     click(&mut h, "Heat map");
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     retype(&mut h, "Seat 2", "");
     unfocus(&mut h);
-    wait(&mut h, &|app| app.failure().is_some());
+    wait(&mut h, &|app| app.feed().failure().is_some());
     h.step();
     h.get_by_label("Seat 2: no hand in the range: equity needs one");
     let feed = h.state().feed();
@@ -131,7 +137,9 @@ fn a_flop_being_picked_keeps_the_last_numbers() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
     let worker = Worker::spawn(Some(2), || {}).unwrap();
     let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
     let before = h.state().feed().shown_seat_equity(0).unwrap().equity;
     click(&mut h, "deck Ah");
     h.get_by_label("pick 2 more cards for the flop (the numbers shown are the last spot's)");
@@ -144,8 +152,10 @@ fn a_flop_being_picked_keeps_the_last_numbers() {
     assert!(stale);
     assert_eq!(feed.shown_seat_equity(0).unwrap().equity, before);
     click(&mut h, "deck 2c");
-    wait(&mut h, &|app| app.result().is_some_and(|r| r.finished));
-    assert_ne!(h.state().seat_equity(0).unwrap().equity, before);
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
+    assert_ne!(h.state().feed().seat_equity(0).unwrap().equity, before);
 }
 
 #[test]

@@ -9,8 +9,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::Range;
 use rangestove::gui::RangestoveApp;
+use rangestove::io::atomic::{WriteError, write_atomic};
 use rangestove::presets::{
-    self, MAX_PRESET_BYTES, PRESET_VERSION, Preset, PresetError, PresetStore, write_atomic,
+    self, MAX_PRESET_BYTES, PRESET_VERSION, Preset, PresetError, PresetStore,
 };
 
 fn preset(name: &str, range: &str) -> Preset {
@@ -262,7 +263,7 @@ fn a_failed_write_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("export.txt");
     let failed = write_atomic(&target, b"AA\n", || Err(io::Error::other("disk full")));
-    assert!(matches!(failed, Err(PresetError::Io { .. })));
+    assert!(matches!(failed, Err(WriteError { .. })));
     assert!(file_names(dir.path()).is_empty());
     // Into a directory that does not exist: an error naming it, nothing left.
     let missing = dir.path().join("no such dir").join("x.ron");
@@ -536,6 +537,6 @@ fn the_panel_lists_in_the_background_and_shows_twins_by_file() {
     h.step();
     h.step();
     assert_eq!(file_names(dir.path()), ["a.ron"]);
-    let message = h.state().presets_message().unwrap().clone().unwrap();
+    let message = h.state().presets().message().unwrap().clone().unwrap();
     assert!(message.contains("Twin"), "{message}");
 }

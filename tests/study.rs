@@ -273,9 +273,16 @@ fn the_app_shows_the_next_card_and_deals_it() {
     retype(&mut h, "Seat 2", "15%");
     retype(&mut h, "Board", "Kh9s4c");
     unfocus(&mut h);
-    wait(&mut h, &|app| app.next_cards().is_some());
+    wait(&mut h, &|app| app.next_card().figures().is_some());
     h.step();
-    let shown = h.state().next_cards().unwrap().clone().unwrap();
+    let shown = h
+        .state()
+        .next_card()
+        .figures()
+        .unwrap()
+        .report
+        .clone()
+        .unwrap();
     let request = h.state().request();
     let expected = next_cards(&request, &|| false).unwrap();
     assert_eq!(shown.cards, expected.cards);
@@ -284,17 +291,18 @@ fn the_app_shows_the_next_card_and_deals_it() {
     assert!(h.get_by_label("next Kh").accesskit_node().is_disabled());
     click(&mut h, "next Qd");
     h.step();
-    assert_eq!(h.state().board().len(), 4);
-    assert_eq!(h.state().board()[3].to_string(), "Qd");
+    assert_eq!(h.state().session().board().len(), 4);
+    assert_eq!(h.state().session().board()[3].to_string(), "Qd");
     wait(&mut h, &|app| {
-        app.next_cards()
-            .is_some_and(|r| r.as_ref().is_ok_and(|r| r.board.len() == 4))
+        app.next_card()
+            .figures()
+            .is_some_and(|f| f.report.as_ref().is_ok_and(|r| r.board.len() == 4))
     });
     // On the river there is no next card.
     click(&mut h, "next 2c");
     h.step();
     h.step();
-    assert_eq!(h.state().board().len(), 5);
+    assert_eq!(h.state().session().board().len(), 5);
     assert!(h.query_by_label("next 3c").is_none());
 }
 
@@ -704,9 +712,9 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     retype(&mut h, "Seat 2", "QQ,AKs");
     unfocus(&mut h);
     click(&mut h, "Boards");
-    wait(&mut h, &|app| app.flop_report().is_some());
+    wait(&mut h, &|app| app.flops().report().is_some());
     h.step();
-    let report = h.state().flop_report().unwrap().clone();
+    let report = h.state().flops().report().unwrap().clone();
     let engine_report =
         engine::study::flop_report(&h.state().request(), &|| false, &|_, _, _| {}).unwrap();
     assert_eq!(report.flops, engine_report.flops);
@@ -783,7 +791,13 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     h.get_by_label(&format!("flop {first}")).click();
     h.step();
     h.step();
-    let board: String = h.state().board().iter().map(ToString::to_string).collect();
+    let board: String = h
+        .state()
+        .session()
+        .board()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(board, first);
 }
 

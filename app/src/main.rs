@@ -1,5 +1,5 @@
 //! The `rangestove` binary: the desktop app, or a command-line tool when
-//! given a subcommand. Everything lives in the library; see `cli.rs`.
+//! given a subcommand. Everything lives in the library; see `cli/mod.rs`.
 
 #![forbid(unsafe_code)]
 

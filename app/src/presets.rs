@@ -33,10 +33,9 @@ mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 }
 
-mod atomic;
 mod messages;
 
-pub use atomic::write_atomic;
+use crate::io::atomic::{WriteError, write_atomic};
 use messages::describe_ron_error;
 
 /// A named range.
@@ -131,6 +130,15 @@ pub enum PresetError {
     /// The name is empty or only punctuation.
     #[error("a preset needs a name with at least one letter or digit")]
     BadName,
+}
+
+impl From<WriteError> for PresetError {
+    fn from(error: WriteError) -> PresetError {
+        PresetError::Io {
+            path: error.path,
+            source: error.source,
+        }
+    }
 }
 
 impl Preset {
@@ -268,7 +276,7 @@ pub struct Listing {
 }
 
 /// The user's preset directory.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PresetStore {
     dir: PathBuf,
 }

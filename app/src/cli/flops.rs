@@ -8,12 +8,13 @@ use engine::Card;
 use engine::equity::Method;
 use engine::study::{self, FlopReport};
 
-use super::next::{SpotArgs, failure};
-use super::{Failure, parse_std_error};
+use super::failure::Failure;
+use super::spot::{SpotArgs, parse_std_error};
 
 /// The options of `rangestove flops`.
 #[derive(Debug, clap::Args)]
 pub struct FlopsArgs {
+    /// The seats, dead cards, threads and output format.
     #[command(flatten)]
     pub spot: SpotArgs,
     /// Count every flop exactly, however long it takes (default: exact when
@@ -39,7 +40,7 @@ pub struct FlopsArgs {
 }
 
 /// Runs `rangestove flops`.
-pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
+pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
     request.method = if args.exact {
         Method::Exact
@@ -50,18 +51,19 @@ pub(super) fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<()
     };
     request.target_std_error = args.std_error;
     request.seed = args.seed;
-    let report = study::flop_report(&request, &|| false, &|_, _, _| {}).map_err(failure)?;
+    let report = study::flop_report(&request, &|| false, &|_, _, _| {}).map_err(Failure::engine)?;
     let args = &args.spot;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {
-        write_csv(&report, out)
+        crate::io::flop_csv::write_csv(&report, out)
     } else {
         write_text(&report, &args.ranges, out)
     };
     Ok(written?)
 }
 
+/// A flop as the engine writes boards: `Kh9s4c`.
 fn flop_text(flop: &[Card; 3]) -> String {
     flop.iter().map(Card::to_string).collect()
 }
@@ -116,39 +118,6 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
         "players": players,
         "flops": flops,
     })
-}
-
-/// A header, then a row per flop class: flop, count, frequency, tags
-/// (joined by `;`), then per active seat its equity, win, tie, standard
-/// error, the four bucket shares (≥ 75%, 50–75%, 25–50%, < 25%) and nut
-/// share. No field holds a comma or a quote, so none is quoted.
-pub(crate) fn write_csv(report: &FlopReport, out: &mut impl Write) -> std::io::Result<()> {
-    let mut header = String::from("flop,count,frequency,tags");
-    for s in 1..=report.seats.len() {
-        header.push_str(&format!(
-            ",seat{s}_equity,seat{s}_win,seat{s}_tie,seat{s}_std_error,\
-             seat{s}_b75,seat{s}_b50,seat{s}_b25,seat{s}_b0,seat{s}_nut_share"
-        ));
-    }
-    writeln!(out, "{header}")?;
-    for row in &report.flops {
-        let mut line = format!(
-            "{},{},{},{}",
-            flop_text(&row.flop),
-            row.count,
-            row.frequency,
-            row.texture.tags().join(";")
-        );
-        for s in &row.seats {
-            let [b75, b50, b25, b0] = s.buckets;
-            line.push_str(&format!(
-                ",{},{},{},{},{b75},{b50},{b25},{b0},{}",
-                s.figures.equity, s.figures.win, s.figures.tie, s.figures.std_error, s.nut_share
-            ));
-        }
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
 }
 
 /// The human-readable table: the aggregate, then a row per flop class.

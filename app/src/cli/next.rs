@@ -4,11 +4,11 @@
 
 use std::io::Write;
 
-use engine::equity::{EquityError, EquityRequest, Seat};
+use engine::Card;
 use engine::study::{self, NextCardReport};
-use engine::{Card, CardSet};
 
-use super::{Failure, parse_range_arg, parse_threads};
+use super::failure::Failure;
+use super::spot::SpotArgs;
 
 /// The options of `rangestove next`.
 #[derive(Debug, clap::Args)]
@@ -16,67 +16,17 @@ pub struct NextArgs {
     /// The flop or turn, e.g. "Kh9s4c" (3 or 4 cards).
     #[arg(long)]
     pub board: String,
+    /// The seats, dead cards, threads and output format.
     #[command(flatten)]
     pub spot: SpotArgs,
 }
 
-/// What `next` and `flops` take: the seats, dead cards, threads and the
-/// output format.
-#[derive(Debug, clap::Args)]
-pub struct SpotArgs {
-    /// One range per active seat (at least two).
-    #[arg(required = true, num_args = 2..)]
-    pub ranges: Vec<String>,
-    /// Dead cards.
-    #[arg(long, default_value = "")]
-    pub dead: String,
-    /// A folded seat's range (repeatable): it only removes cards.
-    #[arg(long)]
-    pub folded: Vec<String>,
-    /// Worker threads, 1 to 1024 (default: one per core).
-    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Print one JSON object instead of text.
-    #[arg(long, conflicts_with = "csv")]
-    pub json: bool,
-    /// Print comma-separated values: a header, then one row per card
-    /// (next) or flop class (flops).
-    #[arg(long)]
-    pub csv: bool,
-}
-
-impl SpotArgs {
-    /// The request: the active seats, then the folded ones, the dead cards
-    /// and the threads.
-    pub(super) fn request(&self) -> Result<EquityRequest, Failure> {
-        let mut seats = Vec::new();
-        for text in &self.ranges {
-            seats.push(Seat::active(parse_range_arg(text)?));
-        }
-        for text in &self.folded {
-            seats.push(Seat::folded(parse_range_arg(text)?));
-        }
-        let mut request = EquityRequest::new(seats);
-        request.dead = CardSet::parse(&self.dead).map_err(|e| Failure::Input(e.into()))?;
-        request.threads = self.threads;
-        Ok(request)
-    }
-}
-
-/// An engine error as a command's failure: bad input, unless cancelled.
-pub(super) fn failure(e: EquityError) -> Failure {
-    match e {
-        EquityError::Cancelled => Failure::Other(e.into()),
-        e => Failure::Input(e.into()),
-    }
-}
-
 /// Runs `rangestove next`.
-pub(super) fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
+pub fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
     request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
     let args = &args.spot;
-    let report = study::next_cards(&request, &|| false).map_err(failure)?;
+    let report = study::next_cards(&request, &|| false).map_err(Failure::engine)?;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {

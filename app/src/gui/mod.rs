@@ -11,105 +11,67 @@
 //! - what is computed, a [`Feed`]: the equity worker, its latest result and
 //!   the responsiveness figures;
 //! - each panel's own state ([`EditorState`], [`AnalysisState`],
-//!   [`PresetsPanel`]).
+//!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`]).
 //!
-//! Each panel is a `*_ui` function taking only what it needs: the toolbar,
-//! the status line, the seats (which return [`SeatAction`]s for the app to
-//! apply), the board, the editor and grid, analysis and presets. Edits go
-//! through [`Session`] methods, which record undo steps; the end of the
-//! frame hands the session to the feed, which submits it when it changed.
+//! The folders follow the window: `toolbar` on top and `status` below;
+//! `seats` on the left; the `editor` (or the Boards view, `flops`) in the
+//! middle; the `board` picker and `presets` (or `analysis`) on the right;
+//! the `files` of the File menu. What the panels share is in `state`; how
+//! cards are drawn, words chosen and keys read in `cards`, `wording` and
+//! `shortcuts`; the window's size and title in `window`.
+//!
+//! Each panel is a `*_ui` function taking only what it needs; the seats
+//! return [`SeatAction`]s for the app to apply. Edits go through [`Session`]
+//! methods, which record undo steps; the end of the frame hands the session
+//! to the feed, which submits it when it changed.
 //!
 //! Architecture invariant: the UI thread never computes equity: the
-//! [`Feed`] hands every request to the background worker, and the hero
-//! analysis runs on a thread of its own.
-//!
-//! The window: seats on the left, the range editor in the middle, the board
-//! picker and presets (or analysis) on the right, a toolbar on top and a
-//! status line below (responsiveness figures included).
+//! [`Feed`] hands every request to the background worker, and the panels
+//! that count (hero, next card, Boards, the presets listing) run on threads
+//! of their own (`state::background`).
 
 mod analysis;
-mod background;
 mod board;
-mod boards;
-mod boards_table;
-mod boards_ui;
+mod cards;
 mod editor;
-mod feed;
-mod file_actions;
 mod files;
-pub mod grid;
-mod grid_image;
-mod hand_picker;
-mod hero;
-mod history;
-mod next_card;
-mod prefs;
-mod presets_panel;
-mod scenario;
+mod flops;
+mod presets;
 mod seats;
-mod session;
-mod settings;
-mod suits;
+mod shortcuts;
+mod state;
+mod status;
 mod toolbar;
+mod window;
+mod wording;
 
 use std::path::Path;
 use std::time::Instant;
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-use engine::equity::{EquityError, EquityRequest, EquityResult, SeatEquity};
+use engine::equity::EquityRequest;
 use engine::worker::Worker;
-use engine::{Card, CardSet, HandClass};
 
 use crate::presets::PresetStore;
+use editor::grid::Overlay;
+use shortcuts::Shortcut;
 
-pub use analysis::{AnalysisState, RowKey};
-pub use board::CardMode;
-pub use editor::EditorState;
-pub use feed::{Feed, Timing};
-pub use hero::{HeroFigures, HeroJob};
-pub use history::EditKey;
-pub use prefs::{Persisted, Prefs};
-pub use presets_panel::PresetsPanel;
-pub use scenario::{SavedSeat, Scenario, SeatMode, SeatState};
-pub use session::{MAX_SEATS, SeatAction, Session};
-pub use settings::{Loaded, load as load_settings, settings_file};
-
-use grid::{GridState, Overlay};
-
-/// The window title.
-pub const TITLE: &str = "Rangestove";
-
-/// Undo: Ctrl+Z (Cmd+Z on macOS).
-const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-/// Redo: Ctrl+Shift+Z.
-const REDO: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-/// Redo, the Windows way: Ctrl+Y.
-const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-/// Copy the selected seat's range: Ctrl+Shift+C (or Ctrl+C outside a text
-/// box).
-const COPY_RANGE: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
-/// The seats panel's narrowest width, in points.
-const LEFT_MIN: f32 = 280.0;
-/// The board panel's narrowest width: the deck's 13 cards and margins.
-const RIGHT_MIN: f32 = 345.0;
-/// What the side panels leave the editor and grid at least.
-const CENTER_MIN: f32 = 390.0;
-/// How often eframe saves the state while the app runs.
-const SAVE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
-/// The command key as players know it: Cmd on macOS, Ctrl elsewhere (the
-/// shortcuts use egui's `Modifiers::COMMAND`, which is either).
-pub(crate) fn command_key(ctx: &egui::Context) -> &'static str {
-    if ctx.os() == egui::os::OperatingSystem::Mac {
-        "Cmd"
-    } else {
-        "Ctrl"
-    }
-}
-
-/// A random flop: Ctrl+R (Cmd+R on macOS).
-const RANDOM_FLOP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
+pub use analysis::breakdown::RowKey;
+pub use analysis::hero::{HeroFigures, HeroJob};
+pub use analysis::panel::AnalysisState;
+pub use board::next_card::{NextFigures, NextState};
+pub use editor::grid;
+pub use editor::state::EditorState;
+pub use files::actions::{FileMenu, grid_as_image, spot_as_text};
+pub use flops::job::FlopsFigures;
+pub use flops::state::FlopsState;
+pub use presets::panel::PresetsPanel;
+pub use state::feed::{Feed, Timing};
+pub use state::history::EditKey;
+pub use state::prefs::{CardMode, Persisted, Prefs};
+pub use state::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
+pub use state::session::{MAX_SEATS, SeatAction, Session};
+pub use state::settings::{Loaded, load as load_settings, settings_file};
+pub use window::TITLE;
 
 /// The application: the session, the preferences, the equity feed and the
 /// panels' state.
@@ -119,14 +81,12 @@ pub struct RangestoveApp {
     feed: Feed,
     editor: EditorState,
     analysis: AnalysisState,
-    next: next_card::NextState,
-    boards: boards::BoardsState,
+    next: NextState,
+    flops: FlopsState,
     presets: PresetsPanel,
+    files: FileMenu,
     /// A message to show once (a settings file that could not be read).
     notice: Option<String>,
-    /// The last file action's outcome, shown in the toolbar (`Err`: what
-    /// went wrong).
-    file_message: Option<Result<String, String>>,
 }
 
 impl Default for RangestoveApp {
@@ -150,7 +110,7 @@ impl RangestoveApp {
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
         let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));
-        let loaded = settings::load(text.as_deref(), settings_file(TITLE).as_deref());
+        let loaded = load_settings(text.as_deref(), settings_file(TITLE).as_deref());
         let mut app = RangestoveApp::restore(&loaded.persisted, worker).with_notice(loaded.notice);
         // SIGTERM, Ctrl+C and a closed console close the window the normal
         // way, which saves the state. (Only one handler per process: a
@@ -178,11 +138,6 @@ impl RangestoveApp {
         self
     }
 
-    /// The notice waiting to be dismissed, if any.
-    pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
-    }
-
     /// This app with user presets in `store` (`None`: shipped ones only).
     pub fn with_store(mut self, store: Option<PresetStore>) -> RangestoveApp {
         self.presets.set_store(store);
@@ -198,11 +153,11 @@ impl RangestoveApp {
             feed: Feed::new(worker),
             editor: EditorState::default(),
             analysis: AnalysisState::default(),
-            next: next_card::NextState::default(),
-            boards: boards::BoardsState::default(),
+            next: NextState::default(),
+            flops: FlopsState::default(),
             presets: PresetsPanel::default(),
+            files: FileMenu::default(),
             notice: None,
-            file_message: None,
         }
     }
 
@@ -215,9 +170,17 @@ impl RangestoveApp {
         }
     }
 
+    // What the app holds, as tests and tools read it.
+
     /// What is edited.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// What is edited, to edit it as the panels do (each edit one undo
+    /// step).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// What is preferred.
@@ -230,119 +193,79 @@ impl RangestoveApp {
         &self.feed
     }
 
-    /// The seats.
-    pub fn seats(&self) -> &[SeatState] {
-        self.session.seats()
+    /// The range editor's state (the grid, the suit editor's class, the
+    /// last copy).
+    pub fn editor(&self) -> &EditorState {
+        &self.editor
     }
 
-    /// The index of the seat whose range the grid edits.
-    pub fn selected(&self) -> usize {
-        self.session.selected()
+    /// The analysis panel's state (the selected board row, the hero).
+    pub fn analysis(&self) -> &AnalysisState {
+        &self.analysis
     }
 
-    /// Sets how seat `index` takes part (one undo step).
-    pub fn set_seat_mode(&mut self, index: usize, mode: SeatMode) {
-        self.session.set_seat_mode(index, mode);
+    /// The next-card strip's state.
+    pub fn next_card(&self) -> &NextState {
+        &self.next
     }
 
-    /// The board as parsed.
-    pub fn board(&self) -> &[Card] {
-        self.session.board()
+    /// The Boards view's state.
+    pub fn flops(&self) -> &FlopsState {
+        &self.flops
     }
 
-    /// The dead cards as parsed.
-    pub fn dead(&self) -> CardSet {
-        self.session.dead()
+    /// The presets panel's state.
+    pub fn presets(&self) -> &PresetsPanel {
+        &self.presets
     }
 
-    /// Undoes the last edit; returns whether there was one.
-    pub fn undo(&mut self) -> bool {
-        self.session.undo()
+    /// The File menu's state (the last action's outcome).
+    pub fn file_menu(&self) -> &FileMenu {
+        &self.files
     }
 
-    /// Redoes the last undone edit; returns whether there was one.
-    pub fn redo(&mut self) -> bool {
-        self.session.redo()
+    /// The notice waiting to be dismissed, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
     }
 
-    /// The request for the current scenario (absent seats left out).
+    /// The request for the current scenario (absent seats left out), as
+    /// the feed submits it.
     pub fn request(&self) -> EquityRequest {
         let breakdown = self.prefs.wants_breakdown();
         self.session.request_with_seats(breakdown).0
     }
 
-    /// The next-card report of the current flop or turn, once computed
-    /// (`Err`: why the spot cannot be counted).
-    pub fn next_cards(&self) -> Option<&Result<engine::study::NextCardReport, String>> {
-        self.next.figures().map(|f| &f.report)
+    // What the user does through the File menu, the presets panel and the
+    // clipboard, without their dialogs (the caller picks the path).
+
+    /// Pasted text: a spot copied as text replaces the spot (one undo
+    /// step); anything else is range text, in any dialect, for the
+    /// selected seat.
+    pub fn paste(&mut self, text: &str) {
+        self.files.paste(&mut self.session, text);
     }
 
-    /// The Boards view's report of the current spot (without its board),
-    /// once complete.
-    pub fn flop_report(&self) -> Option<&engine::study::FlopReport> {
-        self.boards.report()
+    /// Replaces the spot with a fresh one (one undo step).
+    pub fn new_spot(&mut self) {
+        self.files.new_spot(&mut self.session);
     }
 
-    /// The Boards view's rows in so far (frequencies relative to one
-    /// another until the report is complete).
-    pub fn flop_rows(&self) -> &[engine::study::FlopRow] {
-        self.boards.figures().map_or(&[], |f| f.rows.as_slice())
+    /// Saves the spot as a scenario file at `path` (atomically).
+    pub fn save_scenario(&mut self, path: &Path) {
+        self.files.save_scenario(&self.session, path);
     }
 
-    /// The latest result of the current scenario.
-    pub fn result(&self) -> Option<&EquityResult> {
-        self.feed.result()
+    /// Opens the scenario file at `path` (one undo step); a bad file is
+    /// reported and left as it is.
+    pub fn open_scenario(&mut self, path: &Path) {
+        self.files.open_scenario(&mut self.session, path);
     }
 
-    /// The latest figures for seat `index`, if it is active and numbers
-    /// have arrived.
-    pub fn seat_equity(&self, index: usize) -> Option<&SeatEquity> {
-        self.feed.seat_equity(index)
-    }
-
-    /// Why the current scenario cannot be computed, if so.
-    pub fn failure(&self) -> Option<&EquityError> {
-        self.feed.failure()
-    }
-
-    /// Responsiveness figures.
-    pub fn timing(&self) -> &Timing {
-        self.feed.timing()
-    }
-
-    /// The heat map of the selected seat: its equity per class index.
-    pub fn heat_map(&self) -> Option<Vec<Option<f32>>> {
-        self.feed.heat_map(self.session.selected())
-    }
-
-    /// The grid's state (where it was drawn, the brush).
-    pub fn grid_state(&self) -> &GridState {
-        self.editor.grid()
-    }
-
-    /// The class the suit editor shows.
-    pub fn suit_editor_class(&self) -> HandClass {
-        self.editor.suit_editor_class()
-    }
-
-    /// What the last copy said (`Err`: why it could not), while shown.
-    pub fn copy_message(&self) -> Option<&Result<String, String>> {
-        self.editor.copy_message()
-    }
-
-    /// The selected board-breakdown row.
-    pub fn selected_row(&self) -> Option<RowKey> {
-        self.analysis.row()
-    }
-
-    /// The hero analysis of the selected seat, once computed.
-    pub fn hero_figures(&self) -> Option<&HeroFigures> {
-        self.analysis.hero_figures()
-    }
-
-    /// The last message of the presets panel (`Err` for a failure).
-    pub fn presets_message(&self) -> Option<&Result<String, String>> {
-        self.presets.message()
+    /// Saves the selected seat's grid as a PNG file at `path` (atomically).
+    pub fn save_grid_png(&mut self, ctx: &egui::Context, path: &Path) {
+        let dark = self.prefs.dark;
+        self.files.save_grid_png(ctx, &self.session, dark, path);
     }
 
     /// Imports `path`: a `.ron` preset joins the user's presets; any other
@@ -363,37 +286,23 @@ impl RangestoveApp {
             .export_range_text(path, range, self.prefs.dialect);
     }
 
-    /// Global keyboard shortcuts (not while a text box has the keyboard:
-    /// its own undo and copy win there).
+    /// Carries out this frame's keyboard shortcuts.
     fn shortcuts(&mut self, ui: &mut egui::Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        // The Shift variants first: consuming Ctrl+Z would also match
-        // Ctrl+Shift+Z otherwise.
-        if ui.input_mut(|i| i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y)) {
-            self.session.redo();
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&UNDO)) {
-            self.session.undo();
-        }
-        // Ctrl+C outside a text box arrives as a copy event.
-        let copy = ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Copy)));
-        if copy || ui.input_mut(|i| i.consume_shortcut(&COPY_RANGE)) {
-            let range = &self.session.selected_seat().range;
-            self.editor.copy(ui.ctx(), range, self.prefs.dialect);
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&RANDOM_FLOP)) {
-            self.session.random_board(3);
-        }
-        let paste = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) => Some(text.clone()),
-                _ => None,
-            })
-        });
-        if let Some(text) = paste {
-            self.paste(&text);
+        for shortcut in shortcuts::pressed(ui) {
+            match shortcut {
+                Shortcut::Redo => {
+                    self.session.redo();
+                }
+                Shortcut::Undo => {
+                    self.session.undo();
+                }
+                Shortcut::CopyRange => {
+                    let range = &self.session.selected_seat().range;
+                    self.editor.copy(ui.ctx(), range, self.prefs.dialect);
+                }
+                Shortcut::RandomFlop => self.session.random_board(3),
+                Shortcut::Paste(text) => self.paste(&text),
+            }
         }
     }
 
@@ -404,33 +313,30 @@ impl RangestoveApp {
         self.shortcuts(ui);
         let action = egui::Panel::top("toolbar")
             .show(ui, |ui| {
-                let message = self.file_message.as_ref();
+                let message = self.files.message();
                 toolbar::toolbar_ui(ui, &mut self.session, &mut self.prefs, message)
             })
             .inner;
         if let Some(action) = action {
-            self.file_action(ui.ctx(), action);
+            let dark = self.prefs.dark;
+            (self.files).carry_out(ui.ctx(), action, &mut self.session, &self.feed, dark);
         }
-        egui::Panel::bottom("status").show(ui, |ui| feed::status_ui(ui, &self.feed, &self.session));
-        // Side panels share the window with the grid: from 1024 points
-        // wide up, each keeps to its share so the grid always has room
-        // (a width remembered from a larger window is brought back in).
-        let width = ui.available_width();
-        let left_max = (width - RIGHT_MIN - CENTER_MIN).max(LEFT_MIN);
-        let right_max = (width - LEFT_MIN - CENTER_MIN).max(RIGHT_MIN);
+        egui::Panel::bottom("status")
+            .show(ui, |ui| status::status_ui(ui, &self.feed, &self.session));
+        let sides = window::side_panels(ui.available_width());
         egui::Panel::left("seats")
-            .default_size((width * 0.28).clamp(LEFT_MIN, 400.0))
-            .size_range(LEFT_MIN..=left_max)
+            .default_size(sides.left_default)
+            .size_range(sides.left)
             .show(ui, |ui| {
-                for action in seats::seats_ui(ui, &self.session, &self.feed) {
+                for action in seats::seat_list::seats_ui(ui, &self.session, &self.feed) {
                     self.session.apply(action);
                     // Show the change at once.
                     ui.ctx().request_repaint();
                 }
             });
         egui::Panel::right("board")
-            .default_size(RIGHT_MIN)
-            .size_range(RIGHT_MIN..=right_max.max(RIGHT_MIN))
+            .default_size(sides.right_default)
+            .size_range(sides.right)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("right")
@@ -442,7 +348,7 @@ impl RangestoveApp {
         // frame: one more frame after any input saves an edit within a
         // second or so even when nothing else happens.
         if ui.input(|i| !i.events.is_empty()) {
-            ui.ctx().request_repaint_after(SAVE_INTERVAL);
+            ui.ctx().request_repaint_after(window::SAVE_INTERVAL);
         }
         self.feed
             .sync(&mut self.session, self.prefs.wants_breakdown());
@@ -471,27 +377,27 @@ impl RangestoveApp {
 
     /// The board picker, then analysis or presets.
     fn right_panel_ui(&mut self, ui: &mut egui::Ui) {
-        board::board_ui(ui, &mut self.session, &mut self.prefs.card_mode);
-        next_card::next_card_ui(ui, &mut self.next, &mut self.session);
+        board::card_picker::board_ui(ui, &mut self.session, &mut self.prefs.card_mode);
+        board::next_card::next_card_ui(ui, &mut self.next, &mut self.session);
         ui.separator();
         if self.prefs.show_analysis {
-            analysis::analysis_ui(ui, &mut self.analysis, &mut self.session, &self.feed);
+            analysis::panel::analysis_ui(ui, &mut self.analysis, &mut self.session, &self.feed);
         } else if self.prefs.show_presets {
             let dialect = self.prefs.dialect;
-            presets_panel::presets_ui(ui, &mut self.presets, &mut self.session, dialect);
+            presets::view::presets_ui(ui, &mut self.presets, &mut self.session, dialect);
         }
     }
 
     /// The editor's controls, then the grid (with the heat map or the
-    /// selected board row over it) and the suit editor.
+    /// selected board row over it) and the suit editor; or the Boards view.
     fn central_panel_ui(&mut self, ui: &mut egui::Ui) {
         if self.prefs.show_boards {
             let dark = self.prefs.dark;
-            boards_ui::boards_ui(ui, &mut self.boards, &mut self.session, dark);
+            flops::view::flops_ui(ui, &mut self.flops, &mut self.session, dark);
             return;
         }
         let breakdown = self.feed.seat_breakdown(self.session.selected());
-        editor::editor_ui(
+        editor::controls::editor_ui(
             ui,
             &mut self.editor,
             &mut self.session,
@@ -514,7 +420,7 @@ impl RangestoveApp {
                 None
             },
         };
-        editor::range_ui(
+        editor::range_view::range_ui(
             ui,
             &mut self.editor,
             &mut self.session,
@@ -542,31 +448,15 @@ impl eframe::App for RangestoveApp {
     }
 
     fn auto_save_interval(&self) -> std::time::Duration {
-        SAVE_INTERVAL
+        window::SAVE_INTERVAL
     }
-}
-
-/// The window icon, from `assets/icon.png`.
-fn icon() -> Option<egui::IconData> {
-    eframe::icon_data::from_png_bytes(include_bytes!("../../../assets/icon.png")).ok()
 }
 
 /// Opens the main window and runs until it is closed.
 pub fn run() -> eframe::Result {
-    let mut viewport = egui::ViewportBuilder::default()
-        .with_title(TITLE)
-        .with_inner_size([1440.0, 900.0])
-        .with_min_inner_size([1024.0, 700.0]);
-    if let Some(icon) = icon() {
-        viewport = viewport.with_icon(std::sync::Arc::new(icon));
-    }
-    let options = eframe::NativeOptions {
-        viewport,
-        ..Default::default()
-    };
     eframe::run_native(
         TITLE,
-        options,
+        window::native_options(),
         Box::new(|cc| Ok(Box::new(RangestoveApp::new(cc)))),
     )
 }

@@ -2,8 +2,10 @@
 //! which panel takes the right-hand side (presets or analysis), with the
 //! last file action's message.
 
-use super::prefs::Prefs;
-use super::session::Session;
+use super::shortcuts::command_key;
+use super::state::prefs::Prefs;
+use super::state::session::Session;
+use super::window::TITLE;
 
 /// What the File menu asks for, for the app to carry out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +35,7 @@ pub fn toolbar_ui(
 ) -> Option<FileAction> {
     let mut action = None;
     ui.horizontal_wrapped(|ui| {
-        ui.heading(super::TITLE);
+        ui.heading(TITLE);
         ui.separator();
         ui.menu_button("File", |ui| {
             let items = [
@@ -54,7 +56,7 @@ pub fn toolbar_ui(
         ui.separator();
         if ui
             .add_enabled(session.can_undo(), egui::Button::new("⟲ Undo"))
-            .on_hover_text(format!("Undo the last edit ({}+Z)", super::command_key(ui.ctx())))
+            .on_hover_text(format!("Undo the last edit ({}+Z)", command_key(ui.ctx())))
             .clicked()
         {
             session.undo();
@@ -62,7 +64,7 @@ pub fn toolbar_ui(
         if ui
             .add_enabled(session.can_redo(), egui::Button::new("⟳ Redo"))
             .on_hover_text({
-                let key = super::command_key(ui.ctx());
+                let key = command_key(ui.ctx());
                 format!("Redo ({key}+Shift+Z or {key}+Y)")
             })
             .clicked()

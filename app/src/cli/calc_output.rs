@@ -1,0 +1,165 @@
+//! What `calc` prints: one JSON object (the golden corpus in
+//! `tests/golden` holds it byte for byte) or a table for people, with the
+//! first seat's classes when asked.
+
+use std::io::Write;
+
+use engine::equity;
+
+/// The result as one JSON object: the method, the planner's strategy,
+/// samples, time and seed, each seat's figures (`ranges`: as typed),
+/// whether a target standard error was reached (`None`: none was set),
+/// and the first seat's classes when broken down.
+pub fn json(
+    result: &equity::EquityResult,
+    ranges: &[String],
+    target_reached: Option<bool>,
+) -> serde_json::Value {
+    let players: Vec<serde_json::Value> = result
+        .seats
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "range": ranges[s.seat],
+                "equity": s.equity,
+                "win": s.win,
+                "tie": s.tie,
+                "std_error": s.std_error,
+                "win_std_error": s.win_std_error,
+                "tie_std_error": s.tie_std_error,
+            })
+        })
+        .collect();
+    let mut object = serde_json::json!({
+        "method": result.method.name(),
+        "path": result.method.path(),
+        "strategy": result.strategy.to_string(),
+        "samples": result.samples,
+        "elapsed_ms": result.elapsed_ms,
+        "seed": result.seed,
+        "players": players,
+    });
+    if let Some(reached) = target_reached {
+        object["target_reached"] = serde_json::Value::Bool(reached);
+    }
+    if let Some(first) = result.breakdown.first() {
+        // NaN standard errors (too few samples) become null.
+        let classes: Vec<serde_json::Value> = first
+            .classes
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "class": c.class.to_string(),
+                    "combos": c.combos,
+                    "equity": c.equity,
+                    "win": c.win,
+                    "tie": c.tie,
+                    "std_error": c.std_error,
+                })
+            })
+            .collect();
+        object["breakdown"] = serde_json::Value::Array(classes);
+    }
+    object
+}
+
+/// The human-readable table of `calc`.
+pub fn write_text(
+    result: &equity::EquityResult,
+    ranges: &[String],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let method = match result.method {
+        equity::MethodUsed::Exact => "exact (enumeration)".to_owned(),
+        equity::MethodUsed::PreflopTable => "exact (preflop table)".to_owned(),
+        equity::MethodUsed::MonteCarlo => {
+            format!("Monte Carlo, seed {}", result.seed.unwrap_or(0))
+        }
+    };
+    // Table answers take microseconds: keep two significant digits.
+    let decimals = if result.elapsed_ms < 1.0 { 3 } else { 1 };
+    writeln!(
+        out,
+        "{method}: {} deals in {:.decimals$} ms",
+        result.samples, result.elapsed_ms
+    )?;
+    let width = ranges
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 40);
+    writeln!(
+        out,
+        "{:<width$}  {:>8}  {:>8}  {:>8}",
+        "range", "equity", "win", "tie"
+    )?;
+    for s in &result.seats {
+        let mut range = ranges[s.seat].clone();
+        if range.len() > width {
+            range.truncate(range.floor_char_boundary(width - 1));
+            range.push('…');
+        }
+        write!(
+            out,
+            "{range:<width$}  {:>7.3}%  {:>7.3}%  {:>7.3}%",
+            100.0 * s.equity,
+            100.0 * s.win,
+            100.0 * s.tie
+        )?;
+        if s.std_error > 0.0 {
+            write!(
+                out,
+                "  ± {} (win ± {}, tie ± {})",
+                error_percent(s.std_error),
+                error_percent(s.win_std_error),
+                error_percent(s.tie_std_error)
+            )?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(first) = result.breakdown.first() {
+        write_breakdown_text(first, &ranges[first.seat], out)?;
+    }
+    Ok(())
+}
+
+/// A standard error as a percentage: three decimals, or two significant
+/// digits when that would show a sampled error as 0.
+fn error_percent(error: f64) -> String {
+    let percent = 100.0 * error;
+    if percent >= 0.0005 || percent == 0.0 {
+        format!("{percent:.3}%")
+    } else {
+        format!("{percent:.1e}%")
+    }
+}
+
+/// The first seat's classes, strongest first.
+fn write_breakdown_text(
+    breakdown: &equity::SeatBreakdown,
+    range: &str,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{range} by hand class (strongest first):")?;
+    writeln!(out, "{:<6} {:>8} {:>9}", "class", "combos", "equity")?;
+    let mut classes = breakdown.classes.clone();
+    classes.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    for c in &classes {
+        write!(
+            out,
+            "{:<6} {:>8.2} {:>8.2}%",
+            c.class.to_string(),
+            c.combos,
+            100.0 * c.equity
+        )?;
+        if c.std_error > 0.0 {
+            write!(out, "  ± {:.2}%", 100.0 * c.std_error)?;
+        } else if c.std_error.is_nan() {
+            write!(out, "  (too few samples)")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}

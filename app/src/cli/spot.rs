@@ -1,0 +1,135 @@
+//! What the commands share to describe a spot: the seats' ranges (range
+//! text or `preset:NAME`), folded ranges, dead cards, threads, and the
+//! parsers of trial counts, standard errors and thread counts.
+
+use engine::equity::{EquityRequest, Seat};
+use engine::{CardSet, Range};
+
+use super::failure::Failure;
+
+/// Most worker threads `--threads` takes: far more than any machine's
+/// cores, few enough that starting them costs milliseconds.
+pub const MAX_THREADS: usize = 1024;
+
+/// What `next` and `flops` take: the seats, dead cards, threads and the
+/// output format.
+#[derive(Debug, clap::Args)]
+pub struct SpotArgs {
+    /// One range per active seat (at least two).
+    #[arg(required = true, num_args = 2..)]
+    pub ranges: Vec<String>,
+    /// Dead cards.
+    #[arg(long, default_value = "")]
+    pub dead: String,
+    /// A folded seat's range (repeatable): it only removes cards.
+    #[arg(long)]
+    pub folded: Vec<String>,
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print comma-separated values: a header, then one row per card
+    /// (next) or flop class (flops).
+    #[arg(long)]
+    pub csv: bool,
+}
+
+impl SpotArgs {
+    /// The request: the active seats, then the folded ones, the dead cards
+    /// and the threads.
+    pub fn request(&self) -> Result<EquityRequest, Failure> {
+        let mut request = EquityRequest::new(seats(&self.ranges, &self.folded)?);
+        request.dead = CardSet::parse(&self.dead).map_err(|e| Failure::Input(e.into()))?;
+        request.threads = self.threads;
+        Ok(request)
+    }
+}
+
+/// The seats of a spot: one active seat per range, then one folded seat
+/// per folded range, in the order given.
+pub fn seats(ranges: &[String], folded: &[String]) -> Result<Vec<Seat>, Failure> {
+    let mut seats = Vec::new();
+    for text in ranges {
+        seats.push(Seat::active(parse_range_arg(text)?));
+    }
+    for text in folded {
+        seats.push(Seat::folded(parse_range_arg(text)?));
+    }
+    Ok(seats)
+}
+
+/// Parses a range given on the command line, or the range of the preset
+/// named `preset:NAME`: a shipped preset of that name, else one of the
+/// user's saved presets.
+pub fn parse_range_arg(text: &str) -> Result<Range, Failure> {
+    if let Some(name) = text.strip_prefix("preset:") {
+        let preset = crate::presets::lookup(name).ok_or_else(|| {
+            Failure::Input(anyhow::anyhow!("no shipped or saved preset named {name:?}"))
+        })?;
+        return preset.range().map_err(|e| {
+            Failure::Input(anyhow::Error::new(e).context(format!("preset {name:?}")))
+        });
+    }
+    Range::parse(text).map_err(|e| Failure::Input(e.into()))
+}
+
+/// Parses a trial count with an optional `K` or `M` suffix (`--trials`,
+/// `--max-trials`): the suffix multiplies first, so `0.5M` is 500000; the
+/// count must then be at least 1 and fit in 64 bits.
+pub fn parse_trials(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, scale) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1_000u64),
+        Some('M') => (&t[..t.len() - 1], 1_000_000u64),
+        _ => (t, 1u64),
+    };
+    let example = "e.g. 500000, 500K, 0.5M";
+    // Whole numbers exactly; anything else (0.5M, 1e6) through f64.
+    let count = if let Ok(whole) = digits.parse::<u64>() {
+        whole.checked_mul(scale).ok_or("the count is too large")?
+    } else {
+        let value: f64 = digits
+            .parse()
+            .map_err(|_| format!("not a trial count ({example})"))?;
+        if value.is_nan() {
+            return Err(format!("not a trial count ({example})"));
+        }
+        let value = value * scale as f64;
+        if value < 1.0 {
+            return Err("it must be at least 1".to_owned());
+        }
+        let value = value.round();
+        // 2^64 and above do not fit.
+        if value >= 18_446_744_073_709_551_616.0 {
+            return Err("the count is too large".to_owned());
+        }
+        value as u64
+    };
+    if count == 0 {
+        return Err("it must be at least 1".to_owned());
+    }
+    Ok(count)
+}
+
+/// Parses `--stderr`: a fraction above zero.
+pub fn parse_std_error(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "not a number (e.g. 0.001)".to_owned())?;
+    if value > 0.0 && value.is_finite() {
+        Ok(value)
+    } else {
+        Err("it must be a number above 0 (e.g. 0.001)".to_owned())
+    }
+}
+
+/// Parses `--threads`: 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("expected a thread count from 1 to {MAX_THREADS}")),
+    }
+}

@@ -1,0 +1,208 @@
+//! The selected seat's range on the board: Flopzilla-style made-hand and
+//! draw rows; a selected row highlights its combos on the grid and can
+//! keep or remove them.
+
+use engine::analysis::{BoardBreakdown, Draw, MadeHand, Row};
+use engine::{Card, CardSet, Combo, Range};
+
+use crate::gui::state::history::EditKey;
+use crate::gui::state::session::Session;
+
+/// A board-breakdown row, by what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKey {
+    /// A made-hand row.
+    Made(MadeHand),
+    /// A draw row.
+    Draw(Draw),
+}
+
+impl RowKey {
+    /// The row's label.
+    pub fn name(self) -> &'static str {
+        match self {
+            RowKey::Made(m) => m.name(),
+            RowKey::Draw(d) => d.name(),
+        }
+    }
+}
+
+/// The board breakdown kept between frames: the selected row and the
+/// breakdown of the last spot.
+#[derive(Default)]
+pub struct BreakdownState {
+    /// The selected board-breakdown row.
+    row: Option<RowKey>,
+    /// The board breakdown and what it was computed for (seat's range,
+    /// board, blocked cards).
+    cached: Option<(Range, Vec<Card>, CardSet, BoardBreakdown)>,
+}
+
+impl BreakdownState {
+    /// The selected board-breakdown row.
+    pub fn row(&self) -> Option<RowKey> {
+        self.row
+    }
+
+    /// The selected seat's range on the board (cached while nothing
+    /// changes), if there is a flop.
+    fn board_breakdown(&mut self, session: &Session) -> Option<&BoardBreakdown> {
+        let board = session.board();
+        if board.len() < 3 {
+            return None;
+        }
+        let range = &session.selected_seat().range;
+        // Cards the seat cannot hold other than the board's: dead cards and
+        // other seats' exact hands.
+        let on_board = board.iter().fold(0u64, |m, c| m | c.bit());
+        let blocked =
+            CardSet::from_bits(session.blocked_for(session.selected()).bits() & !on_board);
+        let fresh =
+            matches!(&self.cached, Some((r, b, k, _)) if r == range && b == board && *k == blocked);
+        if !fresh {
+            let breakdown = BoardBreakdown::new(range, board, blocked).ok()?;
+            self.cached = Some((range.clone(), board.to_vec(), blocked, breakdown));
+        }
+        self.cached.as_ref().map(|(.., b)| b)
+    }
+
+    /// The selected seat's combos in the board-breakdown row `key`.
+    fn row_combos(&mut self, session: &Session, key: RowKey) -> Option<Vec<Combo>> {
+        let b = self.board_breakdown(session)?;
+        match key {
+            RowKey::Made(m) => b
+                .made
+                .iter()
+                .find(|r| r.what == m)
+                .map(|r| r.combos.clone()),
+            RowKey::Draw(d) => b
+                .draws
+                .iter()
+                .find(|r| r.what == d)
+                .map(|r| r.combos.clone()),
+        }
+    }
+
+    /// Per class index, the share of its combos in the selected
+    /// board-breakdown row.
+    pub fn row_highlight(&mut self, session: &Session) -> Option<Vec<f32>> {
+        let key = self.row?;
+        let combos = self.row_combos(session, key)?;
+        let mut share = vec![0.0f32; engine::combo::CLASSES];
+        for c in combos {
+            share[c.class().index()] += 1.0 / c.class().combo_count() as f32;
+        }
+        Some(share)
+    }
+
+    /// Keeps only (`keep`) or removes the selected seat's combos of the
+    /// board-breakdown row `key` (one undo step), and unselects the row.
+    fn filter_by_row(&mut self, session: &mut Session, key: RowKey, keep: bool) {
+        let Some(combos) = self.row_combos(session, key) else {
+            return;
+        };
+        let chosen: std::collections::HashSet<Combo> = combos.into_iter().collect();
+        session.edit_range(session.selected(), |range| {
+            for combo in Combo::all() {
+                if chosen.contains(&combo) != keep {
+                    range.set_weight_bp(combo, 0);
+                }
+            }
+            Some(EditKey::Discrete)
+        });
+        self.row = None;
+    }
+}
+
+/// Made-hand and draw rows of the selected seat's range on the board.
+pub fn board_breakdown_ui(ui: &mut egui::Ui, state: &mut BreakdownState, session: &mut Session) {
+    if session.board().len() < 3 {
+        ui.weak("Deal a flop to see how the range hits the board.");
+        return;
+    }
+    // The rows shown: (key, weighted combos), made hands then draws.
+    fn shown<T: Copy>(rows: &[Row<T>], key: fn(T) -> RowKey) -> Vec<(RowKey, f64)> {
+        rows.iter()
+            .filter(|r| r.weight > 0.0)
+            .map(|r| (key(r.what), r.weight))
+            .collect()
+    }
+    let Some((live, made, draws)) = state.board_breakdown(session).map(|b| {
+        (
+            b.total,
+            shown(&b.made, RowKey::Made),
+            shown(&b.draws, RowKey::Draw),
+        )
+    }) else {
+        return;
+    };
+    let total = live.max(f64::MIN_POSITIVE);
+    let mut clicked = None;
+    let mut row_ui = |ui: &mut egui::Ui, key: RowKey, weight: f64, selected: bool| {
+        let text = format!(
+            "{:<26} {:>7.1} {:>6.1}%",
+            key.name(),
+            weight,
+            100.0 * weight / total
+        );
+        let response = ui
+            .selectable_label(selected, egui::RichText::new(text).monospace())
+            .on_hover_text("Click to highlight these combos on the grid");
+        if response.clicked() {
+            clicked = Some(key);
+        }
+    };
+    ui.label(format!("{live:.1} combos live"));
+    if let Some(key) = state.row {
+        ui.horizontal(|ui| {
+            ui.label(key.name());
+            if ui
+                .button("Keep only")
+                .on_hover_text("Remove every other combo from the range")
+                .clicked()
+            {
+                state.filter_by_row(session, key, true);
+            }
+            if ui
+                .button("Remove")
+                .on_hover_text("Remove these combos from the range")
+                .clicked()
+            {
+                state.filter_by_row(session, key, false);
+            }
+            if ui
+                .button("Unselect")
+                .on_hover_text("Stop highlighting these combos")
+                .clicked()
+            {
+                state.row = None;
+            }
+        });
+    }
+    egui::Grid::new("board breakdown")
+        .num_columns(1)
+        .show(ui, |ui| {
+            for &(key, weight) in &made {
+                row_ui(ui, key, weight, state.row == Some(key));
+                ui.end_row();
+            }
+        });
+    if !draws.is_empty() {
+        ui.label("Draws");
+        egui::Grid::new("draw breakdown")
+            .num_columns(1)
+            .show(ui, |ui| {
+                for &(key, weight) in &draws {
+                    row_ui(ui, key, weight, state.row == Some(key));
+                    ui.end_row();
+                }
+            });
+    }
+    if let Some(key) = clicked {
+        state.row = if state.row == Some(key) {
+            None
+        } else {
+            Some(key)
+        };
+    }
+}

@@ -1,0 +1,268 @@
+//! The board and dead-card picker: five board slots, a 52-card deck in four
+//! suit rows, random flop/turn/river, and keyboard entry.
+
+use egui::{Color32, FontId, Sense, Stroke, StrokeKind, Vec2};
+use engine::{Card, CardSet};
+
+use crate::gui::cards::{deck_rows_ui, paint_card, small_card_ui};
+use crate::gui::shortcuts::command_key;
+use crate::gui::state::prefs::CardMode;
+use crate::gui::state::session::Session;
+use crate::gui::wording::plural;
+
+/// A board slot.
+const SLOT: Vec2 = Vec2::new(44.0, 58.0);
+
+/// What a card of the deck is, for drawing and clicking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CardUse {
+    Free,
+    Board,
+    Dead,
+    /// Held by a seat's exact hand.
+    Hand,
+}
+
+/// The board section of the right panel: the slots, the deck (clicking
+/// it does what `mode` says), random streets and the card texts.
+pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
+    ui.horizontal(|ui| {
+        ui.heading("Board");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.selectable_value(mode, CardMode::Dead, "Dead cards")
+                .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
+            ui.selectable_value(mode, CardMode::Board, "Board cards")
+                .on_hover_text("Clicking the deck puts cards on the board or takes them off");
+            ui.label("Deck picks:");
+        });
+    });
+    slots_ui(ui, session);
+    // A flop being clicked in: say what is missing, here.
+    let missing = session.flop_missing();
+    if missing > 0 {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "pick {missing} more {} for the flop (the numbers shown are the last spot's)",
+                plural(missing, "card")
+            ),
+        );
+    }
+    ui.add_space(4.0);
+    deck_ui(ui, session, *mode);
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        let streets = [
+            (
+                "Random flop",
+                format!(
+                    "Deal a new random flop from the live cards ({}+R)",
+                    command_key(ui.ctx())
+                ),
+                3,
+            ),
+            (
+                "Turn",
+                "Deal a random turn (and a flop first if there is none)".to_owned(),
+                4,
+            ),
+            (
+                "River",
+                "Deal a random river (and whatever comes before it)".to_owned(),
+                5,
+            ),
+        ];
+        for (label, hint, cards) in streets {
+            if ui.button(label).on_hover_text(hint).clicked() {
+                session.random_board(cards);
+            }
+        }
+        if ui
+            .add_enabled(
+                !session.board().is_empty(),
+                egui::Button::new("Clear board"),
+            )
+            .clicked()
+        {
+            session.set_board(Vec::new());
+        }
+        if ui
+            .add_enabled(!session.dead().is_empty(), egui::Button::new("Clear dead"))
+            .clicked()
+        {
+            session.set_dead(CardSet::EMPTY);
+        }
+    });
+    egui::Grid::new("card texts")
+        .num_columns(2)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            let board = cards_entry_ui(
+                ui,
+                "Board",
+                session.board_text(),
+                session.board_error(),
+                "e.g. Ah7d2c",
+                "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
+            );
+            if let Some(text) = board {
+                session.set_board_text(&text);
+            }
+            let dead = cards_entry_ui(
+                ui,
+                "Dead",
+                session.dead_text(),
+                session.dead_error(),
+                "e.g. Kc 3s",
+                "Cards out of play: no hand or board can hold them",
+            );
+            if let Some(text) = dead {
+                session.set_dead_text(&text);
+            }
+        });
+}
+
+/// Flop, turn and river slots; clicking a card takes it off.
+fn slots_ui(ui: &mut egui::Ui, session: &mut Session) {
+    let mut remove = None;
+    ui.horizontal(|ui| {
+        for slot in 0..5 {
+            if slot == 3 || slot == 4 {
+                ui.add_space(8.0);
+            }
+            let (rect, response) = ui.allocate_exact_size(SLOT, Sense::click());
+            let card = session.board().get(slot).copied();
+            let name = ["flop", "flop", "flop", "turn", "river"][slot];
+            response.widget_info(|| {
+                let label = match card {
+                    Some(c) => format!("board {c}"),
+                    None => format!("empty {name}"),
+                };
+                egui::WidgetInfo::labeled(egui::Role::Button, true, label)
+            });
+            let painter = ui.painter_at(rect);
+            let visuals = ui.visuals();
+            match card {
+                Some(card) => {
+                    paint_card(ui, &painter, rect, card, 20.0);
+                    if response.clicked() {
+                        remove = Some(card);
+                    }
+                    response.on_hover_text(format!("{card}: click to take it off the board"));
+                }
+                None => {
+                    painter.rect_stroke(
+                        rect,
+                        5.0,
+                        Stroke::new(1.0, visuals.weak_text_color()),
+                        StrokeKind::Inside,
+                    );
+                    painter.text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        name,
+                        FontId::proportional(11.0),
+                        visuals.weak_text_color(),
+                    );
+                }
+            }
+        }
+    });
+    if let Some(card) = remove {
+        session.toggle_board_card(card);
+    }
+}
+
+/// What `card` is used for now (`hands`: the seats' exact hands).
+fn card_use(session: &Session, card: Card, hands: CardSet) -> CardUse {
+    if session.board().contains(&card) {
+        CardUse::Board
+    } else if session.dead().contains(card) {
+        CardUse::Dead
+    } else if hands.contains(card) {
+        CardUse::Hand
+    } else {
+        CardUse::Free
+    }
+}
+
+/// The deck of the board section (clicking does what `mode` says).
+fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
+    let hands = session.exact_hands_except(None);
+    let clicked = deck_rows_ui(ui, |ui, card| {
+        deck_card_ui(ui, card, card_use(session, card, hands), mode)
+    });
+    match (clicked, mode) {
+        (Some(card), CardMode::Board) => session.toggle_board_card(card),
+        (Some(card), CardMode::Dead) => session.toggle_dead_card(card),
+        (None, _) => {}
+    }
+}
+
+/// One card of the deck, marked by its use; returns whether it was
+/// clicked.
+fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -> bool {
+    let usable = matches!(
+        (usage, mode),
+        (CardUse::Free, _) | (CardUse::Board, CardMode::Board) | (CardUse::Dead, CardMode::Dead)
+    );
+    let (rect, response, painter) = small_card_ui(ui, card, usable, &format!("deck {card}"));
+    let selection = ui.visuals().selection.stroke.color;
+    match usage {
+        CardUse::Free => {}
+        CardUse::Board => {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(150));
+            painter.rect_stroke(rect, 4.0, Stroke::new(2.0, selection), StrokeKind::Inside);
+        }
+        CardUse::Dead | CardUse::Hand => {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+            if usage == CardUse::Dead {
+                painter.line_segment(
+                    [rect.left_top(), rect.right_bottom()],
+                    Stroke::new(2.0, Color32::from_rgb(220, 60, 60)),
+                );
+            }
+        }
+    }
+    let help = match usage {
+        CardUse::Free if mode == CardMode::Board => "click: put on the board",
+        CardUse::Free => "click: mark dead",
+        CardUse::Board => "on the board",
+        CardUse::Dead => "dead",
+        CardUse::Hand => "held by a seat's exact hand",
+    };
+    let clicked = response.clicked();
+    response.on_hover_text(format!("{card}: {help}"));
+    clicked
+}
+
+/// A labelled row of a grid with a text box for cards, and its error (if
+/// any) on the row below, beside the box; returns the new text when it was
+/// edited.
+fn cards_entry_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &str,
+    error: Option<&str>,
+    hint: &str,
+    tooltip: &str,
+) -> Option<String> {
+    let label = ui.label(label);
+    let mut edited = text.to_owned();
+    let changed = ui
+        .add(
+            egui::TextEdit::singleline(&mut edited)
+                .hint_text(egui::RichText::new(hint).italics())
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(tooltip)
+        .changed();
+    ui.end_row();
+    if let Some(error) = error {
+        ui.label("");
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.end_row();
+    }
+    changed.then_some(edited)
+}

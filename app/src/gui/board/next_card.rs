@@ -1,0 +1,183 @@
+//! The next-card strip under the board: on a flop or a turn, every card
+//! that can come next, framed in the colour of the selected seat's exact
+//! equity once it has come, each card's chance and every seat's figure on
+//! hover; a click deals it. Computed on a named background thread
+//! (`rangestove-next`, an [`engine::worker::Runner`]: newest job wins), so
+//! the UI thread never counts.
+
+use egui::{Color32, Stroke, StrokeKind};
+use engine::study::{NextCardReport, next_cards};
+use engine::worker::Job;
+use engine::{Card, equity::EquityRequest};
+
+use crate::gui::cards::{deck_rows_ui, small_card_ui};
+use crate::gui::editor::grid::heat_color;
+use crate::gui::state::background::{Answers, Background};
+use crate::gui::state::session::Session;
+
+/// Points of equity a card must move the seat by for the full red or green.
+const SWING_PP: f64 = 5.0;
+
+/// What the strip is computed for: the spot's request (a flop or turn).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextJob {
+    request: EquityRequest,
+}
+
+impl NextJob {
+    /// The job for `session`, when its board is a flop or a turn.
+    fn new(session: &Session) -> Option<NextJob> {
+        if !matches!(session.board().len(), 3 | 4) {
+            return None;
+        }
+        let (mut request, _) = session.request_with_seats(false);
+        request.preview = false;
+        Some(NextJob { request })
+    }
+
+    /// Computes the report and sends it, unless a newer job came first.
+    fn run(self, job: &Job<'_, NextFigures>) {
+        let report = next_cards(&self.request, &|| job.is_stale()).map_err(|e| e.to_string());
+        job.send(NextFigures { job: self, report });
+    }
+}
+
+/// The report of one job.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextFigures {
+    job: NextJob,
+    /// Every card that can come, or why the spot cannot be counted.
+    pub report: Result<NextCardReport, String>,
+}
+
+/// The strip kept between frames.
+pub struct NextState(Background<NextJob, NextFigures>);
+
+impl Default for NextState {
+    fn default() -> NextState {
+        NextState(Background::new("rangestove-next", NextJob::run))
+    }
+}
+
+impl Answers<NextJob> for NextFigures {
+    fn job(&self) -> &NextJob {
+        &self.job
+    }
+}
+
+impl NextState {
+    /// Submits the job for `session` when it changed and takes in its
+    /// figures; `ctx` is repainted when they arrive.
+    pub fn update(&mut self, session: &Session, ctx: &egui::Context) {
+        self.0.update(NextJob::new(session), ctx);
+    }
+
+    /// The figures once computed for the current spot.
+    pub fn figures(&self) -> Option<&NextFigures> {
+        self.0.figures()
+    }
+}
+
+/// The strip, on a flop or a turn; a click deals the card.
+pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Session) {
+    state.update(session, ui.ctx());
+    if !matches!(session.board().len(), 3 | 4) {
+        return;
+    }
+    let (_, indices) = session.request_with_seats(false);
+    let selected = session.selected();
+    let name = |request_seat: usize| {
+        indices
+            .get(request_seat)
+            .and_then(|&i| session.seats().get(i))
+            .map_or_else(String::new, |s| s.name.clone())
+    };
+    let street = if session.board().len() == 3 {
+        "turn"
+    } else {
+        "river"
+    };
+    let report = match state.figures().map(|f| &f.report) {
+        None => {
+            ui.weak(format!("Next card: counting every {street}…"));
+            return;
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Next card: {e}"));
+            return;
+        }
+        Some(Ok(report)) => report,
+    };
+    // Coloured by the selected seat when it is active, else the first.
+    let colour_seat = report
+        .cards
+        .first()
+        .and_then(|c| {
+            c.seats
+                .iter()
+                .position(|s| indices.get(s.seat) == Some(&selected))
+        })
+        .unwrap_or(0);
+    let colour_name = report
+        .cards
+        .first()
+        .and_then(|c| c.seats.get(colour_seat))
+        .map_or_else(String::new, |s| name(s.seat));
+    // The seat's equity now: the frequency-weighted mean over the cards.
+    let now: Vec<f64> = (0..report.cards.first().map_or(0, |c| c.seats.len()))
+        .map(|i| {
+            (report.cards.iter())
+                .map(|c| c.frequency * c.seats.get(i).map_or(0.0, |s| s.equity))
+                .sum()
+        })
+        .collect();
+    ui.label(format!(
+        "Next card: {colour_name}'s equity by {street} (green up, red down)"
+    ))
+    .on_hover_text(format!(
+        "Every card that can come next, framed by how the selected seat's exact \
+         equity moves with it: red {SWING_PP:.0} points or more below its equity \
+         now, amber unchanged, green {SWING_PP:.0} points or more above. Hover a card \
+         for its chance and every seat's figures; click it to deal it."
+    ));
+    let clicked = deck_rows_ui(ui, |ui, card| {
+        let row = report.cards.iter().find(|c| c.card == card);
+        let (rect, response, painter) =
+            small_card_ui(ui, card, row.is_some(), &format!("next {card}"));
+        let Some(row) = row else {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+            return false;
+        };
+        if let Some(s) = row.seats.get(colour_seat) {
+            let change = s.equity - now.get(colour_seat).copied().unwrap_or(s.equity);
+            let colour = heat_color((0.5 + 0.5 * change * 100.0 / SWING_PP) as f32);
+            painter.rect_stroke(rect, 4.0, Stroke::new(3.0, colour), StrokeKind::Inside);
+        }
+        let tags: Vec<String> = row.tags.iter().map(ToString::to_string).collect();
+        let mut text = format!(
+            "{card}: {:.2}% to come ({})",
+            100.0 * row.frequency,
+            tags.join(", ")
+        );
+        for (i, s) in row.seats.iter().enumerate() {
+            let change = 100.0 * (s.equity - now.get(i).copied().unwrap_or(s.equity));
+            text.push_str(&format!(
+                "\n{}: {:.2}% ({change:+.2})",
+                name(s.seat),
+                100.0 * s.equity
+            ));
+        }
+        text.push_str("\nclick: deal it");
+        response.on_hover_text(text).clicked()
+    });
+    if let Some(card) = clicked {
+        deal(session, card);
+    }
+}
+
+/// Puts `card` on the board.
+fn deal(session: &mut Session, card: Card) {
+    let mut board = session.board().to_vec();
+    board.push(card);
+    session.set_board(board);
+}

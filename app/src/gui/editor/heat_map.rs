@@ -1,0 +1,65 @@
+//! The heat map's controls above the grid: the switch, the legend from
+//! red (0%) to green (100%), and the figures of the class under the
+//! pointer. The grid draws the colours themselves.
+
+use egui::{Rect, Sense, Vec2};
+use engine::equity::SeatBreakdown;
+
+use super::grid::heat_color;
+use super::state::EditorState;
+use crate::gui::state::prefs::Prefs;
+
+/// The heat-map switch, its legend, and the hovered class's figures.
+pub fn heat_map_ui(
+    ui: &mut egui::Ui,
+    state: &EditorState,
+    prefs: &mut Prefs,
+    breakdown: Option<&SeatBreakdown>,
+    pending: bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut prefs.heat_map, "Heat map").on_hover_text(
+            "Colour each class of the selected seat by its equity against the other seats (exact when affordable, else estimated), red 0% to green 100%",
+        );
+        if !prefs.heat_map {
+            return;
+        }
+        // The legend: a gradient from 0% to 100%.
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(120.0, 12.0), Sense::hover());
+        let steps = 24;
+        for i in 0..steps {
+            let f = i as f32 / steps as f32;
+            let x0 = rect.min.x + f * rect.width();
+            let x1 = rect.min.x + (i + 1) as f32 / steps as f32 * rect.width();
+            ui.painter().rect_filled(
+                Rect::from_min_max(egui::pos2(x0, rect.min.y), egui::pos2(x1, rect.max.y)),
+                0.0,
+                heat_color(f + 0.5 / steps as f32),
+            );
+        }
+        ui.weak("0% … 100%");
+        let class = state.suit_editor_class();
+        match breakdown.map(|b| b.class(class).copied()) {
+            Some(Some(c)) => {
+                let mut text = format!(
+                    "{class}: {:.1}% over {:.1} combos",
+                    100.0 * c.equity,
+                    c.combos
+                );
+                if c.std_error > 0.0 {
+                    text.push_str(&format!(" ± {:.1}%", 100.0 * c.std_error));
+                }
+                ui.label(text);
+            }
+            None if pending => {
+                ui.weak("computing…");
+            }
+            None => {
+                ui.weak("no figures for this spot");
+            }
+            Some(None) => {
+                ui.weak(format!("{class}: not in the range"));
+            }
+        }
+    });
+}

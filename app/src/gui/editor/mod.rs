@@ -1,0 +1,13 @@
+//! The range editor of the selected seat, in the middle of the window:
+//! the controls ([`controls`], [`heat_map`]), the 13×13 grid ([`grid`])
+//! and the suit editor ([`suits`]) under them ([`range_view`]), what the
+//! editor keeps between frames ([`state`]), and the grid as a picture for
+//! copying and saving ([`grid_image`]).
+
+pub mod controls;
+pub mod grid;
+pub mod grid_image;
+pub mod heat_map;
+pub mod range_view;
+pub mod state;
+pub mod suits;

@@ -1,0 +1,63 @@
+//! What the editor keeps between frames: the grid's interaction (which
+//! also picks the suit editor's class) and the last copy's message.
+
+use engine::range::Dialect;
+use engine::{HandClass, Range};
+
+use super::grid::GridState;
+
+/// The editor's state kept between frames: the grid's interaction and the
+/// last failed copy.
+#[derive(Debug, Default)]
+pub struct EditorState {
+    pub(super) grid: GridState,
+    /// What the last copy did (`Err`: why it could not, e.g. a dialect
+    /// that cannot write weights), and when (egui time, seconds): shown
+    /// beside the Copy button for a few seconds.
+    pub(super) copy_message: Option<(Result<String, String>, f64)>,
+}
+
+impl EditorState {
+    /// The grid's state (where it was drawn, the brush).
+    pub fn grid(&self) -> &GridState {
+        &self.grid
+    }
+
+    /// The class the suit editor shows: the hovered one, else the one
+    /// hovered last (so moving the pointer down to the suit tiles keeps
+    /// it), else the one pressed last, else aces.
+    pub fn suit_editor_class(&self) -> HandClass {
+        self.grid
+            .hovered()
+            .or(self.grid.last_hovered())
+            .or(self.grid.pressed())
+            .unwrap_or(HandClass::ACES)
+    }
+
+    /// Copies `range` as text in `dialect`, and says so (or why not)
+    /// beside the Copy button, whichever panel is open.
+    pub fn copy(&mut self, ctx: &egui::Context, range: &Range, dialect: Dialect) {
+        let message = match range.to_text(dialect) {
+            Ok(text) => {
+                let shown = if text.chars().count() > 40 {
+                    let cut: String = text.chars().take(37).collect();
+                    format!("{cut}…")
+                } else {
+                    text.clone()
+                };
+                ctx.copy_text(text);
+                Ok(format!("Copied '{shown}' as {}", dialect.name()))
+            }
+            Err(error) => Err(format!(
+                "Not copied: {} cannot write this range: {error}",
+                dialect.name()
+            )),
+        };
+        self.copy_message = Some((message, ctx.input(|i| i.time)));
+    }
+
+    /// The last copy's message while it is shown (`Err`: why it failed).
+    pub fn copy_message(&self) -> Option<&Result<String, String>> {
+        self.copy_message.as_ref().map(|(m, _)| m)
+    }
+}

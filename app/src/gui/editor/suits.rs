@@ -1,0 +1,167 @@
+//! The suit editor: the combos of one hand class as cards, each with its
+//! weight (and its equity when per-combo figures are on screen), toggled
+//! one at a time at the brush weight.
+
+use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
+use engine::equity::SeatBreakdown;
+use engine::range::FULL;
+use engine::{CardSet, Combo, HandClass};
+
+use super::grid::{FILL, GridState};
+use crate::gui::cards::card_job;
+use crate::gui::state::history::EditKey;
+use crate::gui::state::session::Session;
+use crate::gui::wording::plural;
+
+/// A combo tile of the suit editor.
+const TILE: Vec2 = Vec2::new(62.0, 44.0);
+
+/// The combos of `class` in the selected seat's range, each toggled on its
+/// own at the `brush` weight; combos holding a `blocked` card cannot be
+/// clicked. A click pins `class` in `grid` (the editor keeps showing it).
+pub fn suit_editor_ui(
+    ui: &mut egui::Ui,
+    grid: &mut GridState,
+    session: &mut Session,
+    class: HandClass,
+    blocked: CardSet,
+    brush: u16,
+    breakdown: Option<&SeatBreakdown>,
+) {
+    let index = session.selected();
+    let range = &session.selected_seat().range;
+    ui.horizontal(|ui| {
+        ui.strong(format!("Suits of {class}"));
+        // Live combos only: a combo holding a known card is blocked, not
+        // counted as in the range.
+        let live: Vec<Combo> = class
+            .combos()
+            .filter(|c| c.mask().is_disjoint(blocked))
+            .collect();
+        let weighted: f64 = live
+            .iter()
+            .map(|&c| f64::from(range.weight_bp(c)) / f64::from(FULL))
+            .sum();
+        let total = class.combo_count();
+        let mut text = format!(
+            "{weighted:.2} of {} live {}",
+            live.len(),
+            plural(live.len(), "combo")
+        );
+        if live.len() < total {
+            text.push_str(&format!(" ({} blocked)", total - live.len()));
+        }
+        ui.weak(text);
+        ui.weak("(?)").on_hover_text(
+            "Hover a cell of the grid to see its combos here; the last cell hovered stays \
+             while you move to the tiles. Click a combo to give it the brush weight, again to remove it. \
+             Combos holding a board, dead or exact-hand card are blocked.",
+        );
+    });
+    let combos: Vec<Combo> = class.combos().collect();
+    let per_row = ((ui.available_width() / (TILE.x + 4.0)) as usize).clamp(4, 6);
+    let mut toggled = None;
+    for row in combos.chunks(per_row) {
+        ui.horizontal(|ui| {
+            for &combo in row {
+                let weight = range.weight_bp(combo);
+                let is_blocked = !combo.mask().is_disjoint(blocked);
+                // The combo's equity, when the breakdown is on screen.
+                let equity = breakdown.and_then(|b| b.combo(combo)).map(|e| e.equity);
+                if combo_tile_ui(ui, combo, weight, is_blocked, equity).clicked() {
+                    toggled = Some(combo);
+                }
+            }
+        });
+    }
+    if let Some(combo) = toggled {
+        grid.set_pressed(class);
+        session.edit_range(index, |range| {
+            let weight = if range.weight_bp(combo) == brush {
+                0
+            } else {
+                brush
+            };
+            range.set_weight_bp(combo, weight);
+            Some(EditKey::Discrete)
+        });
+    }
+}
+
+/// One combo of the suit editor: its two cards, filled by its weight.
+fn combo_tile_ui(
+    ui: &mut egui::Ui,
+    combo: Combo,
+    weight_bp: u16,
+    blocked: bool,
+    equity: Option<f64>,
+) -> egui::Response {
+    let (rect, response) = ui
+        .add_enabled_ui(!blocked, |ui| ui.allocate_exact_size(TILE, Sense::click()))
+        .inner;
+    let label = combo.to_string();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, !blocked, label.clone()));
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
+    let fill = f32::from(weight_bp) / f32::from(FULL);
+    if fill > 0.0 {
+        let top = rect.max.y - rect.height() * fill;
+        painter.rect_filled(
+            Rect::from_min_max(egui::pos2(rect.min.x, top), rect.max),
+            4.0,
+            FILL.gamma_multiply(0.85),
+        );
+    }
+    let dark = visuals.dark_mode;
+    let job = card_job(combo.cards().iter().copied(), 15.0, dark);
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let pos = rect.center_top() + Vec2::new(-galley.size().x / 2.0, 4.0);
+    // A plate in the background colour keeps the suit colours readable on
+    // the range fill.
+    painter.rect_filled(
+        Rect::from_min_size(pos, galley.size()).expand(2.0),
+        3.0,
+        visuals.extreme_bg_color.gamma_multiply(0.85),
+    );
+    painter.galley(pos, galley, Color32::WHITE);
+    let caption = match (blocked, equity) {
+        (true, _) => "blocked".to_owned(),
+        (false, Some(e)) if weight_bp > 0 => format!("eq {:.1}%", 100.0 * e),
+        (false, _) => format!("{}%", weight_bp / 100),
+    };
+    let caption = painter.layout_no_wrap(
+        caption,
+        egui::FontId::proportional(11.0),
+        visuals.strong_text_color(),
+    );
+    let at = rect.center_bottom() - Vec2::new(caption.size().x / 2.0, caption.size().y + 3.0);
+    painter.rect_filled(
+        Rect::from_min_size(at, caption.size()).expand(1.5),
+        3.0,
+        visuals.extreme_bg_color.gamma_multiply(0.85),
+    );
+    painter.galley(at, caption, visuals.strong_text_color());
+    if blocked {
+        painter.rect_filled(rect, 4.0, visuals.faint_bg_color.gamma_multiply(0.8));
+        painter.line_segment(
+            [rect.left_bottom(), rect.right_top()],
+            Stroke::new(1.0, Color32::from_gray(150)),
+        );
+    }
+    let stroke = if response.hovered() && !blocked {
+        visuals.widgets.hovered.fg_stroke
+    } else {
+        visuals.widgets.noninteractive.bg_stroke
+    };
+    painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
+    response.on_hover_text(match (blocked, equity) {
+        (true, _) => format!("{combo} holds a known card"),
+        (false, Some(e)) => format!(
+            "{combo}: weight {}%, equity {:.2}% against the other seats",
+            f64::from(weight_bp) / 100.0,
+            100.0 * e
+        ),
+        (false, None) => format!("{combo}: weight {}%", f64::from(weight_bp) / 100.0),
+    })
+}

@@ -1,0 +1,199 @@
+//! The File menu and pasting, carried out: New, scenario files, the spot
+//! as text, and the selected seat's grid as an image. What a file holds
+//! is in [`spot_file`], [`spot_text`] and
+//! [`grid_image`]; this works on the
+//! session it is given and keeps the outcome for the toolbar.
+
+use std::path::Path;
+
+use super::{spot_file, spot_text};
+use crate::gui::editor::grid_image;
+use crate::gui::state::feed::Feed;
+use crate::gui::state::history::EditKey;
+use crate::gui::state::scenario::Scenario;
+use crate::gui::state::session::{MAX_SEATS, Session};
+use crate::gui::toolbar::FileAction;
+use crate::gui::wording::{combos_label, method_text};
+
+/// What the File menu keeps between frames: the last action's outcome,
+/// shown in the toolbar.
+#[derive(Debug, Default)]
+pub struct FileMenu {
+    message: Option<Result<String, String>>,
+}
+
+impl FileMenu {
+    /// The last file action's outcome (`Err`: what went wrong).
+    pub fn message(&self) -> Option<&Result<String, String>> {
+        self.message.as_ref()
+    }
+
+    /// Pasted text: a spot copied as text replaces the spot in `session`
+    /// (one undo step); anything else is range text, in any dialect, for
+    /// the selected seat.
+    pub fn paste(&mut self, session: &mut Session, text: &str) {
+        if let Some(scenario) = spot_text::parse_spot_text(text) {
+            session.replace_scenario(&scenario);
+            let dropped = dropped_seats(&scenario);
+            self.message = Some(Ok(format!("Pasted a spot{dropped}")));
+        } else {
+            let index = session.selected();
+            session.set_seat_text(index, text.trim(), EditKey::Discrete);
+        }
+    }
+
+    /// Replaces the spot with a fresh one (one undo step).
+    pub fn new_spot(&mut self, session: &mut Session) {
+        session.replace_scenario(&Scenario::default());
+        self.message = Some(Ok("New spot (Undo brings the last one back)".to_owned()));
+    }
+
+    /// Saves the spot as a scenario file at `path` (atomically).
+    pub fn save_scenario(&mut self, session: &Session, path: &Path) {
+        self.message = Some(
+            spot_file::save_scenario(path, &session.scenario())
+                .map(|()| format!("Saved {}", path.display()))
+                .map_err(|e| format!("Not saved: {e:#}")),
+        );
+    }
+
+    /// Opens the scenario file at `path` into `session` (one undo step); a
+    /// bad file is reported and left as it is.
+    pub fn open_scenario(&mut self, session: &mut Session, path: &Path) {
+        self.message = Some(match spot_file::open_scenario(path) {
+            Ok(scenario) => {
+                session.replace_scenario(&scenario);
+                let dropped = dropped_seats(&scenario);
+                Ok(format!("Opened {}{dropped}", path.display()))
+            }
+            Err(e) => Err(format!("Not opened: {e:#}")),
+        });
+    }
+
+    /// Saves the selected seat's grid as a PNG file at `path`
+    /// (atomically), drawn for the `dark` theme or the light one.
+    pub fn save_grid_png(
+        &mut self,
+        ctx: &egui::Context,
+        session: &Session,
+        dark: bool,
+        path: &Path,
+    ) {
+        let image = grid_as_image(ctx, session, dark);
+        let saved = grid_image::encode_png(&image).and_then(|bytes| {
+            crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
+            Ok(())
+        });
+        self.message = Some(
+            saved
+                .map(|()| format!("Saved the grid as {}", path.display()))
+                .map_err(|e| format!("Grid not saved: {e:#}")),
+        );
+    }
+
+    /// Carries out a File-menu choice on `session` (the dialogs pick the
+    /// paths; `feed` gives the copied spot its equities, `dark` the
+    /// grid's theme).
+    pub fn carry_out(
+        &mut self,
+        ctx: &egui::Context,
+        action: FileAction,
+        session: &mut Session,
+        feed: &Feed,
+        dark: bool,
+    ) {
+        let scenario_dialog = || {
+            rfd::FileDialog::new()
+                .add_filter("Rangestove scenario", &[spot_file::SCENARIO_EXTENSION])
+        };
+        match action {
+            FileAction::New => self.new_spot(session),
+            FileAction::Open => {
+                if let Some(path) = scenario_dialog().pick_file() {
+                    self.open_scenario(session, &path);
+                }
+            }
+            FileAction::Save => {
+                if let Some(path) = scenario_dialog().set_file_name("spot.ron").save_file() {
+                    self.save_scenario(session, &path);
+                }
+            }
+            FileAction::CopySpot => {
+                ctx.copy_text(spot_as_text(session, feed));
+                self.message = Some(Ok("Copied the spot as text".to_owned()));
+            }
+            FileAction::CopyGrid => {
+                ctx.copy_image(grid_as_image(ctx, session, dark));
+                let name = &session.selected_seat().name;
+                self.message = Some(Ok(format!("Copied {name}'s grid as an image")));
+            }
+            FileAction::SaveGridPng => {
+                let name = format!(
+                    "{}.png",
+                    crate::presets::slug(&session.selected_seat().name)
+                );
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .set_file_name(name)
+                    .save_file()
+                {
+                    self.save_grid_png(ctx, session, dark, &path);
+                }
+            }
+        }
+    }
+}
+
+/// The spot as text, with the equities from `feed` when the numbers are
+/// current.
+pub fn spot_as_text(session: &Session, feed: &Feed) -> String {
+    let equities = feed.result().map(|result| {
+        let figures: Vec<String> = session
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, seat)| {
+                let f = feed.seat_equity(i)?;
+                Some(format!("{} {:.2}%", seat.name, 100.0 * f.equity))
+            })
+            .collect();
+        format!("{} ({})", figures.join(", "), method_text(result))
+    });
+    spot_text::spot_text(&session.scenario(), equities.as_deref())
+}
+
+/// The selected seat's grid as an image for the `dark` theme or the
+/// light one: its name and range text, its combo count, the 13×13 grid.
+pub fn grid_as_image(ctx: &egui::Context, session: &Session, dark: bool) -> egui::ColorImage {
+    let index = session.selected();
+    let seat = session.selected_seat();
+    let blocked = session.blocked_for(index);
+    let live = seat.range.combos_given(blocked);
+    let title = format!("{}: {}", seat.name, seat.text.trim());
+    let subtitle = format!(
+        "{} ({:.1}% of all hands)",
+        combos_label(live),
+        seat.range.percent_given(blocked)
+    );
+    grid_image::render(
+        ctx,
+        &grid_image::GridPicture {
+            title: &title,
+            subtitle: &subtitle,
+            range: &seat.range,
+            blocked,
+            dark,
+        },
+    )
+}
+
+/// What to add to a message when `scenario` has more seats than the app
+/// shows (the first [`MAX_SEATS`] are kept): nothing, or why some are gone.
+fn dropped_seats(scenario: &Scenario) -> String {
+    let seats = scenario.seats.len();
+    if seats > MAX_SEATS {
+        format!(" (its first {MAX_SEATS} of {seats} seats: the app holds at most {MAX_SEATS})")
+    } else {
+        String::new()
+    }
+}

@@ -1,0 +1,226 @@
+//! The Boards view's table: egui_extras'
+//! `TableBuilder` with virtualised rows, a sortable header, a line per flop
+//! class (click: put it on the board) and a line per group with its
+//! frequency-weighted aggregate.
+
+use egui::{Align, Color32, Layout, RichText};
+use egui_extras::{Column, TableBuilder};
+use engine::study::FlopRow;
+
+use super::lines::{Group, Line, flop_text};
+use super::state::SortBy;
+use super::swing::swing_text;
+use crate::gui::cards::card_job;
+
+/// Column headers of the buckets, strongest first.
+const BUCKETS: [&str; 4] = ["75+", "50-75", "25-50", "<25"];
+/// Row height of the table.
+const ROW_HEIGHT: f32 = 20.0;
+
+/// What the table shows.
+pub(super) struct Table<'a> {
+    pub(super) rows: &'a [FlopRow],
+    pub(super) lines: &'a [Line],
+    pub(super) groups: &'a [Group],
+    pub(super) chosen: usize,
+    pub(super) name: &'a dyn Fn(usize) -> String,
+    pub(super) board: &'a [engine::Card],
+    pub(super) dark: bool,
+    /// Each seat's equity over every flop.
+    pub(super) means: Vec<f64>,
+}
+
+/// The table; returns the flop clicked, if any, and the sort (changed by a
+/// header click).
+pub(super) fn table_ui(
+    ui: &mut egui::Ui,
+    mut sort: (SortBy, bool),
+    t: &Table<'_>,
+) -> (Option<[engine::Card; 3]>, (SortBy, bool)) {
+    let seats = t.rows.first().map_or(0, |r| r.seats.len());
+    let mut clicked = None;
+    let mut builder = TableBuilder::new(ui)
+        .id_salt("boards table")
+        .striped(true)
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(110.0))
+        .column(Column::exact(62.0));
+    for _ in 0..seats {
+        builder = builder.column(Column::exact(70.0));
+    }
+    builder = builder
+        .columns(Column::exact(50.0), 5)
+        .column(Column::remainder().at_least(120.0));
+    let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
+        let arrow = match sort {
+            (s, true) if s == by => " ⏷",
+            (s, false) if s == by => " ⏶",
+            _ => "",
+        };
+        let response = ui
+            .add(egui::Button::selectable(
+                sort.0 == by,
+                RichText::new(format!("{label}{arrow}")).strong(),
+            ))
+            .on_hover_text(help);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(
+                egui::Role::Button,
+                true,
+                sort.0 == by,
+                format!("sort by {label}"),
+            )
+        });
+        if response.clicked() {
+            // A new column sorts descending first (highest equity on top),
+            // the flop column ascending.
+            sort = if sort.0 == by {
+                (by, !sort.1)
+            } else {
+                (by, by != SortBy::Flop)
+            };
+        }
+    };
+    builder
+        .header(22.0, |mut row| {
+            row.col(|ui| header(ui, "Flop", SortBy::Flop, "Sort by the flop's cards"));
+            row.col(|ui| {
+                header(
+                    ui,
+                    "Freq",
+                    SortBy::Frequency,
+                    "How likely the flop comes, given the ranges",
+                )
+            });
+            for k in 0..seats {
+                row.col(|ui| {
+                    header(
+                        ui,
+                        &(t.name)(k),
+                        SortBy::Equity(k),
+                        "The seat's equity on this flop",
+                    )
+                });
+            }
+            for (b, label) in BUCKETS.iter().enumerate() {
+                let help = "Share of the chosen seat's range with this equity on the flop";
+                row.col(|ui| header(ui, label, SortBy::Bucket(b), help));
+            }
+            row.col(|ui| {
+                header(
+                    ui,
+                    "Nuts",
+                    SortBy::Nuts,
+                    "Share of the chosen seat's range with two pair or better",
+                )
+            });
+            row.col(|ui| {
+                ui.strong("Texture");
+            });
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, t.lines.len(), |mut row| {
+                match t.lines[row.index()] {
+                    Line::Group(g) => group_row(&mut row, &t.groups[g], &t.means, t.dark),
+                    Line::Flop(i) => {
+                        let r = &t.rows[i];
+                        row.set_selected(same_flop(&r.flop, t.board));
+                        if flop_row(&mut row, r, t) {
+                            clicked = Some(r.flop);
+                        }
+                    }
+                }
+            });
+        });
+    (clicked, sort)
+}
+
+/// Whether `board` is `flop` (in any order).
+fn same_flop(flop: &[engine::Card; 3], board: &[engine::Card]) -> bool {
+    board.len() == 3 && flop.iter().all(|c| board.contains(c))
+}
+
+fn percent(ui: &mut egui::Ui, value: f64) {
+    ui.label(format!("{:.1}", 100.0 * value));
+}
+
+/// One flop class; returns whether its flop was clicked.
+fn flop_row(row: &mut egui_extras::TableRow<'_, '_>, r: &FlopRow, t: &Table<'_>) -> bool {
+    let mut clicked = false;
+    row.col(|ui| {
+        let job = card_job(r.flop.iter().copied(), 14.0, t.dark);
+        let response =
+            ui.add(egui::Button::selectable(same_flop(&r.flop, t.board), job).frame(false));
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("flop {}", flop_text(r)))
+        });
+        let mut help = format!(
+            "{}: put it on the board\n{} flop(s) like it",
+            flop_text(r),
+            r.count
+        );
+        if let Some(seat) = r.seats.get(t.chosen) {
+            help.push_str(&format!("\n{}'s hits:", (t.name)(t.chosen)));
+            for (what, share) in &seat.hits {
+                help.push_str(&format!("\n  {what}: {:.1}%", 100.0 * share));
+            }
+        }
+        clicked = response.on_hover_text(help).clicked();
+    });
+    row.col(|ui| {
+        ui.label(format!("{:.3}%", 100.0 * r.frequency));
+    });
+    for (k, seat) in r.seats.iter().enumerate() {
+        let mean = t.means.get(k).copied().unwrap_or(0.5);
+        row.col(|ui| {
+            let e = seat.figures.equity;
+            let text = if seat.figures.std_error > 0.0 {
+                format!("{:.1}±{:.1}", 100.0 * e, 100.0 * seat.figures.std_error)
+            } else {
+                format!("{:.2}%", 100.0 * e)
+            };
+            ui.label(RichText::new(text).color(swing_text(e, mean, t.dark)));
+        });
+    }
+    let chosen = r.seats.get(t.chosen);
+    for b in 0..4 {
+        row.col(|ui| percent(ui, chosen.map_or(0.0, |s| s.buckets[b])));
+    }
+    row.col(|ui| percent(ui, chosen.map_or(0.0, |s| s.nut_share)));
+    row.col(|ui| {
+        ui.weak(r.texture.tags().join(", "));
+    });
+    clicked
+}
+
+/// A group's aggregate line.
+fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64], dark: bool) {
+    row.set_overline(true);
+    row.col(|ui| {
+        ui.strong(&g.name);
+    });
+    row.col(|ui| {
+        ui.strong(format!("{:.2}%", 100.0 * g.frequency));
+    });
+    for (k, &mean) in means.iter().enumerate() {
+        row.col(|ui| {
+            let e = g.equity.get(k).copied().unwrap_or(0.0);
+            ui.label(
+                RichText::new(format!("{:.2}%", 100.0 * e))
+                    .strong()
+                    .color(swing_text(e, mean, dark)),
+            );
+        });
+    }
+    for b in 0..4 {
+        row.col(|ui| {
+            ui.strong(format!("{:.1}", 100.0 * g.buckets[b]));
+        });
+    }
+    row.col(|ui| {
+        ui.strong(format!("{:.1}", 100.0 * g.nuts));
+    });
+    row.col(|ui| {
+        ui.colored_label(Color32::GRAY, "group (frequency-weighted)");
+    });
+}

@@ -1,0 +1,217 @@
+//! Drawing the Boards view: status and controls, the summary of the
+//! shown flops, the chart ([`super::chart`]) and the table
+//! ([`super::table`]).
+
+use engine::study::FlopRow;
+
+use super::chart::chart_ui;
+use super::lines::{PAIRINGS, SUITS, lines, means, shown_rows};
+use super::state::{FlopsState, GroupBy, export_csv, method_text};
+use super::table::{Table, table_ui};
+use crate::gui::state::scenario::SeatMode;
+use crate::gui::state::session::Session;
+
+/// The Boards view in `ui`; clicking a flop puts it on `session`'s board.
+pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session, dark: bool) {
+    state.update(session, ui.ctx());
+    let (_, indices) = session.request_with_seats(false);
+    let active: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|&i| {
+            session
+                .seats()
+                .get(i)
+                .is_some_and(|s| s.mode == SeatMode::Active)
+        })
+        .collect();
+    let name = |k: usize| {
+        active
+            .get(k)
+            .and_then(|&i| session.seats().get(i))
+            .map_or_else(|| format!("Seat {}", k + 1), |s| s.name.clone())
+    };
+    // The chosen seat, as a position among the active seats.
+    let wanted = state.seat.unwrap_or(session.selected());
+    let chosen = active.iter().position(|&i| i == wanted).unwrap_or(0);
+    status_ui(ui, state);
+    controls_ui(ui, state, &active, &name, chosen);
+    let Some(figures) = state.figures() else {
+        return;
+    };
+    let rows = &figures.rows;
+    if rows.is_empty() {
+        return;
+    }
+    let shown = shown_rows(state, rows);
+    let (lines, groups) = lines(state, rows, &shown, chosen);
+    let complete = state.report().is_some();
+    summary_ui(ui, rows, &shown, chosen, &name, complete);
+    chart_ui(ui, rows, &shown, chosen);
+    let table = Table {
+        rows,
+        lines: &lines,
+        groups: &groups,
+        chosen,
+        name: &name,
+        board: session.board(),
+        dark,
+        means: means(rows),
+    };
+    // The figures are borrowed from the state: the sort is changed after.
+    let sort = state.sort;
+    let (clicked, sort) = egui::ScrollArea::horizontal()
+        .id_salt("boards across")
+        .show(ui, |ui| table_ui(ui, sort, &table))
+        .inner;
+    state.sort = sort;
+    if let Some(flop) = clicked {
+        session.set_board(flop.to_vec());
+    }
+}
+
+/// Progress, the method and time, stop / run again, CSV export.
+fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
+    ui.horizontal_wrapped(|ui| {
+        ui.heading("Boards");
+        let (done, total) = state.figures().map_or((0, 0), |f| (f.done, f.total));
+        if state.running() {
+            let fraction = state.figures().map_or(0.0, |f| f.progress);
+            ui.add(
+                // The bar follows the work; the count of flops stands still
+                // while the one pass over every board runs.
+                egui::ProgressBar::new(fraction)
+                    .desired_width(180.0)
+                    .animate(true)
+                    .text(format!("flop {done} of {total}")),
+            );
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop counting; the rows in stay")
+                .clicked()
+            {
+                state.stop();
+            }
+        } else if let Some(Err(e)) = state.figures().and_then(|f| f.report.as_ref()) {
+            ui.colored_label(ui.visuals().warn_fg_color, e.clone());
+        } else if let Some(report) = state.report() {
+            ui.label(method_text(report));
+            if let Some(ms) = state.first_rows_ms() {
+                ui.weak(format!("(first rows in {ms:.0} ms)"));
+            }
+        } else {
+            ui.label(format!("stopped at flop {done} of {total}"));
+            if ui.button("Run again").clicked() {
+                state.restart();
+            }
+        }
+        let csv = ui
+            .add_enabled(state.report().is_some(), egui::Button::new("Export CSV…"))
+            .on_hover_text("Save every flop class as comma-separated values");
+        if csv.clicked()
+            && let Some(report) = state.report()
+            && let Some(path) = rfd::FileDialog::new()
+                .add_filter("CSV", &["csv"])
+                .set_file_name("flops.csv")
+                .save_file()
+        {
+            state.export = Some(
+                export_csv(report, &path)
+                    .map(|()| format!("Saved {}", path.display()))
+                    .map_err(|e| format!("Not saved: {e:#}")),
+            );
+        }
+        match &state.export {
+            Some(Ok(text)) => {
+                ui.label(text);
+            }
+            Some(Err(text)) => {
+                ui.colored_label(ui.visuals().error_fg_color, text);
+            }
+            None => {}
+        }
+    });
+}
+
+/// The chosen seat, grouping, texture filters and the text filter.
+fn controls_ui(
+    ui: &mut egui::Ui,
+    state: &mut FlopsState,
+    active: &[usize],
+    name: &dyn Fn(usize) -> String,
+    chosen: usize,
+) {
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("boards seat")
+            .selected_text(format!("Buckets of {}", name(chosen)))
+            .show_ui(ui, |ui| {
+                for (k, &i) in active.iter().enumerate() {
+                    if ui.selectable_label(k == chosen, name(k)).clicked() {
+                        state.seat = Some(i);
+                    }
+                }
+            })
+            .response
+            .on_hover_text("The seat whose buckets, nut share, hits and chart show");
+        egui::ComboBox::from_id_salt("boards group")
+            .selected_text(format!("Group: {}", state.group.name()))
+            .show_ui(ui, |ui| {
+                for g in GroupBy::ALL {
+                    ui.selectable_value(&mut state.group, g, g.name());
+                }
+            });
+        ui.separator();
+        for (filter, names) in [(&mut state.suits, SUITS), (&mut state.pairing, PAIRINGS)] {
+            for (on, label) in filter.iter_mut().zip(names) {
+                ui.checkbox(on, label);
+            }
+            ui.separator();
+        }
+        let label = ui.label("Filter");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.text)
+                .hint_text("A-high, connected, Kh…")
+                .desired_width(150.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Flops whose cards or tags contain every word");
+    });
+}
+
+/// The shown flops' share of all flops and the chosen seat's equity over
+/// them, against its equity over every flop.
+fn summary_ui(
+    ui: &mut egui::Ui,
+    rows: &[FlopRow],
+    shown: &[usize],
+    chosen: usize,
+    name: &dyn Fn(usize) -> String,
+    complete: bool,
+) {
+    if !complete {
+        ui.label(format!(
+            "{} classes counted so far (frequencies among them until every flop is in)",
+            rows.len()
+        ));
+        return;
+    }
+    let all: f64 = rows.iter().map(|r| r.frequency).sum();
+    let part: f64 = shown.iter().map(|&i| rows[i].frequency).sum();
+    let mean = |members: &mut dyn Iterator<Item = &FlopRow>, total: f64| {
+        members
+            .map(|r| r.frequency * r.seats.get(chosen).map_or(0.0, |s| s.figures.equity))
+            .sum::<f64>()
+            / total.max(f64::MIN_POSITIVE)
+    };
+    let shown_equity = mean(&mut shown.iter().map(|&i| &rows[i]), part);
+    let all_equity = mean(&mut rows.iter(), all);
+    ui.label(format!(
+        "{} of {} classes shown ({:.1}% of flops): {} {:.2}% on them, {:.2}% over every flop",
+        shown.len(),
+        rows.len(),
+        100.0 * part / all.max(f64::MIN_POSITIVE),
+        name(chosen),
+        100.0 * shown_equity,
+        100.0 * all_equity
+    ));
+}

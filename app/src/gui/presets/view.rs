@@ -1,0 +1,268 @@
+//! Drawing the presets panel: the search box, the list (the user's
+//! presets, then the shipped ones), and the buttons to load, save,
+//! rename, delete, import and export.
+
+use engine::range::Dialect;
+
+use super::panel::{Chosen, PresetsPanel};
+use crate::gui::state::session::Session;
+use crate::presets::{self, Preset};
+
+/// The presets section of the right panel: loads into and saves from the
+/// selected seat of `session`; range text is exported in `dialect`.
+pub fn presets_ui(
+    ui: &mut egui::Ui,
+    panel: &mut PresetsPanel,
+    session: &mut Session,
+    dialect: Dialect,
+) {
+    ui.heading("Presets");
+    panel.update(ui.ctx());
+    let label = ui.label("Search");
+    ui.add(
+        egui::TextEdit::singleline(&mut panel.search)
+            .id_salt("preset search")
+            .hint_text("name or notes, e.g. BTN")
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(label.id);
+    if preset_list_ui(ui, panel) {
+        panel.load_chosen(session);
+    }
+    preset_actions_ui(ui, panel, session, dialect);
+    match &panel.message {
+        Some(Ok(text)) => {
+            ui.label(text);
+        }
+        Some(Err(text)) => {
+            ui.colored_label(ui.visuals().error_fg_color, text);
+        }
+        None => {}
+    }
+}
+
+/// The searchable list of presets; returns whether one was double-clicked
+/// (to load it).
+fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
+    let mut load = false;
+    // The list takes the panel's height down to the controls under it
+    // (about 110 points), at least a few rows.
+    let height = (ui.available_height() - 110.0).max(150.0);
+    egui::ScrollArea::vertical()
+        .id_salt("preset list")
+        .max_height(height)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            let store_dir = panel
+                .store
+                .as_ref()
+                .map(|s| s.dir().display().to_string())
+                .unwrap_or_else(|| "no data directory".to_owned());
+            ui.weak("Mine")
+                .on_hover_text(format!("Saved in {store_dir}"));
+            let user: Vec<(Chosen, String, Preset)> = panel
+                .user
+                .iter()
+                .filter(|s| panel.matches(&s.preset))
+                .map(|s| {
+                    let file = s
+                        .path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let label = if panel.has_twin(s) {
+                        format!("{} ({file})", s.preset.name)
+                    } else {
+                        s.preset.name.clone()
+                    };
+                    (Chosen::User(s.path.clone()), label, s.preset.clone())
+                })
+                .collect();
+            if panel.is_reading() && user.is_empty() {
+                ui.weak("  (reading…)");
+            } else if user.is_empty() {
+                ui.weak("  (none yet: save a seat's range below)");
+            }
+            for (chosen, label, preset) in user {
+                preset_row(ui, panel, chosen, &label, &preset, &mut load);
+            }
+            if !panel.problems.is_empty() {
+                let count = panel.problems.len();
+                let title = format!(
+                    "{count} unreadable {} (kept, not loaded)",
+                    if count == 1 { "file" } else { "files" }
+                );
+                egui::CollapsingHeader::new(
+                    egui::RichText::new(title).color(ui.visuals().error_fg_color),
+                )
+                .id_salt("unreadable presets")
+                .default_open(false)
+                .show(ui, |ui| {
+                    for problem in &panel.problems {
+                        ui.colored_label(ui.visuals().error_fg_color, problem);
+                    }
+                });
+            }
+            ui.weak("Shipped");
+            let shipped: Vec<(Chosen, Preset)> = panel
+                .shipped
+                .iter()
+                .filter(|p| panel.matches(p))
+                .map(|p| (Chosen::Shipped(p.name.clone()), p.clone()))
+                .collect();
+            for (chosen, preset) in shipped {
+                let label = preset.name.clone();
+                preset_row(ui, panel, chosen, &label, &preset, &mut load);
+            }
+        });
+    load
+}
+
+/// Load, delete, export, save, rename and import.
+fn preset_actions_ui(
+    ui: &mut egui::Ui,
+    panel: &mut PresetsPanel,
+    session: &mut Session,
+    dialect: Dialect,
+) {
+    let seat_name = session.selected_seat().name.clone();
+    let chosen = panel.chosen.clone();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(
+                chosen.is_some(),
+                egui::Button::new(format!("Load into {seat_name}")),
+            )
+            .on_hover_text(
+                "Replace the selected seat's range with the chosen preset (or double-click it)",
+            )
+            .clicked()
+        {
+            panel.load_chosen(session);
+        }
+        let user = matches!(chosen, Some(Chosen::User(_)));
+        let deleting = panel.confirm.as_deref() == Some("delete");
+        if ui
+            .add_enabled(
+                user,
+                egui::Button::new(if deleting { "Really delete?" } else { "Delete" }),
+            )
+            .on_hover_text("Delete the chosen preset of yours (asks once more)")
+            .clicked()
+        {
+            if deleting {
+                panel.delete_chosen();
+            } else {
+                panel.confirm = Some("delete".to_owned());
+            }
+        }
+        if ui
+            .add_enabled(chosen.is_some(), egui::Button::new("Export…"))
+            .on_hover_text("Write the chosen preset to a RON file")
+            .clicked()
+        {
+            let name = panel.chosen_preset().map(|p| presets::slug(&p.name));
+            if let Some(path) = rfd::FileDialog::new()
+                .add_filter("Rangestove preset", &["ron"])
+                .set_file_name(format!("{}.ron", name.unwrap_or_default()))
+                .save_file()
+            {
+                panel.export_chosen(&path);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Name");
+        ui.add(
+            egui::TextEdit::singleline(&mut panel.name)
+                .id_salt("preset name")
+                .hint_text("e.g. CO open 2026")
+                .desired_width(140.0),
+        )
+        .labelled_by(label.id);
+        let replacing = panel.confirm.as_ref().is_some_and(|c| c != "delete");
+        if ui
+            .add_enabled(
+                panel.store.is_some(),
+                egui::Button::new(if replacing { "Replace?" } else { "Save" }),
+            )
+            .on_hover_text(format!("Save {seat_name}'s range as a preset of yours"))
+            .clicked()
+        {
+            let name = panel.name.clone();
+            panel.save(&name, &session.selected_seat().range);
+        }
+        if ui
+            .add_enabled(
+                matches!(chosen, Some(Chosen::User(_))),
+                egui::Button::new("Rename"),
+            )
+            .on_hover_text("Give the chosen preset of yours the name typed here")
+            .clicked()
+        {
+            let name = panel.name.clone();
+            panel.rename_chosen(&name);
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Import…")
+            .on_hover_text(
+                "A RON preset joins your presets; a text file of range text (any \
+                     dialect) loads into the selected seat",
+            )
+            .clicked()
+            && let Some(path) = rfd::FileDialog::new()
+                .add_filter("Preset or range text", &["ron", "txt"])
+                .add_filter("Any file", &["*"])
+                .pick_file()
+        {
+            panel.import_file(&path, session);
+        }
+        if ui
+            .button("Export range…")
+            .on_hover_text(format!(
+                "Write {seat_name}'s range as text in the Copy dialect ({})",
+                dialect.name()
+            ))
+            .clicked()
+            && let Some(path) = rfd::FileDialog::new()
+                .add_filter("Range text", &["txt"])
+                .set_file_name("range.txt")
+                .save_file()
+        {
+            panel.export_range_text(&path, &session.selected_seat().range, dialect);
+        }
+    });
+}
+
+/// One preset in the list under `label`: click chooses, double-click loads.
+fn preset_row(
+    ui: &mut egui::Ui,
+    panel: &mut PresetsPanel,
+    chosen: Chosen,
+    label: &str,
+    preset: &Preset,
+    load: &mut bool,
+) {
+    let is_chosen = panel.chosen.as_ref() == Some(&chosen);
+    let mut hover = match &preset.notes {
+        Some(notes) => format!("{}\n\n{notes}", preset.range),
+        None => preset.range.clone(),
+    };
+    if let Chosen::User(path) = &chosen {
+        hover.push_str(&format!("\n\n{}", path.display()));
+    }
+    let response = ui.selectable_label(is_chosen, label).on_hover_text(hover);
+    if response.clicked() {
+        if let Chosen::User(_) = &chosen {
+            panel.name = preset.name.clone();
+        }
+        panel.chosen = Some(chosen.clone());
+        panel.confirm = None;
+    }
+    if response.double_clicked() {
+        panel.chosen = Some(chosen);
+        *load = true;
+    }
+}

@@ -1,0 +1,99 @@
+//! Undo and redo of scenario edits.
+//!
+//! The history stores whole [`Scenario`]s (a few kilobytes of text at most),
+//! not diffs: restoring one is then the same code path as loading a saved
+//! session, and cannot drift out of step with the editing code. Consecutive
+//! edits of one kind (typing in one text box, one paint stroke, one slider
+//! drag) merge into one step.
+
+use super::scenario::Scenario;
+
+/// Steps kept; older ones are dropped.
+const LIMIT: usize = 200;
+
+/// What kind of edit produced a change; equal consecutive keys merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditKey {
+    /// Typing in a seat's range box.
+    SeatText(usize),
+    /// Typing in the seat's name box.
+    SeatName(usize),
+    /// Typing in the board box.
+    BoardText,
+    /// Typing in the dead-cards box.
+    DeadText,
+    /// One stroke on the grid (the grid's stroke counter).
+    Stroke(u64),
+    /// One drag of the top-X% slider or the band (the drag counter: two
+    /// drags are two steps).
+    Slider(u64),
+    /// Anything else: always its own step.
+    Discrete,
+}
+
+/// The undo and redo stacks around the last committed scenario.
+#[derive(Debug)]
+pub struct History {
+    undo: Vec<Scenario>,
+    redo: Vec<Scenario>,
+    committed: Scenario,
+    last: Option<EditKey>,
+}
+
+impl History {
+    /// A history whose present is `now`.
+    pub fn new(now: Scenario) -> History {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            committed: now,
+            last: None,
+        }
+    }
+
+    /// Records that the scenario became `now` through an edit of kind `key`.
+    pub fn record(&mut self, now: Scenario, key: EditKey) {
+        if now == self.committed {
+            return;
+        }
+        if key == EditKey::Discrete || self.last != Some(key) {
+            let before = std::mem::replace(&mut self.committed, now);
+            self.undo.push(before);
+            if self.undo.len() > LIMIT {
+                self.undo.remove(0);
+            }
+        } else {
+            self.committed = now;
+        }
+        self.redo.clear();
+        self.last = Some(key);
+    }
+
+    /// The scenario before the last step, if any; `now` becomes redoable.
+    pub fn undo(&mut self, now: Scenario) -> Option<Scenario> {
+        let previous = self.undo.pop()?;
+        self.redo.push(now);
+        self.committed = previous.clone();
+        self.last = None;
+        Some(previous)
+    }
+
+    /// The scenario the last undo left, if any.
+    pub fn redo(&mut self, now: Scenario) -> Option<Scenario> {
+        let next = self.redo.pop()?;
+        self.undo.push(now);
+        self.committed = next.clone();
+        self.last = None;
+        Some(next)
+    }
+
+    /// Whether there is a step to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is a step to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}

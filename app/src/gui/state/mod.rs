@@ -1,0 +1,13 @@
+//! What the panels share, and nothing that draws: the spot being edited
+//! ([`session`], with its undo [`history`] and saved form [`scenario`]),
+//! the preferences and how they survive a restart ([`prefs`],
+//! [`settings`]), the equity [`feed`], and the runner that keeps a
+//! panel's computation off the UI thread ([`background`]).
+
+pub mod background;
+pub mod feed;
+pub mod history;
+pub mod prefs;
+pub mod scenario;
+pub mod session;
+pub mod settings;

@@ -1,0 +1,60 @@
+//! How the window words counts and methods: "1 card" and "2 cards", a
+//! weighted combo count, and how a result was found in a player's words.
+//! One place, so the seats, the status line and the copied spot say the
+//! same thing.
+
+use engine::equity::{EquityResult, MethodUsed};
+
+/// `word` with an `s` unless `n` is 1: "1 card", "2 cards".
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// A weighted combo count with its noun: "22 combos", "1 combo",
+/// "12.50 combos" (whole numbers without decimals).
+pub fn combos_label(x: f64) -> String {
+    if (x - 1.0).abs() < 1e-9 {
+        "1 combo".to_owned()
+    } else if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0} combos")
+    } else {
+        format!("{x:.2} combos")
+    }
+}
+
+/// How `result` was found, in a player's words: "exact, table lookup",
+/// "exact: every board (1.2M deals)", "counting exactly… 32%",
+/// "estimated from 25.1M deals".
+pub fn method_text(result: &EquityResult) -> String {
+    if result.method == MethodUsed::PreflopTable {
+        return "exact, table lookup".to_owned();
+    }
+    let deals = si(result.samples as f64);
+    match (result.method.is_exact(), result.finished) {
+        (true, true) => format!("exact: every deal counted ({deals})"),
+        (true, false) => format!("counting exactly… {:.0}%", 100.0 * result.progress),
+        (false, true) => format!("estimated from {deals} random deals"),
+        (false, false) => format!("estimating… {deals} random deals so far"),
+    }
+}
+
+/// A count with an SI suffix and three significant digits: 165M, 65.3M.
+fn si(x: f64) -> String {
+    let (value, suffix) = match x {
+        x if x >= 1e12 => (x / 1e12, "T"),
+        x if x >= 1e9 => (x / 1e9, "G"),
+        x if x >= 1e6 => (x / 1e6, "M"),
+        x if x >= 1e3 => (x / 1e3, "k"),
+        x => return format!("{x:.0}"),
+    };
+    let decimals = match value {
+        v if v >= 100.0 => 0,
+        v if v >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{value:.decimals$}{suffix}")
+}
