@@ -92,7 +92,7 @@ impl CardSet {
         CardSetIter(self.0)
     }
 
-    /// Parses a list of distinct cards (see [`parse_cards`]); a card given
+    /// Parses a list of distinct cards (see [`parse_cards`](super::parse_cards)); a card given
     /// twice is an error naming the second occurrence.
     pub fn parse(text: &str) -> Result<CardSet, ParseCardError> {
         let mut set = CardSet::EMPTY;

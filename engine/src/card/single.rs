@@ -39,7 +39,7 @@ impl Card {
         Suit::ALL[(self.0 & 3) as usize]
     }
 
-    /// The card's bit in a [`CardSet`]: `1 << index`.
+    /// The card's bit in a [`CardSet`](super::CardSet): `1 << index`.
     pub const fn bit(self) -> u64 {
         1 << self.0
     }

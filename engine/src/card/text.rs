@@ -73,7 +73,7 @@ fn is_separator(c: char) -> bool {
 
 /// Parses a list of cards, with or without separators (whitespace or
 /// commas): `"ahkd"`, `"Ah Kd"`, `"AhKd"`, `"Ah, Kd"`. Cards may repeat; use
-/// [`CardSet::parse`] when they must be distinct. Empty text gives no cards.
+/// [`CardSet::parse`](super::CardSet::parse) when they must be distinct. Empty text gives no cards.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, ParseCardError> {
     Ok(parse_cards_at(text)?
         .into_iter()

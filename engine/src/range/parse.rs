@@ -15,7 +15,7 @@
 //! | `98s+` `98+` | adjacent ranks (connectors) climb both ranks: `98s, T9s, …, AKs` |
 //! | `99-55` `KTs-K7s` `98s-54s` `AQo-86o` | inclusive spans, either order: pairs, the same top card, or the same gap |
 //! | `random` `any` `*` | all 1,326 combos |
-//! | `15%` `5%-15%` | the top 15% (or the band between 5% and 15%) of combos by the shipped [`Ranking`] |
+//! | `15%` `5%-15%` | the top 15% (or the band between 5% and 15%) of combos by the shipped [`Ranking`](super::Ranking) |
 //!
 //! Weights (a weight of 0 removes combos; the default is full weight):
 //!

@@ -4,10 +4,10 @@
 //! combos stand (equity buckets, nut share) and its texture
 //! (docs/design.md §3.7).
 //!
-//! The planner decides how ([`plan::flop_report`], a [`ReportStrategy`]).
+//! The planner decides how (`plan::flop_report`, a [`ReportStrategy`]).
 //!
 //! **Exact** (when the planner affords every flop within
-//! [`FLOP_REPORT_EXACT_S`](plan::FLOP_REPORT_EXACT_S), or when asked):
+//! [`FLOP_REPORT_EXACT_S`](crate::equity::FLOP_REPORT_EXACT_S), or when asked):
 //! each flop counted on its own, or, for two seats of uniform weight, one
 //! pass over every five-card board ([`Kernel::FlopPass`]). A flop's frequency is
 //! proportional to the weight of the seat deals that leave its three cards
@@ -20,8 +20,8 @@
 //!
 //! **Monte Carlo** (otherwise, or when asked): each flop is sampled to the
 //! request's target standard error
-//! ([`FLOP_REPORT_STD_ERROR`](plan::FLOP_REPORT_STD_ERROR) when it sets
-//! none), and frequencies are estimated from sampled deals ([`flop_odds`]).
+//! ([`FLOP_REPORT_STD_ERROR`](crate::equity::FLOP_REPORT_STD_ERROR) when it sets
+//! none), and frequencies are estimated from sampled deals (`flop_odds`).
 //!
 //! Flop classes are spread over the threads; each finished row is handed
 //! to the caller as it comes.
@@ -66,7 +66,7 @@ pub struct FlopSeat {
     /// combo, by name, and its share of the seat's live weight.
     pub hits: Vec<(&'static str, f64)>,
     /// The share of its deal weight in each equity bucket
-    /// ([`BUCKET_EDGES`]): where its combos stand against the other seats
+    /// ([`BUCKET_EDGES`](super::BUCKET_EDGES)): where its combos stand against the other seats
     /// on this flop. They sum to 1.
     pub buckets: [f64; 4],
     /// The share of its live weight holding two pair or better.
@@ -137,7 +137,7 @@ pub fn flop_report_with_progress(
     planned(request, cancel, on_row, on_progress)
 }
 
-/// The report of `request` as the planner decides it ([`plan::flop_report`]).
+/// The report of `request` as the planner decides it (`plan::flop_report`).
 fn planned(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),

@@ -3,12 +3,12 @@
 //!
 //! * [`flops`]: every flop a scenario can tell apart ([`flop_classes`]),
 //!   with its frequency, each seat's equity, hits and equity buckets
-//!   ([`hits`]);
+//!   (`hits`);
 //! * [`next_card`]: every turn or river card with its frequency and each
 //!   seat's equity.
 //!
 //! Above `equity` in the ladder: each report asks the planner
-//! ([`plan`](crate::equity::plan)) for a
+//! (`equity::plan`) for a
 //! [`ReportStrategy`](crate::equity::ReportStrategy), counts each board
 //! with `calculate`'s setup and kernels (`on_board`), or hands the whole
 //! report to the one pass, and samples with its Monte Carlo. Every row is
