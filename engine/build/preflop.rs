@@ -1,6 +1,6 @@
 //! Generator of the heads-up preflop table's index: the canonical form of an
 //! ordered pair of disjoint hole-card combos up to suit permutation, as
-//! lookup tables (see `engine/src/equity/table.rs` for how they are used).
+//! lookup tables (see `engine/src/equity/preflop_table/` for how they are used).
 //!
 //! Cards are numbered `4 * rank + suit` (rank 0 = deuce), combos
 //! `hi * (hi - 1) / 2 + lo` over their two card numbers, and classes as the
