@@ -406,6 +406,15 @@ fn thread_and_trial_counts_are_bounded() {
             "too large",
         ),
         (&["calc", "--trials", "1e14M", "AA", "KK"][..], "too large"),
+        (
+            &["calc", "--trials", "18446744073709551615", "AA", "KK"][..],
+            "at most 10000M",
+        ),
+        (&["calc", "--trials", "10001M", "AA", "KK"][..], "at most 10000M"),
+        (
+            &["calc", "--stderr", "0.01", "--max-trials", "1e11", "AA", "KK"][..],
+            "at most 10000M",
+        ),
         (&["calc", "--trials", "0.5", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "0", "AA", "KK"][..], "at least 1"),
         (&["calc", "--trials", "-3", "AA", "KK"][..], "at least 1"),

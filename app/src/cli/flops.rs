@@ -5,11 +5,10 @@
 use std::io::Write;
 
 use engine::Card;
-use engine::equity::Method;
 use engine::study::{self, FlopReport};
 
 use super::failure::Failure;
-use super::spot::{SpotArgs, parse_std_error};
+use super::spot::{ReportMethodArgs, SpotArgs};
 
 /// The options of `rangestove flops`.
 #[derive(Debug, clap::Args)]
@@ -17,40 +16,15 @@ pub struct FlopsArgs {
     /// The seats, dead cards, threads and output format.
     #[command(flatten)]
     pub spot: SpotArgs,
-    /// Count every flop exactly, however long it takes (default: exact when
-    /// the whole report is estimated within a minute, else Monte Carlo).
-    #[arg(long, conflicts_with = "mc")]
-    pub exact: bool,
-    /// Sample every flop (Monte Carlo), to --stderr.
-    #[arg(long)]
-    pub mc: bool,
-    /// Monte Carlo: each flop is sampled until every seat's standard error
-    /// of equity is at most this fraction (default 0.002).
-    #[arg(
-        long = "stderr",
-        value_parser = parse_std_error,
-        allow_negative_numbers = true,
-        conflicts_with = "exact"
-    )]
-    pub std_error: Option<f64>,
-    /// Monte Carlo seed (default 0): the same request and seed give the
-    /// same report on any number of threads.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Exact or sampled, and the sampling's target and seed.
+    #[command(flatten)]
+    pub method: ReportMethodArgs,
 }
 
 /// Runs `rangestove flops`.
 pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
-    request.method = if args.exact {
-        Method::Exact
-    } else if args.mc {
-        Method::MonteCarlo
-    } else {
-        Method::Auto
-    };
-    request.target_std_error = args.std_error;
-    request.seed = args.seed;
+    args.method.apply(&mut request);
     let report = study::flop_report(&request, &|| false, &|_, _, _| {}).map_err(Failure::engine)?;
     let args = &args.spot;
     let written = if args.json {

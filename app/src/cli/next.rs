@@ -1,6 +1,7 @@
 //! `rangestove next`: every card that can come next on a flop or a turn,
-//! its probability given the ranges, and each seat's exact equity with it
-//! (docs/design.md §6.4).
+//! its probability given the ranges, and each seat's equity with it, exact
+//! or sampled as the planner decides within the command's budget
+//! (docs/design.md §3.6, §6).
 
 use std::io::Write;
 
@@ -8,7 +9,7 @@ use engine::Card;
 use engine::study::{self, NextCardReport};
 
 use super::failure::Failure;
-use super::spot::SpotArgs;
+use super::spot::{ReportMethodArgs, SpotArgs};
 
 /// The options of `rangestove next`.
 #[derive(Debug, clap::Args)]
@@ -19,12 +20,16 @@ pub struct NextArgs {
     /// The seats, dead cards, threads and output format.
     #[command(flatten)]
     pub spot: SpotArgs,
+    /// Exact or sampled, and the sampling's target and seed.
+    #[command(flatten)]
+    pub method: ReportMethodArgs,
 }
 
 /// Runs `rangestove next`.
 pub fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
     request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
+    args.method.apply(&mut request);
     let args = &args.spot;
     let report = study::next_cards(&request, &|| false).map_err(Failure::engine)?;
     let written = if args.json {
@@ -42,6 +47,15 @@ fn cards_text(cards: &[Card]) -> String {
     cards.iter().map(Card::to_string).collect()
 }
 
+/// How the report's figures were found, as the JSON names it.
+fn method_name(report: &NextCardReport) -> &'static str {
+    if report.strategy.is_exact() {
+        "exact"
+    } else {
+        "monte_carlo"
+    }
+}
+
 /// The report as one JSON object.
 fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
     let cards: Vec<serde_json::Value> = report
@@ -57,6 +71,7 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
                         "equity": s.equity,
                         "win": s.win,
                         "tie": s.tie,
+                        "std_error": s.std_error,
                     })
                 })
                 .collect();
@@ -70,6 +85,7 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
         .collect();
     serde_json::json!({
         "elapsed_ms": report.elapsed_ms,
+        "method": method_name(report),
         "board": cards_text(&report.board),
         "cards": cards,
     })
@@ -102,9 +118,17 @@ fn write_text(
     ranges: &[String],
     out: &mut impl Write,
 ) -> std::io::Result<()> {
+    let method = if report.strategy.is_exact() {
+        "exact".to_owned()
+    } else {
+        let most = (report.cards.iter().flat_map(|c| &c.seats))
+            .map(|s| s.std_error)
+            .fold(0.0, f64::max);
+        format!("monte carlo, equities ± {:.2}% at most", 100.0 * most)
+    };
     writeln!(
         out,
-        "next card on {}: {} cards can come (exact, {:.1} ms)",
+        "next card on {}: {} cards can come ({method}, {:.1} ms)",
         cards_text(&report.board),
         report.cards.len(),
         report.elapsed_ms

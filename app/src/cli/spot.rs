@@ -2,7 +2,7 @@
 //! text or `preset:NAME`), folded ranges, dead cards, threads, and the
 //! parsers of trial counts, standard errors and thread counts.
 
-use engine::equity::{EquityRequest, Seat};
+use engine::equity::{EquityRequest, Method, Seat};
 use engine::{CardSet, Range};
 
 use super::failure::Failure;
@@ -47,6 +47,48 @@ impl SpotArgs {
     }
 }
 
+/// How `next` and `flops` compute their boards: exact, sampled, or (by
+/// default) as the planner decides against the command's budget.
+#[derive(Debug, clap::Args)]
+pub struct ReportMethodArgs {
+    /// Count every board exactly, however long it takes (default: exact
+    /// when the whole report is estimated within its budget, a minute for
+    /// flops and 5 s for next, else Monte Carlo).
+    #[arg(long, conflicts_with = "mc")]
+    pub exact: bool,
+    /// Sample every board (Monte Carlo), to --stderr.
+    #[arg(long)]
+    pub mc: bool,
+    /// Monte Carlo: each board is sampled until every seat's standard
+    /// error of equity is at most this fraction (default 0.002).
+    #[arg(
+        long = "stderr",
+        value_parser = parse_std_error,
+        allow_negative_numbers = true,
+        conflicts_with = "exact"
+    )]
+    pub std_error: Option<f64>,
+    /// Monte Carlo seed (default 0): the same request and seed give the
+    /// same report on any number of threads.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl ReportMethodArgs {
+    /// Sets `request`'s method, target standard error and seed.
+    pub fn apply(&self, request: &mut EquityRequest) {
+        request.method = if self.exact {
+            Method::Exact
+        } else if self.mc {
+            Method::MonteCarlo
+        } else {
+            Method::Auto
+        };
+        request.target_std_error = self.std_error;
+        request.seed = self.seed;
+    }
+}
+
 /// The seats of a spot: one active seat per range, then one folded seat
 /// per folded range, in the order given.
 pub fn seats(ranges: &[String], folded: &[String]) -> Result<Vec<Seat>, Failure> {
@@ -75,9 +117,14 @@ pub fn parse_range_arg(text: &str) -> Result<Range, Failure> {
     Range::parse(text).map_err(|e| Failure::Input(e.into()))
 }
 
+/// The most deals a trial count may ask for (`--trials`, `--max-trials`):
+/// ten thousand million, minutes of sampling rather than a run that never
+/// ends.
+pub const MAX_TRIALS: u64 = 10_000_000_000;
+
 /// Parses a trial count with an optional `K` or `M` suffix (`--trials`,
 /// `--max-trials`): the suffix multiplies first, so `0.5M` is 500000; the
-/// count must then be at least 1 and fit in 64 bits.
+/// count must then be at least 1 and at most [`MAX_TRIALS`].
 pub fn parse_trials(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, scale) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
@@ -109,6 +156,12 @@ pub fn parse_trials(text: &str) -> Result<u64, String> {
     };
     if count == 0 {
         return Err("it must be at least 1".to_owned());
+    }
+    if count > MAX_TRIALS {
+        return Err(format!(
+            "the count is too large (at most {}M deals)",
+            MAX_TRIALS / 1_000_000
+        ));
     }
     Ok(count)
 }

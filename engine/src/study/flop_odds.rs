@@ -1,4 +1,5 @@
-//! Sampled flop frequencies, for flop reports exact counting cannot afford.
+//! Sampled flop and card frequencies, for reports exact counting cannot
+//! afford.
 //!
 //! A flop's frequency is proportional to the probability that a deal of
 //! the seats (no board) leaves its three cards in the deck. By
@@ -102,6 +103,12 @@ impl FlopOdds {
                 }
             }
         }
+    }
+
+    /// The estimated probability that a deal leaves `card` in the deck.
+    pub(super) fn left_card(&self, card: Card) -> f64 {
+        let held = self.single[usize::from(card.index())];
+        (self.deals - held) as f64 / self.deals as f64
     }
 
     /// The estimated probability that a deal leaves `flop`'s cards in the

@@ -34,13 +34,12 @@ use rayon::prelude::*;
 use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
 use super::flop_odds::{self, FlopOdds};
 use super::hits::{buckets, hits};
-use super::on_board::{exact_on_board, finish_exact, setup_on_board};
+use super::on_board::{exact_on_board, finish_exact, sampled_on_board, setup_on_board};
 use crate::card::Card;
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major;
 use crate::equity::exact::flop_pass::{self, ClassSums};
-use crate::equity::montecarlo;
-use crate::equity::plan::{self, FLOP_MAX_TRIALS, FlopReportSpot};
+use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::request::{EquityRequest, Method};
 use crate::equity::result::{EquityResult, MethodUsed, SeatEquity};
 use crate::equity::setup::Setup;
@@ -340,7 +339,7 @@ fn flop_row(
         RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?,
         RowSource::Passed(sums, pass) => passed_on(request, flop, sums, pass)?,
         RowSource::Sampled(odds, std_error) => {
-            sampled_on(request, flop, std_error, cancel)?.map(|r| (odds.left(&flop), r))
+            sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?.map(|r| (odds.left(&flop), r))
         }
     };
     let Some((weight, result)) = counted else {
@@ -409,33 +408,3 @@ fn passed_on(
     Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
 }
 
-/// `request` sampled with `flop` as its board to the target standard error,
-/// with a breakdown; `None` when no deal is possible with that flop.
-fn sampled_on(
-    request: &EquityRequest,
-    flop: [Card; 3],
-    std_error: f64,
-    cancel: &(dyn Fn() -> bool + Sync),
-) -> Result<Option<EquityResult>, EquityError> {
-    let mask = flop.iter().fold(0u64, |m, c| m | c.bit());
-    let with = EquityRequest {
-        board: flop.to_vec(),
-        method: Method::MonteCarlo,
-        target_std_error: Some(std_error),
-        trials: Some(request.trials.unwrap_or(FLOP_MAX_TRIALS)),
-        // Each flop its own stream, the same whatever order flops run in.
-        seed: request.seed ^ mask.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        threads: None,
-        preview: false,
-        breakdown: true,
-        ..request.clone()
-    };
-    let Some(setup) = setup_on_board(&with)? else {
-        return Ok(None);
-    };
-    // As `calculate` samples it (here, without a module cycle).
-    let sampling = plan::plan(&setup, &with)?
-        .sampling
-        .ok_or(EquityError::BadSetting("no sampling plan"))?;
-    montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
-}

@@ -1,6 +1,6 @@
 //! The next card: for a flop or a turn, every card that can come next, how
-//! likely it is given the seats' ranges, and each seat's exact equity once
-//! it has come (docs/design.md §3.6).
+//! likely it is given the seats' ranges, and each seat's equity once it has
+//! come (docs/design.md §3.6).
 //!
 //! A card's probability of coming next is proportional to the weight of the
 //! seat deals that leave it in the deck: every deal leaves the same number
@@ -11,17 +11,20 @@
 //! card). The figures are those [`calculate`](crate::equity::calculate)
 //! gives with the card on the board, to the last bit: the same setup,
 //! planner and exact kernels. The planner decides the report as a whole
-//! ([`ReportStrategy`]).
+//! ([`ReportStrategy`]): where counting every card exactly does not fit the
+//! `next` budget, each card is sampled instead (its own stream), and the
+//! frequencies come from sampled deals.
 
 use std::fmt;
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::on_board::{exact_on_board, setup_on_board};
+use super::flop_odds::{self, FlopOdds};
+use super::on_board::{exact_on_board, sampled_on_board, setup_on_board};
 use crate::card::{Card, CardSet};
 use crate::equity::error::EquityError;
-use crate::equity::plan;
+use crate::equity::plan::{self, ONE_BOARD_AT_A_TIME_S};
 use crate::equity::request::EquityRequest;
 use crate::equity::result::SeatEquity;
 use crate::equity::setup::Setup;
@@ -65,7 +68,8 @@ pub struct NextCard {
     pub frequency: f64,
     /// What it does to the board.
     pub tags: Vec<CardTag>,
-    /// Each active seat's exact figures with it on the board.
+    /// Each active seat's figures with it on the board (with standard
+    /// errors when sampled).
     pub seats: Vec<SeatEquity>,
 }
 
@@ -118,10 +122,12 @@ pub fn card_tags(board: &[Card], card: Card) -> Vec<CardTag> {
 }
 
 /// Every card that can come next on `request`'s board (three or four
-/// cards), with its probability and each seat's exact figures. The
-/// request's method is ignored (the figures are exact); a card whose
-/// spot cannot be counted exactly makes the whole report fail with that
-/// reason. `cancel` is polled between cards.
+/// cards), with its probability and each seat's figures, as the planner
+/// decides (`plan::next_card`): each card counted exactly (then a card
+/// whose spot cannot be counted exactly makes the whole report fail with
+/// that reason), or, where that does not fit the budget or when asked,
+/// sampled to a standard error with frequencies from sampled deals.
+/// `cancel` is polled between cards.
 pub fn next_cards(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -142,12 +148,28 @@ pub fn next_cards(
         with.board.push(card);
         setup_on_board(&with).ok().flatten()
     });
-    let strategy = plan::next_card(typical.as_ref(), candidates.len());
+    let strategy = plan::next_card(request, typical.as_ref(), candidates.len());
+    let source = match strategy {
+        ReportStrategy::EachSampled { std_error } => CardSource::Sampled(
+            FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?,
+            std_error,
+        ),
+        _ => CardSource::Counted,
+    };
+    // Cards whose count is long one after another (each spread over the
+    // threads), so that one card's working set is held at a time; short
+    // ones side by side.
+    let per_card_s = match strategy {
+        ReportStrategy::EachExact { estimate_s } => estimate_s / candidates.len().max(1) as f64,
+        _ => 0.0,
+    };
     let run = || {
-        candidates
-            .par_iter()
-            .map(|&card| next_card(request, card, cancel))
-            .collect::<Result<Vec<_>, _>>()
+        let row = |&card: &Card| next_card(request, card, &source, cancel);
+        if per_card_s > ONE_BOARD_AT_A_TIME_S {
+            candidates.iter().map(row).collect::<Result<Vec<_>, _>>()
+        } else {
+            candidates.par_iter().map(row).collect::<Result<Vec<_>, _>>()
+        }
     };
     let rows = threads::run_on(request.threads, "rangestove-next", run)??;
     let total: f64 = rows.iter().flatten().map(|(weight, _)| weight).sum();
@@ -167,26 +189,43 @@ pub fn next_cards(
     })
 }
 
+/// Where a card's figures come from.
+enum CardSource {
+    /// Counted exactly on its own.
+    Counted,
+    /// Sampled to a standard error, with frequencies from sampled deals.
+    Sampled(FlopOdds, f64),
+}
+
 /// One card's row and the weight of the deals leaving it in the deck (up
 /// to a factor common to every card), or `None` when no deal does.
 fn next_card(
     request: &EquityRequest,
     card: Card,
+    source: &CardSource,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<(f64, NextCard)>, EquityError> {
     let mut board = request.board.clone();
     board.push(card);
-    Ok(
-        exact_on_board(request, board, false, cancel)?.map(|(weight, result)| {
-            (
-                weight,
-                NextCard {
-                    card,
-                    frequency: 0.0,
-                    tags: card_tags(&request.board, card),
-                    seats: result.seats,
-                },
-            )
-        }),
-    )
+    let found = match source {
+        CardSource::Counted => exact_on_board(request, board, false, cancel)?,
+        CardSource::Sampled(odds, std_error) => {
+            if cancel() {
+                return Err(EquityError::Cancelled);
+            }
+            sampled_on_board(request, board, *std_error, false, cancel)?
+                .map(|result| (odds.left_card(card), result))
+        }
+    };
+    Ok(found.map(|(weight, result)| {
+        (
+            weight,
+            NextCard {
+                card,
+                frequency: 0.0,
+                tags: card_tags(&request.board, card),
+                seats: result.seats,
+            },
+        )
+    }))
 }

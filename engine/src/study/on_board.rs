@@ -1,14 +1,16 @@
 //! What the study reports ([`next_card`](super::next_card),
 //! [`flops`](super::flops)) share: the spot with a board of their choosing,
 //! counted exactly as `calculate` counts it, with the weight of its deals
-//! (which makes the board's frequency).
+//! (which makes the board's frequency), or sampled as `calculate` samples
+//! it.
 
 use std::time::Instant;
 
 use crate::card::Card;
 use crate::equity::error::EquityError;
 use crate::equity::exact;
-use crate::equity::plan;
+use crate::equity::montecarlo;
+use crate::equity::plan::{self, FLOP_MAX_TRIALS};
 use crate::equity::report::{self, Progress};
 use crate::equity::request::{EquityRequest, Method};
 use crate::equity::result::EquityResult;
@@ -74,4 +76,38 @@ pub(super) fn finish_exact(
     // which may change with the board.
     let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
     (tally.integers().0 as f64 * scale, result)
+}
+
+/// `request` sampled with `board` as its board to `std_error` (or its own
+/// trial count, else [`FLOP_MAX_TRIALS`]), with a per-combo breakdown when
+/// asked; `None` when no deal is possible with that board. Each board is
+/// its own stream (the request's seed mixed with the board's cards), so a
+/// report is the same whatever order its boards run in.
+pub(super) fn sampled_on_board(
+    request: &EquityRequest,
+    board: Vec<Card>,
+    std_error: f64,
+    breakdown: bool,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<EquityResult>, EquityError> {
+    let mask = board.iter().fold(0u64, |m, c| m | c.bit());
+    let with = EquityRequest {
+        board,
+        method: Method::MonteCarlo,
+        target_std_error: Some(std_error),
+        trials: Some(request.trials.unwrap_or(FLOP_MAX_TRIALS)),
+        seed: request.seed ^ mask.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        threads: None,
+        preview: false,
+        breakdown,
+        ..request.clone()
+    };
+    let Some(setup) = setup_on_board(&with)? else {
+        return Ok(None);
+    };
+    // As `calculate` samples it.
+    let sampling = plan::plan(&setup, &with)?
+        .sampling
+        .ok_or(EquityError::BadSetting("no sampling plan"))?;
+    montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
 }

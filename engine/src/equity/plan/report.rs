@@ -20,9 +20,20 @@ pub const FLOP_REPORT_EXACT_S: f64 = 60.0;
 /// the report is sampled and the request sets no target.
 pub const FLOP_REPORT_STD_ERROR: f64 = 0.002;
 
-/// The most deals a sampled flop runs (unless the request sets its own
-/// trials) before its target standard error is met.
+/// The most deals a sampled flop or next card runs (unless the request
+/// sets its own trials) before its target standard error is met.
 pub const FLOP_MAX_TRIALS: u64 = 20_000_000;
+
+/// [`Method::Auto`] counts every next card exactly when the planner's
+/// estimate for all of them (on its reference of two threads) is at most
+/// this many seconds: the `next` command's budget.
+pub const NEXT_CARD_EXACT_S: f64 = 5.0;
+
+/// Above this estimate for one card (one thread), the cards are counted
+/// one after another, each spread over the threads, so that only one
+/// card's working set is held at a time; below it, the cards themselves
+/// are spread over the threads.
+pub const ONE_BOARD_AT_A_TIME_S: f64 = 0.05;
 
 /// What the flop report's decision is made from.
 pub(crate) struct FlopReportSpot<'a> {
@@ -91,11 +102,37 @@ fn flop_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
 }
 
 /// Plans the next card of a flop or turn over `cards` cards that can come,
-/// `typical` being the spot with one of them dealt: every card counted
-/// exactly on its own, whatever the method (a card exact counting refuses
-/// fails the report with that reason).
-pub(crate) fn next_card(typical: Option<&Setup>, cards: usize) -> ReportStrategy {
-    ReportStrategy::EachExact {
-        estimate_s: typical.map_or(0.0, |s| exact_cost(s).cost_s) * cards as f64,
+/// `typical` being the spot with one of them dealt:
+///
+/// | method | spot | strategy |
+/// |---|---|---|
+/// | `Exact` | any | [`ReportStrategy::EachExact`] (a card exact counting refuses fails the report) |
+/// | `Auto` | exact can count the typical card and its estimate times the cards, on the reference threads, is within [`NEXT_CARD_EXACT_S`] | [`ReportStrategy::EachExact`] |
+/// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
+/// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target or [`FLOP_REPORT_STD_ERROR`] |
+pub(crate) fn next_card(
+    request: &EquityRequest,
+    typical: Option<&Setup>,
+    cards: usize,
+) -> ReportStrategy {
+    let cost = typical.map(exact_cost);
+    let exact = ReportStrategy::EachExact {
+        estimate_s: cost.as_ref().map_or(0.0, |c| c.cost_s) * cards as f64,
+    };
+    let sampled = ReportStrategy::EachSampled {
+        std_error: request.target_std_error.unwrap_or(FLOP_REPORT_STD_ERROR),
+    };
+    match request.method {
+        Method::Exact => exact,
+        Method::MonteCarlo => sampled,
+        Method::Auto => match cost {
+            Some(cost)
+                if cost.refusal().is_none()
+                    && cost.reference_s() * cards as f64 <= NEXT_CARD_EXACT_S =>
+            {
+                exact
+            }
+            _ => sampled,
+        },
     }
 }
