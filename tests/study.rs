@@ -888,3 +888,62 @@ fn flop_count_counts_only_flops_that_can_come() {
     assert_eq!(report.flop_count, can_come);
     assert!(report.flop_count < 22_100);
 }
+
+/// `next` never runs away: where counting every card exactly is estimated
+/// past its budget, each card is sampled, and the sampled rows agree with
+/// the exact ones within their errors; `--exact` and `--mc` force either.
+#[test]
+fn next_samples_when_exact_does_not_fit() {
+    use engine::equity::ReportStrategy;
+    // Four ranged seats on a flop: exact is estimated at a minute or more.
+    let wide = spot(&[("15%", false); 4], "Kh9s4c", "").request(Method::Auto);
+    let planned = next_cards(&wide, &|| false).unwrap();
+    assert!(
+        matches!(planned.strategy, ReportStrategy::EachSampled { .. }),
+        "{:?}",
+        planned.strategy
+    );
+    let total: f64 = planned.cards.iter().map(|c| c.frequency).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // A spot exact counts at once: sampled rows within four standard errors
+    // of the exact ones, frequencies within 0.003.
+    let small = spot(&[("25%", false), ("15%", false)], "Kh9s4c", "");
+    let exact = next_cards(&small.request(Method::Auto), &|| false).unwrap();
+    assert_eq!(exact.strategy.to_string(), "exact/each_board");
+    let mut sampled_request = small.request(Method::MonteCarlo);
+    sampled_request.target_std_error = Some(0.005);
+    let sampled = next_cards(&sampled_request, &|| false).unwrap();
+    assert_eq!(sampled.strategy.to_string(), "monte_carlo/each_board");
+    assert_eq!(sampled.cards.len(), exact.cards.len());
+    let mut far = 0;
+    for (s, e) in sampled.cards.iter().zip(&exact.cards) {
+        assert_eq!(s.card, e.card);
+        assert!((s.frequency - e.frequency).abs() < 0.003, "{}", s.card);
+        for (a, b) in s.seats.iter().zip(&e.seats) {
+            assert!(a.std_error > 0.0 && a.std_error <= 0.005);
+            if (a.equity - b.equity).abs() > 3.0 * a.std_error {
+                far += 1;
+            }
+            assert!((a.equity - b.equity).abs() < 5.0 * a.std_error, "{}", s.card);
+        }
+    }
+    // 98 figures: a handful beyond three standard errors at most.
+    assert!(far <= 3, "{far}");
+    // The same seed gives the same report on any number of threads.
+    sampled_request.threads = Some(1);
+    let again = next_cards(&sampled_request, &|| false).unwrap();
+    assert_eq!(again.cards, sampled.cards);
+    // At the command line: the method is named, --exact refuses with a way
+    // that works.
+    let output = next_cli(&["--board", "Kh9s4c", "--json", "15%", "15%", "15%", "15%"]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["method"], "monte_carlo");
+    let output = next_cli(&[
+        "--board", "Kh9s4c", "--exact", "random", "random", "random", "random",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Monte Carlo"));
+    let output = next_cli(&["--board", "Kh9s4c", "--mc", "random", "random", "random", "random"]);
+    assert!(output.status.success());
+}
