@@ -410,9 +410,20 @@ fn thread_and_trial_counts_are_bounded() {
             &["calc", "--trials", "18446744073709551615", "AA", "KK"][..],
             "at most 10000M",
         ),
-        (&["calc", "--trials", "10001M", "AA", "KK"][..], "at most 10000M"),
         (
-            &["calc", "--stderr", "0.01", "--max-trials", "1e11", "AA", "KK"][..],
+            &["calc", "--trials", "10001M", "AA", "KK"][..],
+            "at most 10000M",
+        ),
+        (
+            &[
+                "calc",
+                "--stderr",
+                "0.01",
+                "--max-trials",
+                "1e11",
+                "AA",
+                "KK",
+            ][..],
             "at most 10000M",
         ),
         (&["calc", "--trials", "0.5", "AA", "KK"][..], "at least 1"),

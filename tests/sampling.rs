@@ -310,3 +310,34 @@ fn rare_deals_never_drawn_do_not_look_exact() {
         }
     }
 }
+
+/// A time limit stops sampling after the round under way, whatever the
+/// trials: with a limit of zero, after the first round, so the deals drawn
+/// (and the figures) do not depend on the machine's speed, and running
+/// that many trials with the same seed gives the same figures.
+#[test]
+fn a_time_limit_stops_after_the_round_under_way() {
+    let mut limited = request(&["AKs,QQ", "random", "JTs,22+"], "Kh9s4c");
+    limited.method = Method::MonteCarlo;
+    limited.trials = Some(10_000_000);
+    limited.seed = 5;
+    limited.time_limit_ms = Some(0.0);
+    limited.threads = Some(3);
+    let stopped = run(&limited);
+    assert!(
+        stopped.samples > 0 && stopped.samples < 10_000_000,
+        "{}",
+        stopped.samples
+    );
+    limited.threads = Some(1);
+    assert_eq!(run(&limited).seats, stopped.seats);
+    let mut same = limited.clone();
+    same.time_limit_ms = None;
+    same.trials = Some(stopped.samples);
+    let again = run(&same);
+    assert_eq!(again.samples, stopped.samples);
+    assert_eq!(again.seats, stopped.seats);
+    // No limit: every trial.
+    same.trials = Some(200_000);
+    assert!(run(&same).samples >= 200_000);
+}

@@ -924,7 +924,11 @@ fn next_samples_when_exact_does_not_fit() {
             if (a.equity - b.equity).abs() > 3.0 * a.std_error {
                 far += 1;
             }
-            assert!((a.equity - b.equity).abs() < 5.0 * a.std_error, "{}", s.card);
+            assert!(
+                (a.equity - b.equity).abs() < 5.0 * a.std_error,
+                "{}",
+                s.card
+            );
         }
     }
     // 98 figures: a handful beyond three standard errors at most.
@@ -944,6 +948,8 @@ fn next_samples_when_exact_does_not_fit() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("Monte Carlo"));
-    let output = next_cli(&["--board", "Kh9s4c", "--mc", "random", "random", "random", "random"]);
+    let output = next_cli(&[
+        "--board", "Kh9s4c", "--mc", "random", "random", "random", "random",
+    ]);
     assert!(output.status.success());
 }

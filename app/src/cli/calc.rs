@@ -81,6 +81,11 @@ pub struct CalcArgs {
 /// Most deals `--stderr` runs when `--max-trials` is not given.
 pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
 
+/// A Monte Carlo run with neither `--trials` nor `--stderr` stops after
+/// its default deals or this many milliseconds, whichever comes first:
+/// `calc`'s budget.
+pub const DEFAULT_TIME_LIMIT_MS: f64 = 10_000.0;
+
 /// `rangestove calc`: equity of each seat.
 pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     // Load the embedded heads-up preflop table with the rest of start-up
@@ -110,6 +115,9 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         // comes first: never run without a limit.
         request.trials = Some(args.max_trials.unwrap_or(DEFAULT_MAX_TRIALS));
     }
+    if args.trials.is_none() && args.std_error.is_none() {
+        request.time_limit_ms = Some(DEFAULT_TIME_LIMIT_MS);
+    }
     request.seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -122,6 +130,11 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     let target_reached = args
         .std_error
         .map(|target| result.seats.iter().all(|s| s.std_error <= target));
+    // Whether a default Monte Carlo run stopped at the time limit, short of
+    // its deals (None when no limit applied).
+    let time_limited = request
+        .time_limit_ms
+        .map(|_| !result.strategy.is_exact() && result.samples < equity::DEFAULT_TRIALS);
     if std::env::var_os("PLAN").is_some() {
         // The planner's decision, for whoever tunes it.
         let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
@@ -130,7 +143,7 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         writeln!(
             out,
             "{}",
-            calc_output::json(&result, &args.ranges, target_reached)
+            calc_output::json(&result, &args.ranges, target_reached, time_limited)
         )
     } else {
         calc_output::write_text(&result, &args.ranges, out).and_then(|()| {
@@ -144,6 +157,12 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
                     } else {
                         "--max-trials"
                     }
+                ),
+                _ if time_limited == Some(true) => writeln!(
+                    out,
+                    "note: stopped at the {} s limit after {} deals; --trials N draws N deals however long it takes",
+                    DEFAULT_TIME_LIMIT_MS / 1000.0,
+                    result.samples
                 ),
                 _ => Ok(()),
             }

@@ -9,11 +9,13 @@ use engine::equity;
 /// The result as one JSON object: the method, the planner's strategy,
 /// samples, time and seed, each seat's figures (`ranges`: as typed),
 /// whether a target standard error was reached (`None`: none was set),
+/// `time_limit_reached` when a default run stopped at its time limit,
 /// and the first seat's classes when broken down.
 pub fn json(
     result: &equity::EquityResult,
     ranges: &[String],
     target_reached: Option<bool>,
+    time_limited: Option<bool>,
 ) -> serde_json::Value {
     let players: Vec<serde_json::Value> = result
         .seats
@@ -39,6 +41,9 @@ pub fn json(
         "seed": result.seed,
         "players": players,
     });
+    if time_limited == Some(true) {
+        object["time_limit_reached"] = serde_json::Value::Bool(true);
+    }
     if let Some(reached) = target_reached {
         object["target_reached"] = serde_json::Value::Bool(reached);
     }

@@ -66,6 +66,13 @@ pub struct EquityRequest {
     /// Monte Carlo: stop once every active seat's standard error of equity
     /// is at most this (a fraction, e.g. 0.0005).
     pub target_std_error: Option<f64>,
+    /// Monte Carlo: stop once this many milliseconds have passed since the
+    /// start, after the round of blocks under way, whatever the trials and
+    /// the target (`None`: no limit). A run stopped this way depends on
+    /// the machine's speed; its result says how many deals it drew
+    /// ([`EquityResult::samples`](super::EquityResult::samples)), and that
+    /// many trials with the same seed give the same figures.
+    pub time_limit_ms: Option<f64>,
     /// Monte Carlo seed: same request, seed and trials give the same result
     /// on any number of threads.
     pub seed: u64,
@@ -110,6 +117,7 @@ impl EquityRequest {
             seed: 0,
             threads: None,
             time_budget_ms: 100.0,
+            time_limit_ms: None,
             preview: false,
             breakdown: false,
         }

@@ -339,7 +339,8 @@ fn flop_row(
         RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?,
         RowSource::Passed(sums, pass) => passed_on(request, flop, sums, pass)?,
         RowSource::Sampled(odds, std_error) => {
-            sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?.map(|r| (odds.left(&flop), r))
+            sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?
+                .map(|r| (odds.left(&flop), r))
         }
     };
     let Some((weight, result)) = counted else {
@@ -407,4 +408,3 @@ fn passed_on(
     });
     Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
 }
-

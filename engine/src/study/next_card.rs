@@ -24,7 +24,7 @@ use super::flop_odds::{self, FlopOdds};
 use super::on_board::{exact_on_board, sampled_on_board, setup_on_board};
 use crate::card::{Card, CardSet};
 use crate::equity::error::EquityError;
-use crate::equity::plan::{self, ONE_BOARD_AT_A_TIME_S};
+use crate::equity::plan;
 use crate::equity::request::EquityRequest;
 use crate::equity::result::SeatEquity;
 use crate::equity::setup::Setup;
@@ -156,20 +156,14 @@ pub fn next_cards(
         ),
         _ => CardSource::Counted,
     };
-    // Cards whose count is long one after another (each spread over the
-    // threads), so that one card's working set is held at a time; short
-    // ones side by side.
-    let per_card_s = match strategy {
-        ReportStrategy::EachExact { estimate_s } => estimate_s / candidates.len().max(1) as f64,
-        _ => 0.0,
-    };
+    // Each card's board leaves at most one card to come: its count is a
+    // single unit of work, so the cards are spread over the threads (one
+    // card's working set per thread).
     let run = || {
-        let row = |&card: &Card| next_card(request, card, &source, cancel);
-        if per_card_s > ONE_BOARD_AT_A_TIME_S {
-            candidates.iter().map(row).collect::<Result<Vec<_>, _>>()
-        } else {
-            candidates.par_iter().map(row).collect::<Result<Vec<_>, _>>()
-        }
+        candidates
+            .par_iter()
+            .map(|&card| next_card(request, card, &source, cancel))
+            .collect::<Result<Vec<_>, _>>()
     };
     let rows = threads::run_on(request.threads, "rangestove-next", run)??;
     let total: f64 = rows.iter().flatten().map(|(weight, _)| weight).sum();

@@ -123,7 +123,8 @@ fn blocks_to_target(units: u64, worst: f64, target: f64, usual: u64, per_block: 
     }
 }
 
-/// Samples until the trial budget or the target error is reached.
+/// Samples until the trial budget, the target error or the time limit is
+/// reached.
 pub(crate) fn run(
     setup: &Setup,
     request: &EquityRequest,
@@ -202,6 +203,12 @@ pub(crate) fn run(
         }
         if cancel() {
             return Err(EquityError::Cancelled);
+        }
+        if let Some(limit_ms) = request.time_limit_ms
+            && done > 0
+            && start.elapsed().as_secs_f64() * 1000.0 >= limit_ms
+        {
+            break;
         }
         let mut blocks = round_blocks(round);
         round += 1;

@@ -57,10 +57,7 @@ use super::setup::Setup;
 use super::strategy::Strategy;
 
 pub use exact::{ExactCost, board_kernel, exact_cost, listing_kernel};
-pub use report::{
-    FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S,
-    ONE_BOARD_AT_A_TIME_S,
-};
+pub use report::{FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S};
 pub(crate) use report::{FlopReportSpot, flop_report, next_card};
 pub(crate) use sampling::sampling;
 

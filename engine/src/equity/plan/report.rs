@@ -29,12 +29,6 @@ pub const FLOP_MAX_TRIALS: u64 = 20_000_000;
 /// this many seconds: the `next` command's budget.
 pub const NEXT_CARD_EXACT_S: f64 = 5.0;
 
-/// Above this estimate for one card (one thread), the cards are counted
-/// one after another, each spread over the threads, so that only one
-/// card's working set is held at a time; below it, the cards themselves
-/// are spread over the threads.
-pub const ONE_BOARD_AT_A_TIME_S: f64 = 0.05;
-
 /// What the flop report's decision is made from.
 pub(crate) struct FlopReportSpot<'a> {
     /// The request (no board).
