@@ -590,3 +590,59 @@ fn preset_names_find_the_users_presets_after_the_shipped_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no shipped or saved preset named \"My squeeze\""));
 }
+
+/// A class whose every combo clashes with the other seats' cards is never
+/// dealt: the breakdown says so instead of showing 0 combos with an equity.
+#[test]
+fn breakdown_rows_that_cannot_be_dealt_say_so() {
+    use engine::equity::{self, EquityRequest, Method, Seat};
+    let seats = ["JJ-99:0.3", "JJ"]
+        .map(|r| Seat::active(engine::Range::parse(r).unwrap()))
+        .to_vec();
+    let mut request = EquityRequest::new(seats);
+    request.board = engine::card::parse_cards("Ts4cJh3dAd").unwrap();
+    request.method = Method::Exact;
+    request.breakdown = true;
+    let result = equity::calculate(&request, &|| false, &mut |_| {}).unwrap();
+    let first = &result.breakdown[0];
+    for class in &first.classes {
+        assert_eq!(
+            class.dealt,
+            class.class.to_string() != "JJ",
+            "{}",
+            class.class
+        );
+    }
+    for combo in &first.combos {
+        assert_eq!(combo.dealt, combo.combo.class().to_string() != "JJ");
+    }
+    let args = [
+        "calc",
+        "--exact",
+        "--breakdown",
+        "JJ-99:0.3",
+        "JJ",
+        "--board",
+        "Ts4cJh3dAd",
+    ];
+    let text = stdout(&rangestove(&args));
+    assert!(text.contains("JJ     cannot be dealt"), "{text}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&rangestove(&with_json))).unwrap();
+    let jj = json["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["class"] == "JJ")
+        .unwrap();
+    assert_eq!(jj["dealt"], false);
+    assert!(jj["equity"].is_null());
+    let tt = json["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["class"] == "TT")
+        .unwrap();
+    assert!(tt.get("dealt").is_none() && tt["equity"].is_number());
+}

@@ -53,6 +53,18 @@ pub fn json(
             .classes
             .iter()
             .map(|c| {
+                if !c.dealt {
+                    // No deal gives the seat this class: no figures.
+                    return serde_json::json!({
+                        "class": c.class.to_string(),
+                        "combos": 0.0,
+                        "dealt": false,
+                        "equity": null,
+                        "win": null,
+                        "tie": null,
+                        "std_error": null,
+                    });
+                }
                 serde_json::json!({
                     "class": c.class.to_string(),
                     "combos": c.combos,
@@ -150,8 +162,17 @@ fn write_breakdown_text(
     writeln!(out, "{range} by hand class (strongest first):")?;
     writeln!(out, "{:<6} {:>8} {:>9}", "class", "combos", "equity")?;
     let mut classes = breakdown.classes.clone();
-    classes.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    // Strongest first; classes no deal gives the seat last.
+    classes.sort_by(|a, b| b.dealt.cmp(&a.dealt).then(b.equity.total_cmp(&a.equity)));
     for c in &classes {
+        if !c.dealt {
+            writeln!(
+                out,
+                "{:<6} cannot be dealt: every combo clashes with another seat's cards",
+                c.class.to_string()
+            )?;
+            continue;
+        }
         write!(
             out,
             "{:<6} {:>8.2} {:>8.2}%",

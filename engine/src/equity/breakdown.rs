@@ -8,6 +8,12 @@
 //! `Σ frequency·equity` over a seat's combos is the seat's equity, exactly
 //! when enumerated.
 //!
+//! A combo (or class) that no deal gives the seat, every one of its deals
+//! clashing with another seat's cards, is marked not `dealt` when counted
+//! exactly: its figures are 0 and mean nothing. (Sampling cannot tell a
+//! combo that cannot be dealt from one not drawn yet: its standard error is
+//! then `NaN`.)
+//!
 //! The tallies are integers, recorded by the same walks that produce the
 //! seat totals ([`ComboCount`] per active seat and live combo), so a
 //! breakdown costs one extra counter update per seat and deal and never
@@ -50,6 +56,7 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                 let (equity, win, tie, std_error) = count.figures(unit, sampled);
                 per_combo.push(ComboEquity {
                     combo,
+                    dealt: sampled || count.total > 0,
                     frequency: mass(count) / all,
                     equity,
                     win,
@@ -74,6 +81,7 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                     let frequency = mass(count) / all;
                     ClassEquity {
                         class,
+                        dealt: sampled || count.total > 0,
                         frequency,
                         combos: frequency * weighted,
                         equity,

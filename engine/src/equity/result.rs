@@ -104,6 +104,10 @@ pub struct EquityResult {
 pub struct ComboEquity {
     /// The combo.
     pub combo: Combo,
+    /// Whether any deal gives the seat this combo. `false` only when
+    /// counted exactly and every deal holding it clashes with another
+    /// seat's cards: the figures below are then 0 and mean nothing.
+    pub dealt: bool,
     /// Probability that the seat holds this combo in a deal (estimated
     /// when sampled).
     pub frequency: f64,
@@ -123,6 +127,9 @@ pub struct ComboEquity {
 pub struct ClassEquity {
     /// The class.
     pub class: HandClass,
+    /// Whether any deal gives the seat a combo of the class (as
+    /// [`ComboEquity::dealt`]).
+    pub dealt: bool,
     /// Probability that the seat holds a combo of the class in a deal.
     pub frequency: f64,
     /// The class's weight in the deal distribution, in combos:

@@ -40,6 +40,11 @@ pub fn heat_map_ui(
         ui.weak("0% … 100%");
         let class = state.suit_editor_class();
         match breakdown.map(|b| b.class(class).copied()) {
+            Some(Some(c)) if !c.dealt => {
+                ui.label(format!(
+                    "{class}: cannot be dealt (every combo clashes with another seat's cards)"
+                ));
+            }
             Some(Some(c)) => {
                 let mut text = format!(
                     "{class}: {:.1}% over {:.1} combos",

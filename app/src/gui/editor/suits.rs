@@ -66,8 +66,12 @@ pub fn suit_editor_ui(
             for &combo in row {
                 let weight = range.weight_bp(combo);
                 let is_blocked = !combo.mask().is_disjoint(blocked);
-                // The combo's equity, when the breakdown is on screen.
-                let equity = breakdown.and_then(|b| b.combo(combo)).map(|e| e.equity);
+                // The combo's equity, when the breakdown is on screen and
+                // some deal gives the seat the combo.
+                let equity = breakdown
+                    .and_then(|b| b.combo(combo))
+                    .filter(|e| e.dealt)
+                    .map(|e| e.equity);
                 if combo_tile_ui(ui, combo, weight, is_blocked, equity).clicked() {
                     toggled = Some(combo);
                 }

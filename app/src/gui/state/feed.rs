@@ -248,7 +248,8 @@ impl Feed {
         let breakdown = self.seat_breakdown(index)?;
         let mut heat = vec![None; engine::combo::CLASSES];
         for c in &breakdown.classes {
-            if c.frequency > 0.0 {
+            // A class no deal gives the seat has no colour.
+            if c.dealt && c.frequency > 0.0 {
                 heat[c.class.index()] = Some(c.equity as f32);
             }
         }
