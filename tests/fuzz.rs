@@ -819,3 +819,120 @@ fn the_binary_takes_any_calc_arguments() {
     // Both outcomes are exercised.
     assert!(ok > 0 && bad > 0, "{ok} ran, {bad} refused");
 }
+
+/// A `next` or `flops` argument list: narrow ranges (so a forced exact
+/// report stays quick), the options each command takes with valid or
+/// invalid values, sometimes mutated.
+fn report_args(rng: &mut ChaCha8Rng) -> Vec<String> {
+    let pick = |rng: &mut ChaCha8Rng, values: &[&str]| {
+        values[rng.random_range(0..values.len())].to_owned()
+    };
+    let next = rng.random_bool(0.5);
+    let valid = rng.random_bool(0.5);
+    let mut args = vec![if next { "next" } else { "flops" }.to_owned()];
+    let narrow = [
+        "AA", "KK", "AKs", "QQ+", "AhKh", "JJ:0.5", "KQs,99", "AX", "", "A", "7s6s",
+    ];
+    // A flop report counts every flop: two seats, so that it stays quick
+    // (a third seat or a folded one is counted flop by flop).
+    let most = if next { 3 } else { 2 };
+    let seats = if valid {
+        rng.random_range(2..=most)
+    } else {
+        rng.random_range(0..=most)
+    };
+    for _ in 0..seats {
+        let range = narrow[rng.random_range(0..if valid { 7 } else { narrow.len() })];
+        args.push(if !valid && rng.random_bool(0.2) {
+            range_text(rng)
+        } else {
+            range.to_owned()
+        });
+    }
+    if next {
+        args.push("--board".to_owned());
+        args.push(if valid || rng.random_bool(0.5) {
+            pick(rng, &["Kh9s4c", "2c7d9h", "Kh9s4c2d", "8dTs2h"])
+        } else {
+            pick(rng, &["", "Kh9s", "AsKsQsJsTs", "KhKh4c", "x"])
+        });
+    }
+    let mut options = vec!["--dead", "--threads", "--seed", "--json", "--csv"];
+    options.extend(["--exact", "--mc", "--stderr"]);
+    if next {
+        options.push("--folded");
+    }
+    if !valid {
+        options.extend(["--board", "--trials"]);
+    }
+    for _ in 0..rng.random_range(0..4) {
+        let option = options[rng.random_range(0..options.len())];
+        if valid && args.iter().any(|a| a == option) {
+            continue;
+        }
+        args.push(option.to_owned());
+        match option {
+            "--json" | "--csv" | "--exact" | "--mc" => {}
+            "--folded" => args.push(pick(rng, &["22", "T9s", "Ac"])),
+            "--stderr" if valid => args.push(pick(rng, &["0.05", "0.1"])),
+            _ => args.push(option_value(rng, option, valid)),
+        }
+    }
+    if !valid && rng.random_bool(0.3) && args.len() > 2 {
+        let at = rng.random_range(1..args.len());
+        args.insert(at, pick(rng, &["--", "--bogus", "--json=1", "--exact", ""]));
+    }
+    // Sampled reports to a coarse error, so no list runs long.
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    if !has("--stderr") && !has("--exact") {
+        args.extend(["--stderr", "0.05"].map(str::to_owned));
+    }
+    for i in 1..args.len() {
+        if args[i - 1] == "--threads"
+            && rangestove::cli::parse_threads(&args[i]).is_ok_and(|n| n > 4)
+        {
+            args[i] = "2".to_owned();
+        }
+    }
+    args
+}
+
+/// `next` and `flops` take any argument list: status 0 or 2, one line on
+/// stderr when refused, no panic, and each list done within a minute (a
+/// bound far above what these narrow ranges need, so the test does not
+/// hang on a run that never ends).
+#[test]
+fn the_binary_takes_any_next_and_flops_arguments() {
+    let seed = env_count("FUZZ_SEED", 17);
+    let cases = env_count("FUZZ_REPORT_CASES", 40);
+    let data = tempfile::tempdir().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xF1);
+    let (mut ok, mut bad) = (0, 0);
+    for _ in 0..cases {
+        let args = report_args(&mut rng);
+        let started = std::time::Instant::now();
+        let output = run_binary(&args, data.path());
+        let took = started.elapsed().as_secs_f64();
+        if std::env::var_os("FUZZ_VERBOSE").is_some() {
+            println!("{took:.2} s {code:?} {args:?}", code = output.status.code());
+        }
+        let code = output.status.code();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(took < 60.0, "{args:?}: {took:.1} s");
+        assert!(
+            matches!(code, Some(0 | 2)),
+            "{args:?}: status {code:?}, stderr {err:?}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        if code == Some(2) {
+            assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err:?}");
+            assert!(err.starts_with("error: "), "{args:?}: {err:?}");
+            bad += 1;
+        } else {
+            assert!(err.is_empty(), "{args:?}: {err:?}");
+            ok += 1;
+        }
+    }
+    println!("fuzz seed {seed}: {cases} next/flops lists, {ok} ran, {bad} refused");
+    assert!(ok > 0 && bad > 0, "{ok} ran, {bad} refused");
+}
