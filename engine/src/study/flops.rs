@@ -265,9 +265,10 @@ impl<'a> Spot<'a> {
                 };
                 let more = rest
                     .par_iter()
-                    .zip(&sums)
-                    .map(|(class, sums)| {
-                        let source = RowSource::Passed(sums, pass);
+                    .enumerate()
+                    .map(|(i, class)| {
+                        let sums = sums.class(i);
+                        let source = RowSource::Passed(&sums, pass);
                         emit(flop_row(request, class, source, cancel))
                     })
                     .collect::<Result<Vec<_>, EquityError>>()?;
@@ -401,10 +402,7 @@ fn passed_on(
         return Ok(None);
     };
     let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
-        sums.combos[a]
-            .get(&(combo.index() as u16))
-            .copied()
-            .unwrap_or([0; 4])
+        sums.combos[a][combo.index()]
     });
     Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
 }

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use super::common::{BoardView, Item, items};
 use super::two_ranges::{Scratch, TwoRanges};
 use crate::card::Card;
-use crate::combo::Combo;
+use crate::combo::{COMBOS, Combo};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::setup::Setup;
@@ -39,9 +39,55 @@ pub(crate) struct ClassSums {
     pub(crate) sets: [u64; 4],
     /// Deals counted.
     pub(crate) deals: u64,
-    /// Per seat and canonical combo index, `[weight, wins, ties, share]`.
-    pub(crate) combos: [HashMap<u16, [u64; 4]>; 2],
+    /// Per seat, by canonical combo index (1,326 entries, zero for a combo
+    /// the seat does not hold), `[weight, wins, ties, share]`.
+    pub(crate) combos: [Vec<[u64; 4]>; 2],
 }
+
+/// The pass's sums for every class, kept as swept (`W` above, per class
+/// and item) and finished one class at a time ([`PassSums::class`]), so
+/// that only one class's finished sums are held per thread.
+pub(crate) struct PassSums {
+    acc: Acc,
+    /// Per item: its seat and canonical combo index.
+    items: Vec<(usize, u16)>,
+    /// Per permutation of the scenario, the item each item goes to.
+    item_perms: Vec<Vec<u32>>,
+    /// Per class, the permutations that fix its representative.
+    stabilisers: Vec<Vec<usize>>,
+    /// The number of permutations.
+    group: u64,
+}
+
+impl PassSums {
+    /// Class `class`'s sums: `V = Σ_{h ∈ Stab(F)} W(F, h c) / |G|`.
+    pub(crate) fn class(&self, class: usize) -> ClassSums {
+        let live = self.items.len();
+        let stab = &self.stabilisers[class];
+        let (group, s) = (self.group, stab.len() as u64);
+        let mut out = ClassSums {
+            sets: self.acc.sets[class].map(|v| v * s / group),
+            deals: self.acc.deals[class] * s / group,
+            combos: [vec![[0; 4]; COMBOS], vec![[0; 4]; COMBOS]],
+        };
+        let row = &self.acc.combos[class * live..(class + 1) * live];
+        for (i, &(seat, combo)) in self.items.iter().enumerate() {
+            let mut v = [0u64; 4];
+            for &h in stab {
+                let from = &row[self.item_perms[h][i] as usize];
+                (0..4).for_each(|q| v[q] += u64::from(from[q]));
+            }
+            out.combos[seat][usize::from(combo)] = v.map(|x| x / group);
+        }
+        out
+    }
+}
+
+/// The most memory the pass's per-thread accumulators may take together:
+/// each holds four counters per flop class and live combo (a hand against
+/// `random` over 4,494 classes: about 90 MB each), so wide spots sweep with
+/// fewer accumulators than threads rather than hold one per thread.
+const ACCUMULATOR_BYTES: usize = 192 << 20;
 
 /// Per flop class while the pass runs: `W` above, combos by item.
 struct Acc {
@@ -161,7 +207,7 @@ pub(crate) fn flop_pass(
     reps: &[[Card; 3]],
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Option<Vec<ClassSums>>, EquityError> {
+) -> Result<Option<PassSums>, EquityError> {
     if !applies(setup) {
         return Ok(None);
     }
@@ -264,10 +310,13 @@ pub(crate) fn flop_pass(
     let unit = share_unit(2);
     let unit_k: Vec<u64> = (0..=2u128).map(|k| (unit / k.max(1)) as u64).collect();
     let classes = reps.len();
-    let folds = rayon::current_num_threads().clamp(1, 4);
+    let acc_bytes = (classes * live).max(1) * size_of::<[u32; 4]>();
+    let folds = rayon::current_num_threads()
+        .clamp(1, 4)
+        .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
     let swept = AtomicUsize::new(0);
     let per_fold = boards.len().div_ceil(folds).max(1);
-    let acc = boards
+    let accs = boards
         .par_chunks(per_fold)
         .map(|chunk| -> Result<Acc, EquityError> {
             let mut acc = Acc::new(classes, live);
@@ -346,35 +395,30 @@ pub(crate) fn flop_pass(
             }
             Ok(acc)
         })
-        .try_reduce(|| Acc::new(classes, live), |a, b| Ok(a.add(b)))?;
-    // V = Σ over the flop's stabiliser, divided by |G|.
-    let group = perms.len() as u64;
-    let sums = reps
+        .collect::<Result<Vec<Acc>, EquityError>>()?;
+    // Merged into the first: no accumulator beyond the folds'.
+    let Some(acc) = accs.into_iter().reduce(Acc::add) else {
+        return Ok(None);
+    };
+    let stabilisers = reps
         .iter()
-        .enumerate()
-        .map(|(class, rep)| {
+        .map(|rep| {
             let mask = rep.iter().fold(0u64, |m, c| m | c.bit());
-            let stab: Vec<usize> = (0..perms.len())
+            (0..perms.len())
                 .filter(|&k| perms[k].mask(mask) == mask)
-                .collect();
-            let s = stab.len() as u64;
-            let mut out = ClassSums {
-                sets: acc.sets[class].map(|v| v * s / group),
-                deals: acc.deals[class] * s / group,
-                combos: [HashMap::new(), HashMap::new()],
-            };
-            let row = &acc.combos[class * live..(class + 1) * live];
-            for (i, it) in all.iter().enumerate() {
-                let mut v = [0u64; 4];
-                for &h in &stab {
-                    let from = &row[item_perms[h][i] as usize];
-                    (0..4).for_each(|q| v[q] += u64::from(from[q]));
-                }
-                let seat = usize::from(i >= seat_items[0].len());
-                out.combos[seat].insert(it.combo, v.map(|x| x / group));
-            }
-            out
+                .collect()
         })
         .collect();
-    Ok(Some(sums))
+    let items = all
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (usize::from(i >= seat_items[0].len()), it.combo))
+        .collect();
+    Ok(Some(PassSums {
+        acc,
+        items,
+        item_perms,
+        stabilisers,
+        group: perms.len() as u64,
+    }))
 }
