@@ -98,6 +98,20 @@ pub enum EquityError {
         /// Bits the largest sum would need.
         bits: u32,
     },
+    /// Sampling drew almost no deal: the ranges clash on nearly every
+    /// random draw and no sequential table fits them.
+    #[error(
+        "almost every random deal conflicts: the ranges share too few cards to sample{}",
+        if *exact_refused {
+            ", and there are too many deals to count exactly; widen the ranges or remove a seat"
+        } else {
+            "; count it exactly (--exact) or widen the ranges"
+        }
+    )]
+    SamplingStarved {
+        /// Whether exact counting refuses the spot too.
+        exact_refused: bool,
+    },
     /// A bad Monte Carlo setting.
     #[error("{0}")]
     BadSetting(&'static str),

@@ -92,7 +92,24 @@ pub fn calculate(
                 let sampling = plan
                     .sampling
                     .ok_or(EquityError::BadSetting("no sampling plan"))?;
-                montecarlo::run(&setup, request, sampling, start, cancel, on_snapshot)
+                match montecarlo::run(&setup, request, sampling, start, cancel, on_snapshot) {
+                    // Ranges that clash on nearly every draw: `Auto` counts
+                    // them exactly where it can, however long that takes
+                    // (it is the only way to an answer); otherwise the
+                    // error says whether exact counting would.
+                    Err(EquityError::SamplingStarved { .. }) => {
+                        let cost = plan::exact_cost(&setup);
+                        match cost.refusal() {
+                            None if request.method == Method::Auto => {
+                                exact::run(&setup, cost.strategy(), start, cancel, on_snapshot)
+                            }
+                            refusal => Err(EquityError::SamplingStarved {
+                                exact_refused: refusal.is_some(),
+                            }),
+                        }
+                    }
+                    other => other,
+                }
             }
         }
     };

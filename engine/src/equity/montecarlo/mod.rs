@@ -217,6 +217,15 @@ pub(crate) fn run(
         {
             blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block);
         }
+        if let Some(limit_ms) = request.time_limit_ms
+            && next_block > 0
+        {
+            // No more blocks than the time left allows at the pace so far.
+            let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+            let per_block_ms = elapsed_ms / next_block as f64;
+            let fit = ((limit_ms - elapsed_ms) / per_block_ms.max(1e-9)).floor();
+            blocks = blocks.min(fit.max(1.0) as u64);
+        }
         let first = next_block;
         next_block += blocks;
         let part = (first..first + blocks)

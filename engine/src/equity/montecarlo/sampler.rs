@@ -273,9 +273,11 @@ impl Sampler<'_> {
             }
             *rejected += 1;
             if *rejected > MAX_REJECTIONS_PER_DEAL * (accepted + 1) {
-                return Err(EquityError::BadSetting(
-                    "almost every random deal conflicts: the ranges share too few cards to sample (try exact enumeration or wider ranges)",
-                ));
+                // Whether exact counting can take over is the planner's to
+                // say (`calculate`).
+                return Err(EquityError::SamplingStarved {
+                    exact_refused: false,
+                });
             }
         }
     }
