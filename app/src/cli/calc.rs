@@ -8,6 +8,7 @@ use engine::equity::{self, EquityRequest, Method};
 
 use super::calc_output;
 use super::failure::Failure;
+use super::progress::Progress;
 use super::spot::{parse_std_error, parse_threads, parse_trials, seats};
 
 /// The options of `rangestove calc`.
@@ -125,7 +126,17 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     });
     request.threads = args.threads;
     request.breakdown = args.breakdown;
-    let result = equity::calculate(&request, &|| false, &mut |_| {}).map_err(Failure::engine)?;
+    let progress = Progress::new("calc");
+    let time_limit_ms = request.time_limit_ms;
+    let mut on_snapshot = |snapshot: &equity::EquityResult| {
+        let detail = format!("{} deals", snapshot.samples);
+        // A run with a time limit is done at its deals or at the limit.
+        let by_time = time_limit_ms.map_or(0.0, |limit| snapshot.elapsed_ms / limit);
+        progress.update(snapshot.progress.max(by_time), &detail);
+    };
+    let result =
+        equity::calculate(&request, &|| false, &mut on_snapshot).map_err(Failure::engine)?;
+    drop(progress);
     // Whether a target error was met (None without --stderr).
     let target_reached = args
         .std_error

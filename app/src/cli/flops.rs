@@ -8,6 +8,7 @@ use engine::Card;
 use engine::study::{self, FlopReport};
 
 use super::failure::Failure;
+use super::progress::Progress;
 use super::spot::{ReportMethodArgs, SpotArgs};
 
 /// The options of `rangestove flops`.
@@ -25,7 +26,17 @@ pub struct FlopsArgs {
 pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut request = args.spot.request()?;
     args.method.apply(&mut request);
-    let report = study::flop_report(&request, &|| false, &|_, _, _| {}).map_err(Failure::engine)?;
+    let progress = Progress::new("flops");
+    let on_row = |_: &study::FlopRow, done: usize, total: usize| {
+        progress.update(
+            done as f64 / total.max(1) as f64,
+            &format!("{done} of {total} flops"),
+        );
+    };
+    let on_share = |share: f64| progress.update(share, "");
+    let report = study::flop_report_with_progress(&request, &|| false, &on_row, &on_share)
+        .map_err(Failure::engine)?;
+    drop(progress);
     let args = &args.spot;
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))

@@ -16,6 +16,7 @@ mod eval;
 mod failure;
 mod flops;
 mod next;
+mod progress;
 mod range;
 mod spot;
 
