@@ -1,6 +1,7 @@
 //! The next-card strip under the board: on a flop or a turn, every card
-//! that can come next, framed in the colour of the selected seat's exact
-//! equity once it has come, each card's chance and every seat's figure on
+//! that can come next, framed in the colour of the selected seat's equity
+//! once it has come (exact, or sampled where exact would not fit `next`'s
+//! budget, which the label says), each card's chance and every seat's figure on
 //! hover; a click deals it. Computed on a named background thread
 //! (`rangestove-next`, an [`engine::worker::Runner`]: newest job wins), so
 //! the UI thread never counts.
@@ -131,11 +132,16 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
                 .sum()
         })
         .collect();
+    let how = if report.strategy.is_exact() {
+        "exact"
+    } else {
+        "sampled"
+    };
     ui.label(format!(
-        "Next card: {colour_name}'s equity by {street} (green up, red down)"
+        "Next card: {colour_name}'s equity by {street}, {how} (green up, red down)"
     ))
     .on_hover_text(format!(
-        "Every card that can come next, framed by how the selected seat's exact \
+        "Every card that can come next, framed by how the selected seat's {how} \
          equity moves with it: red {SWING_PP:.0} points or more below its equity \
          now, amber unchanged, green {SWING_PP:.0} points or more above. Hover a card \
          for its chance and every seat's figures; click it to deal it."
