@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use engine::Card;
+use engine::equity::ReportStrategy;
 use engine::study::{self, FlopReport};
 
 use super::failure::Failure;
@@ -112,10 +113,11 @@ fn write_text(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> s
         "{} flop classes ({} flops), {}, {:.0} ms",
         report.flops.len(),
         report.flop_count,
-        if report.method.is_exact() {
-            "exact"
-        } else {
-            "Monte Carlo"
+        match report.strategy {
+            ReportStrategy::EachSampled { std_error } => {
+                format!("Monte Carlo, each flop to ± {:.2}%", 100.0 * std_error)
+            }
+            _ => "exact".to_owned(),
         },
         report.elapsed_ms
     )?;

@@ -3,7 +3,7 @@
 //! request and the spot alone, as [`plan`](super::plan) decides a single
 //! spot.
 
-use super::costs::COSTS;
+use super::costs::{COSTS, REFERENCE_THREADS};
 use super::exact::{choose, exact_cost};
 use crate::equity::error::EquityError;
 use crate::equity::exact::flop_pass;
@@ -53,13 +53,13 @@ pub(crate) struct FlopReportSpot<'a> {
 /// | `Exact` | otherwise | [`ReportStrategy::EachExact`] |
 /// | `Auto` | exact can count the typical flop and its estimate times the classes, on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
 /// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
-/// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target or [`FLOP_REPORT_STD_ERROR`] |
+/// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target, else [`FLOP_REPORT_STD_ERROR`] or coarser where the classes at that error would not fit the budget |
 pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, EquityError> {
     let sampled = ReportStrategy::EachSampled {
         std_error: spot
             .request
             .target_std_error
-            .unwrap_or(FLOP_REPORT_STD_ERROR),
+            .unwrap_or_else(|| sampled_std_error(spot.classes)),
     };
     let cost = spot.typical.map(exact_cost);
     let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * spot.classes as f64;
@@ -85,6 +85,17 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
             )
         }
     }
+}
+
+/// The standard error a sampled report of `boards` boards is sampled to
+/// when the request sets none: [`FLOP_REPORT_STD_ERROR`], or coarser where
+/// that many boards at that error would not fit [`FLOP_REPORT_EXACT_S`]
+/// (each seat's equity has a variance of at most 1/4 a deal, so a board
+/// takes at most `1 / (4 se²)` deals).
+fn sampled_std_error(boards: usize) -> f64 {
+    let budget_s = FLOP_REPORT_EXACT_S * REFERENCE_THREADS;
+    let fits = (0.25 * boards as f64 * COSTS.report_deal_s / budget_s).sqrt();
+    FLOP_REPORT_STD_ERROR.max(fits)
 }
 
 /// The one pass's estimated seconds on one thread: one board of each orbit
