@@ -341,3 +341,33 @@ fn a_time_limit_stops_after_the_round_under_way() {
     same.trials = Some(200_000);
     assert!(run(&same).samples >= 200_000);
 }
+
+/// Ranges that can be dealt together but clash on almost every random draw
+/// and fit no sequential table (22 seats of pocket pairs): every method
+/// says the same thing, that neither sampling nor exact counting can take
+/// the spot, and what would work; no advice points at the other method.
+#[test]
+fn a_spot_no_method_can_take_says_so_the_same_way() {
+    let seats: Vec<&str> = vec!["AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22"; 22];
+    for method in [Method::Auto, Method::MonteCarlo, Method::Exact] {
+        let mut request = request(&seats, "");
+        request.method = method;
+        request.trials = Some(1000);
+        let error = equity::calculate(&request, &|| false, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                engine::equity::EquityError::SamplingStarved {
+                    exact_refused: true
+                }
+            ),
+            "{method:?}: {error}"
+        );
+        let text = error.to_string();
+        assert!(text.contains("widen the ranges"), "{text}");
+        assert!(
+            !text.contains("Monte Carlo") && !text.contains("--exact"),
+            "{text}"
+        );
+    }
+}

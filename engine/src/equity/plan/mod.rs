@@ -49,7 +49,7 @@ mod report;
 mod sampling;
 
 use super::error::EquityError;
-use super::montecarlo::sampler::Sampling;
+use super::montecarlo::sampler::{self, Sampling};
 use super::montecarlo::trial_budget;
 use super::preflop_table;
 use super::request::{EquityRequest, Method, PREVIEW_ABOVE_MS};
@@ -82,15 +82,31 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             sampling: None,
         });
     }
-    let monte_carlo = || {
+    // Monte Carlo, unless its draws would starve: then exact counting
+    // where it can run (`Auto`: however long it takes, the only way to an
+    // answer), else an error saying neither can.
+    let monte_carlo = |cost: Option<&ExactCost>| {
         let sampling = sampling(setup, trial_budget(request));
-        Plan {
+        if starves(setup, &sampling) {
+            let cost = cost.cloned().unwrap_or_else(|| exact_cost(setup));
+            return match cost.refusal() {
+                None if request.method == Method::Auto => Ok(Plan {
+                    strategy: cost.strategy(),
+                    preview: false,
+                    sampling: None,
+                }),
+                refusal => Err(EquityError::SamplingStarved {
+                    exact_refused: refusal.is_some(),
+                }),
+            };
+        }
+        Ok(Plan {
             strategy: Strategy::MonteCarlo {
                 design: sampling.design,
             },
             preview: false,
             sampling: Some(sampling),
-        }
+        })
     };
     let exact = |cost: &ExactCost, preview: bool| Plan {
         strategy: cost.strategy(),
@@ -98,10 +114,17 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
         sampling: None,
     };
     match request.method {
-        Method::MonteCarlo => Ok(monte_carlo()),
+        Method::MonteCarlo => monte_carlo(None),
         Method::Exact => {
             let cost = exact_cost(setup);
             match cost.refusal() {
+                // Its advice is Monte Carlo: say so only where sampling
+                // would not starve.
+                Some(_) if starves(setup, &sampling(setup, trial_budget(request))) => {
+                    Err(EquityError::SamplingStarved {
+                        exact_refused: true,
+                    })
+                }
                 Some(error) => Err(error),
                 None => Ok(exact(&cost, false)),
             }
@@ -128,8 +151,25 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
                     request.preview && estimate_ms > PREVIEW_ABOVE_MS,
                 ))
             } else {
-                Ok(monte_carlo())
+                monte_carlo(Some(&cost))
             }
         }
     }
+}
+
+/// Rejection draws of the pilot that decides whether sampling would starve.
+const STARVED_PILOT_DRAWS: u32 = 1 << 18;
+
+/// The sampler gives up below one accepted draw in this many.
+const STARVED_BELOW: u32 = 100_000;
+
+/// Whether sampling `setup` by `sampling` would starve: no sequential table,
+/// no accepted draw in a short pilot on a fixed generator, and fewer than
+/// one in [`STARVED_BELOW`] in a long one (the sampler's own give-up
+/// point, judged on fewer draws). Decided before any sampling.
+fn starves(setup: &Setup, sampling: &Sampling) -> bool {
+    sampling.crowded.is_none()
+        && sampler::pilot(setup, &sampling.dealing, 4096) == Some(0)
+        && sampler::pilot(setup, &sampling.dealing, STARVED_PILOT_DRAWS)
+            .is_some_and(|accepted| accepted < STARVED_PILOT_DRAWS / STARVED_BELOW)
 }
