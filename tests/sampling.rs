@@ -357,7 +357,7 @@ fn a_spot_no_method_can_take_says_so_the_same_way() {
         assert!(
             matches!(
                 error,
-                engine::equity::EquityError::SamplingStarved {
+                equity::EquityError::SamplingStarved {
                     exact_refused: true
                 }
             ),
