@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use engine::Range;
 use engine::card::parse_cards;
-use engine::equity::{self, EquityRequest, EquityResult, Method, Seat};
+use engine::equity::{self, Design, EquityRequest, EquityResult, Method, Seat, Strategy};
 
 fn rangestove(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rangestove"))
@@ -368,6 +368,106 @@ fn a_spot_no_method_can_take_says_so_the_same_way() {
         assert!(
             !text.contains("Monte Carlo") && !text.contains("--exact"),
             "{text}"
+        );
+    }
+}
+
+/// The clusters (boards) a Monte Carlo run drew, `None` unless it used the
+/// cluster design.
+fn clusters_drawn(result: &EquityResult) -> Option<u64> {
+    match result.strategy {
+        Strategy::MonteCarlo {
+            design: Design::Clusters { deals, .. },
+        } => Some(result.samples / deals),
+        _ => None,
+    }
+}
+
+/// Issue 29 item 5: a cluster is one board, and the board decides much of
+/// a deal's win and tie, so their per-cluster means are skewed; with few
+/// clusters an estimate that missed the rare boards that tie most comes
+/// with an error that missed them too (200K deals were 98 clusters of 2048,
+/// and a tie could lie 5 errors off). Every clustered run, to a trial
+/// budget or to a target error, draws at least 1024 clusters.
+#[test]
+fn a_clustered_run_draws_at_least_1024_boards() {
+    let spots: [(&[&str], &str); 4] = [
+        (&["random", "random", "random"], "Kh9s4c"),
+        (&["random", "random", "random"], ""),
+        (&["random", "random"], ""),
+        (
+            &["random", "random", "random", "random", "random", "random"],
+            "Kh9s4c2d",
+        ),
+    ];
+    for (ranges, board) in spots {
+        for trials in [16_384, 100_000, 200_000, 1_000_000, 2_000_000, 3_000_000] {
+            let mut mc = request(ranges, board);
+            mc.method = Method::MonteCarlo;
+            mc.trials = Some(trials);
+            mc.seed = 1;
+            let result = run(&mc);
+            let clusters = clusters_drawn(&result)
+                .unwrap_or_else(|| panic!("{ranges:?} {board} {trials}: {}", result.strategy));
+            assert!(
+                clusters >= 1024,
+                "{ranges:?} {board} {trials}: {clusters} clusters ({})",
+                result.strategy
+            );
+        }
+        // A loose target error is met long before: it still waits for them.
+        let mut target = request(ranges, board);
+        target.method = Method::MonteCarlo;
+        target.trials = Some(1_000_000_000);
+        target.target_std_error = Some(0.01);
+        target.seed = 1;
+        let result = run(&target);
+        let clusters = clusters_drawn(&result).expect("clustered");
+        assert!(
+            (1024..2048).contains(&clusters),
+            "{ranges:?} {board}: {clusters} clusters to a target error"
+        );
+    }
+}
+
+/// The z (estimate less exact, over its error) of every seat's tie, win and
+/// equity over runs of `request` with seeds 1 to `seeds`.
+fn z_scores(request: &EquityRequest, exact: &EquityResult, seeds: u64) -> [Vec<f64>; 3] {
+    let mut z = [Vec::new(), Vec::new(), Vec::new()];
+    for seed in 1..=seeds {
+        let mut request = request.clone();
+        request.seed = seed;
+        let result = run(&request);
+        for (m, e) in result.seats.iter().zip(&exact.seats) {
+            z[0].push((m.tie - e.tie) / m.tie_std_error);
+            z[1].push((m.win - e.win) / m.win_std_error);
+            z[2].push((m.equity - e.equity) / m.std_error);
+        }
+    }
+    z
+}
+
+/// Issue 29 item 5, where boards decide ties most: heads-up `random`
+/// against `random` preflop at 200K deals. With 98 clusters these 200 seeds
+/// gave a tie z-rms of 1.45 and a tie 7.6 errors off; the issue's bound is
+/// a z-rms of at most 1.2 and no |z| above 4.5. The seeds fix the outcome
+/// (on any thread count). scripts/mc-ties.sh checks the issue's spot over
+/// 1,000 seeds.
+#[test]
+fn tie_and_win_errors_cover_the_boards_that_decide_them() {
+    let exact = run(&request(&["random", "random"], ""));
+    assert!(exact.method.is_exact());
+    let mut mc = request(&["random", "random"], "");
+    mc.method = Method::MonteCarlo;
+    mc.trials = Some(200_000);
+    assert!(clusters_drawn(&run(&mc)).is_some());
+    let z = z_scores(&mc, &exact, 200);
+    for (name, z) in ["tie", "win", "equity"].iter().zip(&z) {
+        let rms = (z.iter().map(|z| z * z).sum::<f64>() / z.len() as f64).sqrt();
+        let most = z.iter().fold(0.0f64, |a, z| a.max(z.abs()));
+        assert!(
+            rms <= 1.2 && most <= 4.5,
+            "{name}: z-rms {rms:.3}, max |z| {most:.2}"
         );
     }
 }

@@ -1,10 +1,14 @@
 //! The cluster design, when every active seat is uniform (`random`): a
-//! cluster draws the restricted (folded) seats and a board, ranks every
-//! pair of the cards left on that board once, and scores many deals of the
-//! uniform seats as the cyclic windows of shuffles of those cards.
+//! cluster draws the restricted (folded) seats and a board, and scores
+//! many deals of the uniform seats as the cyclic windows of shuffles of the
+//! cards left. A shuffle's windows only ever look at pairs of adjacent
+//! cards, so a cluster ranks on its board either every pair of the cards
+//! left once (a table, when the cluster has many shuffles) or each
+//! shuffle's adjacent pairs as it shuffles (when it has few): the same
+//! ranks, whichever takes fewer evaluations.
 
-use super::rng::{deal, shuffle_front};
-use super::sampler::{BlockStart, Sampler, card_hand};
+use super::rng::{Randoms, deal, shuffle_front};
+use super::sampler::{Accumulator, BlockStart, Sampler, card_hand};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::tally::Tally;
@@ -61,42 +65,93 @@ impl Sampler<'_> {
                 left &= left - 1;
                 m += 1;
             }
-            if missing > 0 {
+            // Each shuffle's `m` windows look at its `m` adjacent pairs:
+            // ranking those costs fewer evaluations than the table with
+            // fewer shuffles than half the cards.
+            let adjacent = missing > 0 && size.div_ceil(m as u64) * 2 < m as u64 - 1;
+            if missing > 0 && !adjacent {
                 rank_pairs(&mut table, board, &cards[..m]);
             }
             let wins_before = acc.wins;
             let tied_before = acc.tied;
-            let mut ranks = [0u16; N];
-            let mut start = m;
-            // Per active seat, where its cards are in a window.
-            let mut at = [0usize; N];
-            let uniform = self.uniform.len();
-            let mut rotation = 0;
-            for _ in 0..size {
-                if start == m {
-                    // A fresh shuffle: its `m` cyclic windows are `m`
-                    // deals, each uniform over the ways to deal the seats.
-                    shuffle_front(&mut rng, &mut cards, m, m - 1);
-                    cards.copy_within(0..m, m);
-                    start = 0;
-                    // Seats take turns at each place in the window, which
-                    // evens out their variances.
-                    rotation = (rotation + 1) % uniform;
-                    for &(u, a) in &self.uniform_active {
-                        at[a] = 2 * ((u + rotation) % uniform);
-                    }
-                }
-                for (r, &o) in ranks.iter_mut().zip(&at).take(n) {
-                    let p = cards[(start + o) & 127];
-                    let q = cards[(start + o + 1) & 127];
-                    *r = table[(64 * usize::from(p) + usize::from(q)) & 4095];
-                }
-                acc.record(&ranks, n);
-                start += 1;
+            let cluster = Cluster {
+                cards: &mut cards,
+                m,
+                board,
+                size,
+            };
+            if adjacent {
+                self.deal_cluster::<N, true>(cluster, &mut rng, &mut acc, &table, n);
+            } else {
+                self.deal_cluster::<N, false>(cluster, &mut rng, &mut acc, &table, n);
             }
             acc.close_group(&wins_before, &tied_before, n);
         }
         Ok(acc.into_tally(n, clusters * size, clusters, size))
+    }
+
+    /// Scores the deals of `cluster` (every window of fresh shuffles of
+    /// its cards), ranked from `table` or, with `ADJACENT`, from each
+    /// shuffle's adjacent pairs ranked as it is shuffled.
+    #[inline(always)]
+    fn deal_cluster<const N: usize, const ADJACENT: bool>(
+        &self,
+        cluster: Cluster<'_>,
+        rng: &mut Randoms,
+        acc: &mut Accumulator<N>,
+        table: &[u16],
+        n: usize,
+    ) {
+        let Cluster {
+            cards,
+            m,
+            board,
+            size,
+        } = cluster;
+        // With `ADJACENT`, per place `i` of the shuffle the rank of its
+        // cards `i` and `i + 1` (cyclically), twice over like `cards`.
+        let mut adjacent = [0u16; 128];
+        let mut ranks = [0u16; N];
+        let mut start = m;
+        // Per active seat, where its cards are in a window.
+        let mut at = [0usize; N];
+        let uniform = self.uniform.len();
+        let mut rotation = 0;
+        for dealt in 0..size {
+            if start == m {
+                // A fresh shuffle: its `m` cyclic windows are `m`
+                // deals, each uniform over the ways to deal the seats.
+                shuffle_front(rng, cards, m, m - 1);
+                cards.copy_within(0..m, m);
+                start = 0;
+                if ADJACENT {
+                    // The pairs the cluster's windows left look at.
+                    let needed = m.min((size - dealt) as usize + 2 * uniform);
+                    for i in 0..needed {
+                        let pair = card_hand(cards[i]).combine(card_hand(cards[i + 1]));
+                        adjacent[i] = board.combine(pair).rank7().value() as u16;
+                    }
+                    adjacent.copy_within(0..m, m);
+                }
+                // Seats take turns at each place in the window, which
+                // evens out their variances.
+                rotation = (rotation + 1) % uniform;
+                for &(u, a) in &self.uniform_active {
+                    at[a] = 2 * ((u + rotation) % uniform);
+                }
+            }
+            for (r, &o) in ranks.iter_mut().zip(&at).take(n) {
+                *r = if ADJACENT {
+                    adjacent[(start + o) & 127]
+                } else {
+                    let p = cards[(start + o) & 127];
+                    let q = cards[(start + o + 1) & 127];
+                    table[(64 * usize::from(p) + usize::from(q)) & 4095]
+                };
+            }
+            acc.record(&ranks, n);
+            start += 1;
+        }
     }
 }
 
@@ -111,4 +166,13 @@ fn rank_pairs(table: &mut [u16], board: CompactHand, cards: &[u8]) {
             table[(64 * usize::from(q) + usize::from(p)) & 4095] = r;
         }
     }
+}
+
+/// One cluster's cards left (`cards[..m]`, room for them twice over), its
+/// board, and its deals.
+struct Cluster<'a> {
+    cards: &'a mut [u8; 128],
+    m: usize,
+    board: CompactHand,
+    size: u64,
 }

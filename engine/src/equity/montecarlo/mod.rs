@@ -40,20 +40,28 @@
 //! be folded) and no breakdown is asked for. A cluster draws the
 //! restricted seats' combos as above and then a board, uniform over the
 //! cards left (the uniform seats' dealings do not depend on which cards
-//! those took either); ranks every pair of the cards left on that board
-//! once (a 64 × 64 table); and scores up to 2,048 deals of the uniform
+//! those took either); and scores up to 2,048 deals of the uniform
 //! seats. The deals are the cyclic windows of a shuffle of the
 //! cards left: a window of a uniformly shuffled deck is a uniform dealing,
 //! so every deal is exactly distributed (the cluster's mean is unbiased),
-//! and one shuffle of `m` cards gives `m` deals, which makes a deal cost
-//! little more than its table lookups. The seats take turns at the
+//! and one shuffle of `m` cards gives `m` deals whose seats hold its `m`
+//! pairs of adjacent cards. A cluster of many shuffles ranks every pair of
+//! the cards left on its board once (a 64 × 64 table); a cluster of few
+//! ranks each shuffle's adjacent pairs instead (whichever is fewer
+//! evaluations), so a deal costs little more than its lookups. The seats take turns at the
 //! window's places from shuffle to shuffle. Why only then: with every
 //! active seat holding the same uniform range the seats are exchangeable,
 //! so each one's expected share given the board is `1/n` and the board
-//! explains none of the variance: a big cluster loses nothing. With a
-//! restricted active seat (hero against randoms) the board explains much
-//! of it: clusters of 256 measured 30–100 times worse than prefixes in
-//! time × variance (`AhAd` against two `random`, `AKs` against five).
+//! explains none of the equity's variance: a big cluster loses nothing
+//! there. With a restricted active seat (hero against randoms) the board
+//! explains much of it: clusters of 256 measured 30–100 times worse than
+//! prefixes in time × variance (`AhAd` against two `random`, `AKs` against
+//! five). Win and tie do depend on the board (a flop's runouts that pair
+//! both low cards tie seven times as often as the average), so their
+//! per-cluster means are skewed, and with few boards an estimate that
+//! missed the rare ones would come with an error that missed them too: a
+//! budget is split into at least [`MIN_CLUSTERS`](sampler::MIN_CLUSTERS)
+//! clusters, and a run to a target error draws that many before it stops.
 //!
 //! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
 //!
@@ -159,6 +167,9 @@ pub(crate) fn run(
     } else {
         budget.div_ceil(unit)
     };
+    // Units drawn before a target error may stop the run: ten blocks, and
+    // with clusters at least `MIN_CLUSTERS` boards (see there).
+    let least = sampler.least_units();
     let mut tally = Tally::new(n);
     let mut next_block = 0u64;
     let mut round = 0;
@@ -196,7 +207,7 @@ pub(crate) fn run(
             break;
         }
         if let Some(target) = request.target_std_error
-            && done >= 10 * per_block
+            && done >= least
             && worst_std_error(&tally) <= target
         {
             break;
@@ -215,7 +226,12 @@ pub(crate) fn run(
         if let Some(target) = request.target_std_error
             && done >= 10 * per_block
         {
-            blocks = blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block);
+            blocks = if done >= least {
+                blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block)
+            } else {
+                // No further than the least a target stop needs.
+                blocks.min((least - done).div_ceil(per_block))
+            };
         }
         if let Some(limit_ms) = request.time_limit_ms
             && next_block > 0

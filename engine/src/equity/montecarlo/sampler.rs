@@ -26,6 +26,17 @@ const MAX_REJECTIONS_PER_DEAL: u64 = 100_000;
 pub const MAX_BOARDS: usize = 8;
 /// Deals per block of the cluster design.
 pub(crate) const CLUSTER_BLOCK_DEALS: u64 = 16 * 2048;
+/// Fewest clusters a trial budget is split into (and a run to a target
+/// error draws before it may stop). A cluster is one board, and the board
+/// decides much of a deal's win and tie: their per-cluster means are
+/// skewed (a flop's runouts: tie 2.5% on average, 18% on the few that pair
+/// both low cards), so with few clusters an estimate that missed the rare
+/// boards comes with an error that missed them too. Over 10,000 seeds of
+/// `random random random --board Kh9s4c` at 200K deals, 64 (98 clusters
+/// of 2048) put a tie 5.6 errors off and 12 ties beyond 4.5; 1024 (1563
+/// of 128) none beyond 4.40, z-rms 0.99 (docs/performance.md, 2026-11-25).
+/// Budgets of 1024 × 2048 deals and more are split as they were.
+pub(crate) const MIN_CLUSTERS: u64 = 1024;
 
 /// How a seat gets its cards.
 #[derive(Clone, Debug)]
@@ -354,6 +365,16 @@ impl Sampler<'_> {
         match self.design {
             Design::Prefixes { .. } => BLOCK,
             Design::Clusters { deals, .. } => CLUSTER_BLOCK_DEALS / deals,
+        }
+    }
+
+    /// Units drawn before a run to a target error may stop: ten blocks, and
+    /// with clusters at least [`MIN_CLUSTERS`].
+    pub(super) fn least_units(&self) -> u64 {
+        let blocks = 10 * self.block_units();
+        match self.design {
+            Design::Prefixes { .. } => blocks,
+            Design::Clusters { .. } => blocks.max(MIN_CLUSTERS),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::costs::COSTS;
 use crate::equity::montecarlo::crowded::Crowded;
-use crate::equity::montecarlo::sampler::{self, Dealing, Sampling};
+use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling};
 use crate::equity::setup::Setup;
 use crate::equity::strategy::{Design, Draws};
 
@@ -11,10 +11,10 @@ use crate::equity::strategy::{Design, Draws};
 const PILOT_DRAWS: u32 = 4096;
 /// Most deals in a cluster.
 const MAX_CLUSTER_DEALS: u64 = 2048;
-/// Fewest deals in a cluster (smaller budgets sample prefixes).
-const MIN_CLUSTER_DEALS: u64 = 64;
-/// Fewest clusters a trial budget is split into, for a standard error.
-const MIN_CLUSTERS: u64 = 64;
+/// Fewest deals in a cluster (smaller budgets sample prefixes). A small
+/// cluster ranks only the adjacent pairs of its shuffle, not every pair of
+/// cards on its board.
+const MIN_CLUSTER_DEALS: u64 = 8;
 
 /// The Monte Carlo plan for `setup` with a budget of `trials` deals
 /// (`None`: until a target error).
@@ -26,7 +26,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         .filter(|&&s| matches!(dealing[s], Dealing::Uniform))
         .count();
     // Clusters when every active seat is uniform (see `montecarlo`), as
-    // large as the budget allows with enough clusters for a standard error.
+    // large as the budget allows with at least `MIN_CLUSTERS` of them.
     let all_uniform = uniform_active > 0 && uniform_active == setup.active.len();
     let budget = trials.filter(|&t| t != u64::MAX);
     let clusters = match budget.map(|b| b / MIN_CLUSTERS) {
