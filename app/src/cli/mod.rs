@@ -29,7 +29,8 @@ pub use flops::FlopsArgs;
 pub use next::NextArgs;
 pub use range::RangeArgs;
 pub use spot::{
-    MAX_THREADS, SpotArgs, parse_range_arg, parse_std_error, parse_threads, parse_trials,
+    MAX_THREADS, MAX_TRIALS, SpotArgs, parse_range_arg, parse_std_error, parse_threads,
+    parse_trials,
 };
 
 /// Rangestove: range and equity tool for Texas Hold'em.
