@@ -326,6 +326,7 @@ mod tests {
             design,
             dealing,
             crowded: Some(table),
+            pilot: Some(pilot),
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

@@ -55,6 +55,9 @@ pub(crate) struct Sampling {
     pub(crate) dealing: Vec<Dealing>,
     /// With crowded draws, their table.
     pub(crate) crowded: Option<Crowded>,
+    /// Draws the planner's fixed-seed rejection pilot accepted (`None`:
+    /// fewer than two restricted seats, no pilot run).
+    pub(crate) pilot: Option<u32>,
 }
 
 /// How each seat of `setup` is dealt: uniformly when its range is every
@@ -176,6 +179,7 @@ impl Sampler<'_> {
             design,
             dealing,
             crowded,
+            ..
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let restricted = restricted_seats(&dealing);

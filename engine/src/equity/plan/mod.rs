@@ -49,7 +49,7 @@ mod report;
 mod sampling;
 
 use super::error::EquityError;
-use super::montecarlo::sampler::{self, Sampling};
+use super::montecarlo::sampler::Sampling;
 use super::montecarlo::trial_budget;
 use super::preflop_table;
 use super::request::{EquityRequest, Method, PREVIEW_ABOVE_MS};
@@ -59,7 +59,7 @@ use super::strategy::Strategy;
 pub use exact::{ExactCost, board_kernel, exact_cost, listing_kernel};
 pub use report::{FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S};
 pub(crate) use report::{FlopReportSpot, flop_report, next_card};
-pub(crate) use sampling::sampling;
+pub(crate) use sampling::{sampling, starves};
 
 /// A strategy with what executing it needs.
 pub(crate) struct Plan {
@@ -155,21 +155,4 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             }
         }
     }
-}
-
-/// Rejection draws of the pilot that decides whether sampling would starve.
-const STARVED_PILOT_DRAWS: u32 = 1 << 18;
-
-/// The sampler gives up below one accepted draw in this many.
-const STARVED_BELOW: u32 = 100_000;
-
-/// Whether sampling `setup` by `sampling` would starve: no sequential table,
-/// no accepted draw in a short pilot on a fixed generator, and fewer than
-/// one in [`STARVED_BELOW`] in a long one (the sampler's own give-up
-/// point, judged on fewer draws). Decided before any sampling.
-fn starves(setup: &Setup, sampling: &Sampling) -> bool {
-    sampling.crowded.is_none()
-        && sampler::pilot(setup, &sampling.dealing, 4096) == Some(0)
-        && sampler::pilot(setup, &sampling.dealing, STARVED_PILOT_DRAWS)
-            .is_some_and(|accepted| accepted < STARVED_PILOT_DRAWS / STARVED_BELOW)
 }

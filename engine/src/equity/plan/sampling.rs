@@ -36,7 +36,8 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         Some(_) => None,
     };
     // Restricted seats (folded ones too, under clusters) may be crowded.
-    let crowded = crowded_draws(setup, &dealing);
+    let pilot = sampler::pilot(setup, &dealing, PILOT_DRAWS);
+    let crowded = pilot.and_then(|accepted| crowded_draws(setup, &dealing, accepted));
     let draws = if crowded.is_some() {
         Draws::Crowded
     } else {
@@ -49,17 +50,35 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         },
         dealing,
         crowded,
+        pilot,
     }
+}
+
+/// Rejection draws of the longer pilot that decides whether sampling would
+/// starve.
+const STARVED_PILOT_DRAWS: u32 = 1 << 18;
+
+/// The sampler gives up below one accepted draw in this many.
+const STARVED_BELOW: u32 = 100_000;
+
+/// Whether sampling by `sampling` would starve: no sequential table, no
+/// draw accepted in the planner's pilot, and fewer than one in
+/// [`STARVED_BELOW`] in a longer one on the same fixed generator (the
+/// sampler's own give-up point, judged on fewer draws). Decided before any
+/// sampling.
+pub(crate) fn starves(setup: &Setup, sampling: &Sampling) -> bool {
+    sampling.crowded.is_none()
+        && sampling.pilot == Some(0)
+        && sampler::pilot(setup, &sampling.dealing, STARVED_PILOT_DRAWS)
+            .is_some_and(|accepted| accepted < STARVED_PILOT_DRAWS / STARVED_BELOW)
 }
 
 /// The table for exact sequential draws of the restricted seats (narrowest
 /// first) when rejection keeps under a quarter of its draws and would cost
 /// more per accepted draw, and the table fits (else
-/// [`Crowded::fallback`]'s); judged from a pilot of
-/// rejection draws on a fixed generator, so the choice depends on the
-/// request alone.
-fn crowded_draws(setup: &Setup, dealing: &[Dealing]) -> Option<Crowded> {
-    let accepted = sampler::pilot(setup, dealing, PILOT_DRAWS)?;
+/// [`Crowded::fallback`]'s); judged from the pilot's `accepted` rejection
+/// draws on a fixed generator, so the choice depends on the request alone.
+fn crowded_draws(setup: &Setup, dealing: &[Dealing], accepted: u32) -> Option<Crowded> {
     let restricted = sampler::restricted_seats(dealing);
     let per_draw_s = restricted.len() as f64 * COSTS.rejection_step_s;
     let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
