@@ -124,12 +124,43 @@ fn an_empty_seat_is_named_at_the_seat_and_nothing_spins() {
     h.step();
     h.get_by_label("Seat 2: no hand in the range: equity needs one");
     let feed = h.state().feed();
-    assert_eq!(feed.seat_failure().map(|(seat, _)| seat), Some(1));
+    let seats: Vec<usize> = feed.seat_failures().iter().map(|&(seat, _)| seat).collect();
+    assert_eq!(seats, [1]);
     // Seat 1 keeps the last numbers (dimmed); nothing says "computing".
     assert!(feed.shown_seat_equity(0).is_some());
     assert!(!feed.pending());
     assert!(h.query_by_label("computing…").is_none());
     h.get_by_label("no figures for this spot");
+}
+
+#[test]
+fn every_seat_without_a_hand_says_so_at_once() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
+    retype(&mut h, "Seat 1", "KhQh");
+    retype(&mut h, "Seat 2", "");
+    retype(&mut h, "Board", "Kh9s4c");
+    unfocus(&mut h);
+    wait(&mut h, &|app| app.feed().failure().is_some());
+    h.step();
+    // Validation stops at Seat 1; both seats name their problem.
+    h.get_by_label("Seat 1: no hand left once the board cards are removed");
+    h.get_by_label("Seat 2: no hand in the range: equity needs one");
+    h.get_by_label("no equity: see Seat 1 and Seat 2 (the numbers shown are the last spot's)");
+    let seats: Vec<usize> = (h.state().feed().seat_failures().iter())
+        .map(|&(seat, _)| seat)
+        .collect();
+    assert_eq!(seats, [0, 1]);
+    // Fixing one leaves the other.
+    retype(&mut h, "Seat 1", "AA");
+    unfocus(&mut h);
+    wait(&mut h, &|app| {
+        app.feed().failure().is_some() && app.feed().seat_failures().len() == 1
+    });
+    h.step();
+    assert!(h.query_by_label_contains("Seat 1: no hand").is_none());
+    h.get_by_label("Seat 2: no hand in the range: equity needs one");
 }
 
 #[test]

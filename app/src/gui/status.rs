@@ -3,21 +3,26 @@
 
 use super::state::feed::Feed;
 use super::state::session::Session;
-use super::wording::method_text;
+use super::wording::{and_list, method_text};
 
 /// The status line: how the numbers on screen were found, in plain
 /// words; the responsiveness figures only in the debug view
 /// (`RANGESTOVE_TRACE`).
 pub fn status_ui(ui: &mut egui::Ui, feed: &Feed, session: &Session) {
     ui.horizontal(|ui| {
-        if let Some((seat, _)) = feed.seat_failure() {
-            let name = session
-                .seats()
-                .get(seat)
-                .map_or("a seat", |s| s.name.as_str());
+        let failures = feed.seat_failures();
+        if !failures.is_empty() {
+            let names: Vec<&str> = failures
+                .iter()
+                .filter_map(|&(seat, _)| session.seats().get(seat))
+                .map(|s| s.name.as_str())
+                .collect();
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("no equity: see {name} (the numbers shown are the last spot's)"),
+                format!(
+                    "no equity: see {} (the numbers shown are the last spot's)",
+                    and_list(&names)
+                ),
             );
         } else if let Some(failure) = feed.failure() {
             ui.colored_label(ui.visuals().error_fg_color, failure.to_string());

@@ -58,3 +58,13 @@ fn si(x: f64) -> String {
     };
     format!("{value:.decimals$}{suffix}")
 }
+
+/// Names joined as a person lists them: "Seat 1", "Seat 1 and Seat 2",
+/// "Seat 1, Seat 2 and Seat 3".
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}

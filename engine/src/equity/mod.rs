@@ -50,6 +50,7 @@ pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
 };
 pub use result::{ClassEquity, ComboEquity, EquityResult, MethodUsed, SeatBreakdown, SeatEquity};
+pub use setup::seats_without_hands;
 pub use strategy::{BoardKernel, Design, Draws, Kernel, ReportStrategy, Strategy};
 
 use report::Progress;

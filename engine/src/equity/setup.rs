@@ -45,6 +45,43 @@ pub struct Setup {
     pub(crate) breakdown: bool,
 }
 
+/// Why seat `index` of `request` has no hand: its range is empty, or the
+/// board and dead cards remove every combo of it.
+fn no_hand_error(request: &EquityRequest, index: usize) -> EquityError {
+    if request.seats[index].range.is_empty() {
+        return EquityError::EmptyRange { seat: index };
+    }
+    let removed = match (request.board.is_empty(), request.dead.is_empty()) {
+        (false, true) => "the board cards",
+        (true, false) => "the dead cards",
+        _ => "the board and dead cards",
+    };
+    EquityError::RangeRemoved {
+        seat: index,
+        removed,
+    }
+}
+
+/// Every seat of `request` (active or folded) left without a hand, each
+/// with its error ([`EquityError::EmptyRange`] or
+/// [`EquityError::RangeRemoved`]), in seat order. Validation stops at the
+/// first; a player fixing a spot wants to see them all at once.
+pub fn seats_without_hands(request: &EquityRequest) -> Vec<EquityError> {
+    let known = request.board.iter().fold(request.dead, |mut known, &card| {
+        known.insert(card);
+        known
+    });
+    (0..request.seats.len())
+        .filter(|&index| {
+            request.seats[index]
+                .range
+                .combos()
+                .all(|(c, _)| !c.mask().is_disjoint(known))
+        })
+        .map(|index| no_hand_error(request, index))
+        .collect()
+}
+
 impl Setup {
     /// Validates `request` (typed errors, within milliseconds) and prepares
     /// it.
@@ -84,11 +121,6 @@ impl Setup {
                 left,
             });
         }
-        let removed = match (request.board.is_empty(), request.dead.is_empty()) {
-            (false, true) => "the board cards",
-            (true, false) => "the dead cards",
-            _ => "the board and dead cards",
-        };
         let mut seats = Vec::with_capacity(request.seats.len());
         for (index, seat) in request.seats.iter().enumerate() {
             let live: Vec<(Combo, u16)> = seat
@@ -97,14 +129,7 @@ impl Setup {
                 .filter(|(c, _)| c.mask().is_disjoint(known))
                 .collect();
             if live.is_empty() {
-                return Err(if seat.range.is_empty() {
-                    EquityError::EmptyRange { seat: index }
-                } else {
-                    EquityError::RangeRemoved {
-                        seat: index,
-                        removed,
-                    }
-                });
+                return Err(no_hand_error(request, index));
             }
             let divisor = live
                 .iter()

@@ -8,7 +8,12 @@
 //! the secondary button always erases. A click alone therefore toggles. The
 //! widget reads the frame's raw pointer events in order, so a press and a
 //! release within one frame still count, and a fast drag that jumps over
-//! cells between two frames paints every cell on the way.
+//! cells between two frames paints every cell on the way. A press counts
+//! only where no menu, list or window lies over the grid.
+//!
+//! The suit editor under the grid shows the class hovered last; Shift
+//! holds it while the pointer crosses other cells, and Ctrl/Cmd+click pins
+//! a class (painting nothing) until it is clicked so again or unpinned.
 
 use egui::{Color32, Event, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::range::FULL;
@@ -71,6 +76,13 @@ pub struct GridState {
     /// The class pressed last (the suit editor shows it when the pointer
     /// is off the grid).
     pressed: Option<HandClass>,
+    /// The class pinned to the suit editor (a Ctrl/Cmd+click on its cell,
+    /// or the editor's Pin button): it stays whatever the pointer crosses,
+    /// until unpinned.
+    pinned: Option<HandClass>,
+    /// The class the suit editor shows while nothing is pinned: the one
+    /// hovered last, frozen while Shift is held.
+    shown: Option<HandClass>,
     /// Presses so far: one undo step per stroke.
     strokes: u64,
 }
@@ -84,6 +96,8 @@ impl Default for GridState {
             hovered: None,
             last_hovered: None,
             pressed: None,
+            pinned: None,
+            shown: None,
             strokes: 0,
         }
     }
@@ -120,6 +134,26 @@ impl GridState {
     /// Pins the class the suit editor shows.
     pub fn set_pressed(&mut self, class: HandClass) {
         self.pressed = Some(class);
+    }
+
+    /// The class pinned to the suit editor, if any.
+    pub fn pinned(&self) -> Option<HandClass> {
+        self.pinned
+    }
+
+    /// Pins `class` to the suit editor (`None`: unpins).
+    pub fn set_pinned(&mut self, class: Option<HandClass>) {
+        self.pinned = class;
+    }
+
+    /// The class the suit editor shows: the pinned one, else the one
+    /// hovered (held while Shift is down, and while the pointer moves off
+    /// the grid to the tiles), else the one pressed last, else aces.
+    pub fn suit_editor_class(&self) -> HandClass {
+        self.pinned
+            .or(self.shown)
+            .or(self.pressed)
+            .unwrap_or(HandClass::ACES)
     }
 
     /// How many strokes (presses on a cell) the grid has seen.
@@ -197,14 +231,33 @@ pub fn grid_overlay_ui(
     state.rect = rect;
     let mut changed = false;
     let events = ui.input(|i| i.events.clone());
+    // A press counts only where the grid is on top: a menu, a list or a
+    // window drawn over it takes its own clicks.
+    let on_top = |pos: Pos2| {
+        ui.ctx()
+            .layer_id_at(pos)
+            .is_none_or(|layer| layer == ui.layer_id())
+    };
     for event in events {
         match event {
+            Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed: true,
+                modifiers,
+            } if modifiers.command && on_top(pos) => {
+                // Ctrl/Cmd+click pins the class to the suit editor (again:
+                // unpins); it paints nothing.
+                if let Some(class) = cell_at(rect, pos) {
+                    state.pinned = (state.pinned != Some(class)).then_some(class);
+                }
+            }
             Event::PointerButton {
                 pos,
                 button: button @ (PointerButton::Primary | PointerButton::Secondary),
                 pressed: true,
                 ..
-            } => {
+            } if on_top(pos) => {
                 if let Some(class) = cell_at(rect, pos) {
                     let action = action_for(range, class, button, state.brush_bp);
                     changed |= apply(range, class, action);
@@ -236,6 +289,11 @@ pub fn grid_overlay_ui(
     state.hovered = response.hover_pos().and_then(|p| cell_at(rect, p));
     if state.hovered.is_some() {
         state.last_hovered = state.hovered;
+        // Shift holds the suit editor's class while the pointer crosses
+        // other cells on its way to the tiles.
+        if !ui.input(|i| i.modifiers.shift) || state.shown.is_none() {
+            state.shown = state.hovered;
+        }
     }
     if changed {
         ui.ctx().request_repaint();
@@ -306,6 +364,10 @@ fn paint(
         }
         if state.hovered == Some(class) {
             painter.rect_stroke(r, 2.0, Stroke::new(1.5, Color32::WHITE), StrokeKind::Inside);
+        }
+        if state.pinned == Some(class) {
+            let pin = ui.visuals().selection.stroke.color;
+            painter.rect_stroke(r, 2.0, Stroke::new(2.5, pin), StrokeKind::Inside);
         }
         let text_color = if fill > 0.5 || dark {
             Color32::WHITE

@@ -23,15 +23,11 @@ impl EditorState {
         &self.grid
     }
 
-    /// The class the suit editor shows: the hovered one, else the one
+    /// The class the suit editor shows: the pinned one, else the one
     /// hovered last (so moving the pointer down to the suit tiles keeps
-    /// it), else the one pressed last, else aces.
+    /// it; Shift holds it), else the one pressed last, else aces.
     pub fn suit_editor_class(&self) -> HandClass {
-        self.grid
-            .hovered()
-            .or(self.grid.last_hovered())
-            .or(self.grid.pressed())
-            .unwrap_or(HandClass::ACES)
+        self.grid.suit_editor_class()
     }
 
     /// Copies `range` as text in `dialect`, and says so (or why not)

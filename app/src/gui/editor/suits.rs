@@ -52,10 +52,22 @@ pub fn suit_editor_ui(
             text.push_str(&format!(" ({} blocked)", total - live.len()));
         }
         ui.weak(text);
+        let pinned = grid.pinned() == Some(class);
+        let pin = if pinned { "Unpin" } else { "Pin" };
+        let hint = if pinned {
+            format!("{class} stays here whatever the pointer crosses; click to let hovering choose again")
+        } else {
+            format!("Keep {class} here while the pointer crosses other cells (or Ctrl/Cmd+click a cell)")
+        };
+        if ui.selectable_label(pinned, pin).on_hover_text(hint).clicked() {
+            grid.set_pinned((!pinned).then_some(class));
+        }
         ui.weak("(?)").on_hover_text(
             "Hover a cell of the grid to see its combos here; the last cell hovered stays \
-             while you move to the tiles. Click a combo to give it the brush weight, again to remove it. \
-             Combos holding a board, dead or exact-hand card are blocked.",
+             while you move to the tiles. Hold Shift to keep it while crossing other cells, \
+             or Ctrl/Cmd+click a cell to pin it (again to unpin). Click a combo to give it \
+             the brush weight, again to remove it. Combos holding a board, dead or \
+             exact-hand card are blocked.",
         );
     });
     let combos: Vec<Combo> = class.combos().collect();

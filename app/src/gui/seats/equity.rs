@@ -41,7 +41,7 @@ pub fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usi
             return;
         }
     }
-    if let Some((_, why)) = feed.seat_failure().filter(|&(seat, _)| seat == index) {
+    if let Some(why) = feed.seat_failure(index) {
         ui.colored_label(ui.visuals().error_fg_color, format!("{}: {why}", seat.name));
         ui.weak(combos).on_hover_text(combos_help);
         return;

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use engine::equity::{EquityError, EquityResult, SeatBreakdown, SeatEquity};
+use engine::equity::{EquityError, EquityResult, SeatBreakdown, SeatEquity, seats_without_hands};
 use engine::worker::{Event, Worker};
 
 use super::session::Session;
@@ -79,6 +79,9 @@ pub struct Feed {
     /// current one cannot be computed).
     stale: bool,
     failure: Option<EquityError>,
+    /// Every session seat of the submitted request left without a hand,
+    /// with why (validation reports only the first; the seats show all).
+    seat_failures: Vec<(usize, String)>,
     /// Cards still to pick before the board can be computed (a flop being
     /// clicked in): nothing is submitted meanwhile.
     board_missing: usize,
@@ -155,6 +158,7 @@ impl Feed {
         // What was shown stays, dimmed, until the new numbers arrive.
         self.stale = self.result.is_some();
         self.failure = None;
+        self.seat_failures.clear();
         // A flop being clicked in (one or two cards): nothing to compute
         // yet; the board panel says how many cards are missing.
         self.board_missing = session.flop_missing();
@@ -164,6 +168,13 @@ impl Feed {
             return;
         }
         let (request, seats) = session.request_with_seats(breakdown);
+        self.seat_failures = seats_without_hands(&request)
+            .iter()
+            .filter_map(|error| {
+                let (seat, text) = seat_failure_text(error)?;
+                Some((*seats.get(seat)?, text))
+            })
+            .collect();
         worker.submit(request);
         self.submitted_seats = seats;
         self.timing.submitted = Some((Instant::now(), edited));
@@ -186,19 +197,24 @@ impl Feed {
         self.failure.as_ref()
     }
 
-    /// The session seat the failure is about, and what is wrong with it in
-    /// words that need no seat number ("its range is empty").
-    pub fn seat_failure(&self) -> Option<(usize, String)> {
-        let (seat, text) = match self.failure.as_ref()? {
-            EquityError::EmptyRange { seat } => {
-                (*seat, "no hand in the range: equity needs one".to_owned())
+    /// The session seats left without a hand, each with what is wrong in
+    /// words that need no seat number ("no hand in the range"), while the
+    /// current scenario fails for that reason.
+    pub fn seat_failures(&self) -> &[(usize, String)] {
+        match self.failure {
+            Some(EquityError::EmptyRange { .. } | EquityError::RangeRemoved { .. }) => {
+                &self.seat_failures
             }
-            EquityError::RangeRemoved { seat, removed } => {
-                (*seat, format!("no hand left once {removed} are removed"))
-            }
-            _ => return None,
-        };
-        Some((*self.submitted_seats.get(seat)?, text))
+            _ => &[],
+        }
+    }
+
+    /// What is wrong with session seat `index`, if it has no hand.
+    pub fn seat_failure(&self, index: usize) -> Option<&str> {
+        self.seat_failures()
+            .iter()
+            .find(|(seat, _)| *seat == index)
+            .map(|(_, text)| text.as_str())
     }
 
     /// Board cards still to pick before equity can be computed (1 or 2
@@ -297,4 +313,18 @@ impl Feed {
 fn trace(line: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// The request seat `error` is about and what is wrong with it, for the
+/// errors of a seat without a hand.
+fn seat_failure_text(error: &EquityError) -> Option<(usize, String)> {
+    match error {
+        EquityError::EmptyRange { seat } => {
+            Some((*seat, "no hand in the range: equity needs one".to_owned()))
+        }
+        EquityError::RangeRemoved { seat, removed } => {
+            Some((*seat, format!("no hand left once {removed} are removed")))
+        }
+        _ => None,
+    }
 }

