@@ -165,3 +165,67 @@ fn a_pinned_class_stays_until_unpinned() {
     assert!(h.state().editor().grid().pinned().is_none());
     assert_eq!(seat_range(&h), Range::parse("QQ+,AsKs,AdKd,AcKc").unwrap());
 }
+
+/// A click at `at` (where the player aimed before anything moved).
+fn click_at(h: &mut App, at: Pos2) {
+    h.hover_at(at);
+    h.drag_at(at);
+    h.drop_at(at);
+    h.run();
+}
+
+/// Where each card of the deck is drawn.
+fn deck_rects(h: &App) -> Vec<egui::Rect> {
+    (h.get_all_by_label_contains("deck "))
+        .map(|node| node.rect())
+        .collect()
+}
+
+#[test]
+fn the_deck_stays_put_while_a_flop_is_picked() {
+    for (width, height) in [(1024.0, 700.0), (1600.0, 1000.0)] {
+        let mut h = harness_sized(RangestoveApp::default(), width, height);
+        let before = deck_rects(&h);
+        assert_eq!(before.len(), 52);
+        // Aimed once, at the start, as a player's eye does.
+        let aims: Vec<Pos2> = ["deck Kh", "deck 9s", "deck 4c"]
+            .iter()
+            .map(|label| h.get_by_label(label).rect().center())
+            .collect();
+        for (i, &at) in aims.iter().enumerate() {
+            click_at(&mut h, at);
+            assert_eq!(h.state().session().board().len(), i + 1);
+            assert_eq!(deck_rects(&h), before, "after card {} at {width}", i + 1);
+        }
+        let board: Vec<String> = (h.state().session().board().iter())
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(board, ["Kh", "9s", "4c"], "at {width}");
+    }
+}
+
+#[test]
+fn copy_feedback_moves_nothing() {
+    let mut h = harness_sized(RangestoveApp::default(), 1024.0, 700.0);
+    let grid = h.state().editor().grid().rect();
+    let heat = h.get_by_label("Heat map").rect();
+    click(&mut h, "Copy");
+    h.get_by_label("Copied 'QQ+,AKs' as canonical");
+    assert_eq!(h.state().editor().grid().rect(), grid);
+    assert_eq!(h.get_by_label("Heat map").rect(), heat);
+    // A refusal (three lines of words) moves nothing either, and a click
+    // on the grid under it lands on the grid.
+    crate::app::retype(&mut h, "Seat 1", "QQ+,AKs:0.5");
+    crate::app::unfocus(&mut h);
+    h.get_by_value("canonical").click();
+    h.run();
+    click(&mut h, "equilab");
+    click(&mut h, "Copy");
+    assert!(matches!(h.state().editor().copy_message(), Some(Err(_))));
+    assert_eq!(h.state().editor().grid().rect(), grid);
+    assert_eq!(h.get_by_label("Heat map").rect(), heat);
+    let aks = class_center(&h, "AKs");
+    click_at(&mut h, aks);
+    assert_eq!(seat_range(&h), Range::parse("QQ+,AKs").unwrap());
+    assert!(h.state().editor().copy_message().is_none());
+}

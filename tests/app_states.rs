@@ -173,9 +173,9 @@ fn a_flop_being_picked_keeps_the_last_numbers() {
     });
     let before = h.state().feed().shown_seat_equity(0).unwrap().equity;
     click(&mut h, "deck Ah");
-    h.get_by_label("pick 2 more cards for the flop (the numbers shown are the last spot's)");
+    h.get_by_label("pick 2 more cards for the flop · the numbers shown are the last spot's");
     click(&mut h, "deck 7d");
-    h.get_by_label("pick 1 more card for the flop (the numbers shown are the last spot's)");
+    h.get_by_label("pick 1 more card for the flop · the numbers shown are the last spot's");
     let feed = h.state().feed();
     assert!(feed.failure().is_none() && feed.result().is_none());
     assert_eq!(feed.board_missing(), 1);

@@ -37,17 +37,7 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
         });
     });
     slots_ui(ui, session);
-    // A flop being clicked in: say what is missing, here.
-    let missing = session.flop_missing();
-    if missing > 0 {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "pick {missing} more {} for the flop (the numbers shown are the last spot's)",
-                plural(missing, "card")
-            ),
-        );
-    }
+    deck_line_ui(ui, session, *mode);
     ui.add_space(4.0);
     deck_ui(ui, session, *mode);
     ui.add_space(4.0);
@@ -120,6 +110,27 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 session.set_dead_text(&text);
             }
         });
+}
+
+/// One line above the deck, always there and always one line (so the
+/// deck never moves between clicks): the flop cards still to pick while a
+/// flop is clicked in, else what a click on the deck does.
+fn deck_line_ui(ui: &mut egui::Ui, session: &Session, mode: CardMode) {
+    let missing = session.flop_missing();
+    let text = if missing > 0 {
+        egui::RichText::new(format!(
+            "pick {missing} more {} for the flop · the numbers shown are the last spot's",
+            plural(missing, "card")
+        ))
+        .color(ui.visuals().warn_fg_color)
+    } else {
+        egui::RichText::new(match mode {
+            CardMode::Board => "click a card to put it on the board, again to take it off",
+            CardMode::Dead => "click a card to mark it dead, again to make it live",
+        })
+        .weak()
+    };
+    ui.add(egui::Label::new(text).truncate());
 }
 
 /// Flop, turn and river slots; clicking a card takes it off.

@@ -181,14 +181,12 @@ fn clipboard_ui(
             "Text dialect for Copy: canonical (Rangestove), pio (PioSOLVER, GTO \
              Wizard), brackets (Flopzilla, GTO+), equilab (Equilab, PokerStove)",
         );
-    if ui
-        .button("Copy")
-        .on_hover_text(format!(
-            "Copy the range as text in this dialect ({key}+C outside a text box, or {key}+Shift+C)",
-            key = command_key(ui.ctx())
-        ))
-        .clicked()
-    {
+    let copy = ui.button("Copy").on_hover_text(format!(
+        "Copy the range as text in this dialect ({key}+C outside a text box, or {key}+Shift+C)",
+        key = command_key(ui.ctx())
+    ));
+    state.copy_anchor = Some(copy.rect);
+    if copy.clicked() {
         state.copy(ui.ctx(), &session.selected_seat().range, *dialect);
     }
     if ui
@@ -204,23 +202,40 @@ fn clipboard_ui(
     }
 }
 
-/// The last copy's message, for a few seconds (an error until the next
-/// copy).
+/// The last copy's message, floating under the Copy button (it moves
+/// nothing and takes no clicks): a success for a few seconds, a refusal
+/// until the next press anywhere.
 fn copy_message_ui(ui: &mut egui::Ui, state: &mut EditorState) {
     const SHOWN_S: f64 = 5.0;
     let now = ui.input(|i| i.time);
-    match &state.copy_message {
+    let (text, color) = match &state.copy_message {
         Some((Ok(text), at)) if now - at < SHOWN_S => {
-            ui.colored_label(ui.visuals().hyperlink_color, text);
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(SHOWN_S - (now - at)));
+            (text.clone(), ui.visuals().hyperlink_color)
         }
-        Some((Ok(_), _)) => state.copy_message = None,
-        Some((Err(text), _)) => {
-            ui.colored_label(ui.visuals().error_fg_color, text);
+        Some((Err(text), at)) if now - at < 0.2 || !ui.input(|i| i.pointer.any_pressed()) => {
+            (text.clone(), ui.visuals().error_fg_color)
         }
-        None => {}
-    }
+        Some(_) => {
+            state.copy_message = None;
+            return;
+        }
+        None => return,
+    };
+    let Some(anchor) = state.copy_anchor else {
+        return;
+    };
+    egui::Area::new(egui::Id::unique("copy message"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(anchor.left_bottom() + egui::vec2(0.0, 4.0))
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(340.0);
+                ui.colored_label(color, text);
+            });
+        });
 }
 
 /// Between two groups of controls in a wrapped row: a separator when the

@@ -13,8 +13,10 @@ pub struct EditorState {
     pub(super) grid: GridState,
     /// What the last copy did (`Err`: why it could not, e.g. a dialect
     /// that cannot write weights), and when (egui time, seconds): shown
-    /// beside the Copy button for a few seconds.
+    /// under the Copy button for a few seconds.
     pub(super) copy_message: Option<(Result<String, String>, f64)>,
+    /// Where the Copy button was drawn last: its message floats under it.
+    pub(super) copy_anchor: Option<egui::Rect>,
 }
 
 impl EditorState {
