@@ -33,7 +33,10 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     let mut h = edited_app(None);
     let saved = h.state().session().scenario();
     h.state_mut().save_scenario(&path);
-    assert!(matches!(h.state().file_menu().message(), Some(Ok(_))));
+    assert!(matches!(
+        h.state().file_menu().message(h.state().session()),
+        Some(Ok(_))
+    ));
     assert!(
         std::fs::read_to_string(&path)
             .unwrap()
@@ -66,7 +69,7 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
         std::fs::write(&bad, text).unwrap();
         h.state_mut().open_scenario(&bad);
         h.step();
-        let Some(Err(message)) = h.state().file_menu().message() else {
+        let Some(Err(message)) = h.state().file_menu().message(h.state().session()) else {
             panic!("{name}: no error");
         };
         assert!(
@@ -88,8 +91,25 @@ fn new_is_one_undo_step() {
     click(&mut h, "New spot");
     assert_eq!(h.state().session().seats().len(), 2);
     assert!(h.state().session().board().is_empty());
-    assert!(h.state_mut().session_mut().undo());
+    h.get_by_label("New spot (Undo brings the last one back)");
+    // The undo brings it back, and the message, which no longer holds,
+    // goes; so does any message once the spot is edited.
+    click(&mut h, "⟲ Undo");
     assert_eq!(h.state().session().scenario(), saved);
+    assert!(h.state().file_menu().message(h.state().session()).is_none());
+    assert!(
+        h.query_by_label("New spot (Undo brings the last one back)")
+            .is_none()
+    );
+    click(&mut h, "File");
+    h.run();
+    click(&mut h, "New spot");
+    h.get_by_label("New spot (Undo brings the last one back)");
+    click(&mut h, "Random flop");
+    assert!(
+        h.query_by_label("New spot (Undo brings the last one back)")
+            .is_none()
+    );
 }
 
 #[test]
@@ -124,8 +144,8 @@ fn the_spot_as_text_pastes_back() {
     h.event(Event::Paste(many));
     h.step();
     assert_eq!(h.state().session().seats().len(), 10);
-    let Some(Ok(message)) = h.state().file_menu().message() else {
-        panic!("{:?}", h.state().file_menu().message());
+    let Some(Ok(message)) = h.state().file_menu().message(h.state().session()) else {
+        panic!("{:?}", h.state().file_menu().message(h.state().session()));
     };
     assert!(message.contains("first 10 of 12 seats"), "{message}");
     assert!(h.state_mut().session_mut().undo());
@@ -144,9 +164,12 @@ fn the_grid_saves_as_a_png_of_the_range() {
     let ctx = h.ctx.clone();
     h.state_mut().save_grid_png(&ctx, &path);
     assert!(
-        matches!(h.state().file_menu().message(), Some(Ok(_))),
+        matches!(
+            h.state().file_menu().message(h.state().session()),
+            Some(Ok(_))
+        ),
         "{:?}",
-        h.state().file_menu().message()
+        h.state().file_menu().message(h.state().session())
     );
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();

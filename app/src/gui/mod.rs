@@ -313,7 +313,8 @@ impl RangestoveApp {
         self.shortcuts(ui);
         let action = egui::Panel::top("toolbar")
             .show(ui, |ui| {
-                let message = self.files.message();
+                let message = self.files.message(&self.session).cloned();
+                let message = message.as_ref();
                 toolbar::toolbar_ui(ui, &mut self.session, &mut self.prefs, message)
             })
             .inner;

@@ -16,16 +16,27 @@ use crate::gui::toolbar::FileAction;
 use crate::gui::wording::{combos_label, method_text};
 
 /// What the File menu keeps between frames: the last action's outcome,
-/// shown in the toolbar.
+/// shown in the toolbar until the spot changes again.
 #[derive(Debug, Default)]
 pub struct FileMenu {
-    message: Option<Result<String, String>>,
+    /// The outcome, and the session's revision once it was carried out.
+    message: Option<(Result<String, String>, u64)>,
 }
 
 impl FileMenu {
-    /// The last file action's outcome (`Err`: what went wrong).
-    pub fn message(&self) -> Option<&Result<String, String>> {
-        self.message.as_ref()
+    /// The last file action's outcome (`Err`: what went wrong), while it
+    /// still speaks of the spot in `session` (an edit, an undo or a redo
+    /// since ends it).
+    pub fn message(&self, session: &Session) -> Option<&Result<String, String>> {
+        self.message
+            .as_ref()
+            .filter(|(_, revision)| *revision == session.revision())
+            .map(|(message, _)| message)
+    }
+
+    /// Says `message` about the spot as `session` now is.
+    fn say(&mut self, session: &Session, message: Result<String, String>) {
+        self.message = Some((message, session.revision()));
     }
 
     /// Pasted text: a spot copied as text replaces the spot in `session`
@@ -35,7 +46,7 @@ impl FileMenu {
         if let Some(scenario) = spot_text::parse_spot_text(text) {
             session.replace_scenario(&scenario);
             let dropped = dropped_seats(&scenario);
-            self.message = Some(Ok(format!("Pasted a spot{dropped}")));
+            self.say(session, Ok(format!("Pasted a spot{dropped}")));
         } else {
             let index = session.selected();
             session.set_seat_text(index, text.trim(), EditKey::Discrete);
@@ -45,29 +56,32 @@ impl FileMenu {
     /// Replaces the spot with a fresh one (one undo step).
     pub fn new_spot(&mut self, session: &mut Session) {
         session.replace_scenario(&Scenario::default());
-        self.message = Some(Ok("New spot (Undo brings the last one back)".to_owned()));
+        self.say(
+            session,
+            Ok("New spot (Undo brings the last one back)".to_owned()),
+        );
     }
 
     /// Saves the spot as a scenario file at `path` (atomically).
     pub fn save_scenario(&mut self, session: &Session, path: &Path) {
-        self.message = Some(
-            spot_file::save_scenario(path, &session.scenario())
-                .map(|()| format!("Saved {}", path.display()))
-                .map_err(|e| format!("Not saved: {e:#}")),
-        );
+        let saved = spot_file::save_scenario(path, &session.scenario())
+            .map(|()| format!("Saved {}", path.display()))
+            .map_err(|e| format!("Not saved: {e:#}"));
+        self.say(session, saved);
     }
 
     /// Opens the scenario file at `path` into `session` (one undo step); a
     /// bad file is reported and left as it is.
     pub fn open_scenario(&mut self, session: &mut Session, path: &Path) {
-        self.message = Some(match spot_file::open_scenario(path) {
+        let opened = match spot_file::open_scenario(path) {
             Ok(scenario) => {
                 session.replace_scenario(&scenario);
                 let dropped = dropped_seats(&scenario);
                 Ok(format!("Opened {}{dropped}", path.display()))
             }
             Err(e) => Err(format!("Not opened: {e:#}")),
-        });
+        };
+        self.say(session, opened);
     }
 
     /// Saves the selected seat's grid as a PNG file at `path`
@@ -84,11 +98,10 @@ impl FileMenu {
             crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
             Ok(())
         });
-        self.message = Some(
-            saved
-                .map(|()| format!("Saved the grid as {}", path.display()))
-                .map_err(|e| format!("Grid not saved: {e:#}")),
-        );
+        let saved = saved
+            .map(|()| format!("Saved the grid as {}", path.display()))
+            .map_err(|e| format!("Grid not saved: {e:#}"));
+        self.say(session, saved);
     }
 
     /// Carries out a File-menu choice on `session` (the dialogs pick the
@@ -120,12 +133,13 @@ impl FileMenu {
             }
             FileAction::CopySpot => {
                 ctx.copy_text(spot_as_text(session, feed));
-                self.message = Some(Ok("Copied the spot as text".to_owned()));
+                self.say(session, Ok("Copied the spot as text".to_owned()));
             }
             FileAction::CopyGrid => {
                 ctx.copy_image(grid_as_image(ctx, session, dark));
                 let name = &session.selected_seat().name;
-                self.message = Some(Ok(format!("Copied {name}'s grid as an image")));
+                let message = Ok(format!("Copied {name}'s grid as an image"));
+                self.say(session, message);
             }
             FileAction::SaveGridPng => {
                 let name = format!(

@@ -62,6 +62,9 @@ pub struct Session {
     history: History,
     /// When the scenario first changed since [`Session::take_edited`].
     edited: Option<Instant>,
+    /// How many times the scenario has changed (edits, undo, redo, a
+    /// replaced spot): what a message about the spot was said at.
+    revision: u64,
 }
 
 impl Default for Session {
@@ -86,6 +89,7 @@ impl Session {
             dead_error: None,
             history: History::new(Scenario::default()),
             edited: None,
+            revision: 0,
         };
         session.load(scenario);
         session.selected = selected.min(session.seats.len() - 1);
@@ -125,7 +129,13 @@ impl Session {
         self.edited.take()
     }
 
+    /// How many times the scenario has changed so far.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     fn mark_changed(&mut self) {
+        self.revision += 1;
         self.edited.get_or_insert_with(Instant::now);
     }
 
