@@ -229,3 +229,20 @@ fn copy_feedback_moves_nothing() {
     assert_eq!(seat_range(&h), Range::parse("QQ+,AKs").unwrap());
     assert!(h.state().editor().copy_message().is_none());
 }
+
+#[test]
+fn the_grid_image_says_what_its_count_was_taken_with() {
+    let mut h = app_harness(RangestoveApp::default());
+    let (title, subtitle) = rangestove::gui::grid_caption(h.state().session());
+    assert_eq!(title, "Seat 1: QQ+,AKs");
+    assert_eq!(subtitle, "22 combos (1.7% of all hands)");
+    crate::app::retype(&mut h, "Seat 1", "QQ+,AK");
+    crate::app::retype(&mut h, "Board", "Kh9s4c");
+    crate::app::retype(&mut h, "Dead", "2c");
+    crate::app::unfocus(&mut h);
+    let (_, subtitle) = rangestove::gui::grid_caption(h.state().session());
+    assert_eq!(
+        subtitle,
+        "34 combos (2.6% of all hands); 27 combos left with board Kh9s4c and dead 2c"
+    );
+}

@@ -61,7 +61,7 @@ pub use analysis::panel::AnalysisState;
 pub use board::next_card::{NextFigures, NextState};
 pub use editor::grid;
 pub use editor::state::EditorState;
-pub use files::actions::{FileMenu, grid_as_image, spot_as_text};
+pub use files::actions::{FileMenu, grid_as_image, grid_caption, spot_as_text};
 pub use flops::job::FlopsFigures;
 pub use flops::state::FlopsState;
 pub use presets::panel::PresetsPanel;

@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use engine::CardSet;
+
 use super::{spot_file, spot_text};
 use crate::gui::editor::grid_image;
 use crate::gui::state::feed::Feed;
@@ -13,7 +15,7 @@ use crate::gui::state::history::EditKey;
 use crate::gui::state::scenario::Scenario;
 use crate::gui::state::session::{MAX_SEATS, Session};
 use crate::gui::toolbar::FileAction;
-use crate::gui::wording::{combos_label, method_text};
+use crate::gui::wording::{and_list, combos_label, method_text};
 
 /// What the File menu keeps between frames: the last action's outcome,
 /// shown in the toolbar until the spot changes again.
@@ -177,18 +179,13 @@ pub fn spot_as_text(session: &Session, feed: &Feed) -> String {
 }
 
 /// The selected seat's grid as an image for the `dark` theme or the
-/// light one: its name and range text, its combo count, the 13×13 grid.
+/// light one: its name and range text, its combo count (and what the
+/// cards on the table leave of it), the 13×13 grid.
 pub fn grid_as_image(ctx: &egui::Context, session: &Session, dark: bool) -> egui::ColorImage {
     let index = session.selected();
     let seat = session.selected_seat();
     let blocked = session.blocked_for(index);
-    let live = seat.range.combos_given(blocked);
-    let title = format!("{}: {}", seat.name, seat.text.trim());
-    let subtitle = format!(
-        "{} ({:.1}% of all hands)",
-        combos_label(live),
-        seat.range.percent_given(blocked)
-    );
+    let (title, subtitle) = grid_caption(session);
     grid_image::render(
         ctx,
         &grid_image::GridPicture {
@@ -199,6 +196,44 @@ pub fn grid_as_image(ctx: &egui::Context, session: &Session, dark: bool) -> egui
             dark,
         },
     )
+}
+
+/// The grid image's two lines for the selected seat: its name and range
+/// text; its combos and share of all hands, then, when cards on the table
+/// block some, what is left and which cards those are (the picture has no
+/// board of its own, so the count says what it was taken with).
+pub fn grid_caption(session: &Session) -> (String, String) {
+    let index = session.selected();
+    let seat = session.selected_seat();
+    let title = format!("{}: {}", seat.name, seat.text.trim());
+    let all = format!(
+        "{} ({:.1}% of all hands)",
+        combos_label(seat.range.combos_given(CardSet::EMPTY)),
+        seat.range.percent_given(CardSet::EMPTY)
+    );
+    let blocked = session.blocked_for(index);
+    if blocked.is_empty() {
+        return (title, all);
+    }
+    let board: String = session.board().iter().map(ToString::to_string).collect();
+    let mut cards = Vec::new();
+    if !board.is_empty() {
+        cards.push(format!("board {board}"));
+    }
+    if !session.dead().is_empty() {
+        cards.push(format!("dead {}", session.dead()));
+    }
+    let hands = session.exact_hands_except(Some(index));
+    if !hands.is_empty() {
+        cards.push(format!("other seats' hands {hands}"));
+    }
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let subtitle = format!(
+        "{all}; {} left with {}",
+        combos_label(seat.range.combos_given(blocked)),
+        and_list(&cards)
+    );
+    (title, subtitle)
 }
 
 /// What to add to a message when `scenario` has more seats than the app
