@@ -246,3 +246,61 @@ fn the_grid_image_says_what_its_count_was_taken_with() {
         "34 combos (2.6% of all hands); 27 combos left with board Kh9s4c and dead 2c"
     );
 }
+
+/// The top-X% slider (the second slider: the brush's comes first).
+fn top_slider(h: &App) -> egui::Rect {
+    (h.get_all_by_role(egui::accesskit::Role::Slider))
+        .nth(1)
+        .unwrap()
+        .rect()
+}
+
+#[test]
+fn the_top_slider_is_wide_follows_the_ranking_and_applies_a_retyped_value() {
+    use engine::range::Ranking;
+    let mut h = harness_sized(RangestoveApp::default(), 1600.0, 1000.0);
+    let slider = top_slider(&h);
+    assert!(slider.width() >= 300.0, "{slider:?}");
+    // A drag to 20% or so: the shipped ranking's top X%.
+    let at = egui::pos2(slider.left() + slider.width() * 0.2, slider.center().y);
+    click_at(&mut h, at);
+    let percent = h.state().prefs().top_percent;
+    assert!(percent > 15.0 && percent < 25.0, "{percent}");
+    assert_eq!(seat_range(&h), Ranking::shipped().top_range(percent));
+    // Another ranking rewrites a range the slider wrote.
+    let heads_up = Ranking::heads_up();
+    h.get_by_value(Ranking::shipped().name()).click();
+    h.run();
+    click(&mut h, heads_up.name());
+    assert_eq!(seat_range(&h), heads_up.top_range(percent));
+    // Painting, then the same value typed again: the top X% again.
+    let aa = class_center(&h, "AA");
+    click_at(&mut h, aa);
+    assert_ne!(seat_range(&h), heads_up.top_range(percent));
+    let shown = format!("{percent:.1}%");
+    let value = (h.get_all_by_value(&shown))
+        .map(|node| node.rect())
+        .min_by(|a, b| {
+            (a.top(), a.left())
+                .partial_cmp(&(b.top(), b.left()))
+                .unwrap()
+        })
+        .unwrap();
+    click_at(&mut h, value.center());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    // Into the value box, which has the focus.
+    h.event(Event::Text(format!("{percent:.1}")));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().prefs().top_percent, percent);
+    assert_eq!(seat_range(&h), heads_up.top_range(percent));
+    // A range painted by hand stays when the ranking changes.
+    click_at(&mut h, aa);
+    let painted = seat_range(&h);
+    h.get_by_value(heads_up.name()).click();
+    h.run();
+    click(&mut h, Ranking::shipped().name());
+    assert_eq!(seat_range(&h), painted);
+}

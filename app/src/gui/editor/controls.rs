@@ -50,7 +50,7 @@ pub fn editor_ui(
     quick_actions_ui(ui, session, prefs.brush_bp);
     top_percent_ui(ui, session, prefs);
     ui.horizontal_wrapped(|ui| {
-        ranking_ui(ui, prefs);
+        ranking_ui(ui, prefs, session);
         group_break(ui);
         clipboard_ui(ui, state, session, &mut prefs.dialect);
     });
@@ -252,6 +252,12 @@ fn group_break(ui: &mut egui::Ui) {
 /// Below this width (points) the editor's rows break between groups.
 const NARROW: f32 = 560.0;
 
+/// The band's controls beside the top-X% slider, in points.
+const BAND_WIDTH: f32 = 250.0;
+
+/// The top-X% row's label, value box and spacing, in points.
+const TOP_LABELS_WIDTH: f32 = 110.0;
+
 /// The slider drag `response` belongs to: a counter that moves on at each
 /// new drag (and at each change that is no drag: a click, a typed value),
 /// so one drag is one undo step and two drags are two.
@@ -267,9 +273,11 @@ fn slider_stroke(ui: &egui::Ui, response: &egui::Response) -> u64 {
 }
 
 /// How the sliders rank hands: a choice of the shipped rankings,
-/// remembered.
-fn ranking_ui(ui: &mut egui::Ui, prefs: &mut Prefs) {
+/// remembered. A range the top-X% slider or the band wrote by the old
+/// ranking is rewritten by the new one (a range painted by hand stays).
+fn ranking_ui(ui: &mut egui::Ui, prefs: &mut Prefs, session: &mut Session) {
     let current = prefs.ranking();
+    let mut chosen = None;
     ui.label("Rank by");
     egui::ComboBox::from_id_salt("ranking")
         .selected_text(current.name())
@@ -280,12 +288,41 @@ fn ranking_ui(ui: &mut egui::Ui, prefs: &mut Prefs) {
                     .on_hover_text(ranking_help(ranking))
                     .clicked()
                 {
-                    prefs.ranking = ranking.name().to_owned();
+                    chosen = Some(ranking);
                 }
             }
         })
         .response
         .on_hover_text(ranking_help(current));
+    let Some(new) = chosen.filter(|&new| !std::ptr::eq(new, current)) else {
+        return;
+    };
+    prefs.ranking = new.name().to_owned();
+    let index = session.selected();
+    let range = &session.selected_seat().range;
+    let (from, to) = (
+        prefs.band.0.min(prefs.band.1),
+        prefs.band.0.max(prefs.band.1),
+    );
+    let rewritten = if *range == current.top_range(prefs.top_percent) {
+        Some(new.top_range(prefs.top_percent))
+    } else if *range == band_range(current, from, to) {
+        Some(band_range(new, from, to))
+    } else {
+        None
+    };
+    if let Some(range) = rewritten {
+        session.set_range(index, range, EditKey::Discrete);
+    }
+}
+
+/// The hands of `ranking` between the shares `from` and `to` (percent).
+fn band_range(ranking: &Ranking, from: f64, to: f64) -> Range {
+    let mut range = Range::empty();
+    for class in ranking.band(from, to) {
+        range.set_class_bp(class, FULL);
+    }
+    range
 }
 
 /// How the sliders rank hands.
@@ -307,7 +344,16 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
     let help = ranking_help(ranking);
     let index = session.selected();
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().slider_width = 110.0;
+        // As wide as the row allows beside the band (a short slider makes
+        // a small drag a big jump): alone on its row when the editor is
+        // narrow.
+        let beside = if ui.max_rect().width() < NARROW {
+            0.0
+        } else {
+            BAND_WIDTH
+        };
+        ui.spacing_mut().slider_width =
+            (ui.available_width() - beside - TOP_LABELS_WIDTH).clamp(110.0, 480.0);
         ui.label("Top");
         let slider = ui
             .add(
@@ -320,7 +366,10 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
                 "{help}. For fine steps drag the number (0.05% a point, Shift for slower) or \
                  type a value"
             ));
-        if slider.changed() {
+        // A value typed again (Enter) applies again: the way back to the
+        // top X% after painting.
+        let retyped = slider.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if slider.changed() || retyped {
             let range = ranking.top_range(prefs.top_percent);
             let stroke = slider_stroke(ui, &slider);
             session.set_range(index, range, EditKey::Slider(stroke));
@@ -352,10 +401,7 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
         ));
         let apply = apply_response.clicked();
         if apply || a.changed() || b.changed() {
-            let mut range = Range::empty();
-            for class in ranking.band(from.min(to), from.max(to)) {
-                range.set_class_bp(class, FULL);
-            }
+            let range = band_range(ranking, from.min(to), from.max(to));
             let stroke = if apply {
                 slider_stroke(ui, &apply_response)
             } else {
