@@ -320,3 +320,47 @@ fn at_1024_by_700_nothing_is_cut_off() {
         }
     }
 }
+
+#[test]
+fn without_file_dialogs_the_app_says_so_and_takes_a_typed_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let why = "No file dialog: neither the portal nor zenity".to_owned();
+    let app = RangestoveApp::default().with_dialogs(rangestove::gui::Dialogs::Missing(why.clone()));
+    let mut h = app_harness(app);
+    // Save: the window says what is missing; a folder is refused, a file
+    // path saves.
+    click(&mut h, "File");
+    h.run();
+    click(&mut h, "Save scenario…");
+    assert!(h.state().file_menu().prompting());
+    h.get_by_label(why.as_str());
+    retype(&mut h, "Path", &dir.path().display().to_string());
+    click(&mut h, "Save file");
+    h.get_by_label_contains("is a folder: add a file name");
+    let path = dir.path().join("spot.ron");
+    retype(&mut h, "Path", &path.display().to_string());
+    click(&mut h, "Save file");
+    assert!(!h.state().file_menu().prompting());
+    assert!(path.is_file());
+    h.get_by_label(format!("Saved {}", path.display()).as_str());
+    // Open: a missing file is named; Cancel closes the window.
+    click(&mut h, "File");
+    h.run();
+    click(&mut h, "Open scenario…");
+    retype(
+        &mut h,
+        "Path",
+        &dir.path().join("nope.ron").display().to_string(),
+    );
+    click(&mut h, "Open file");
+    h.get_by_label_contains("No file at");
+    click(&mut h, "Cancel");
+    assert!(!h.state().file_menu().prompting());
+    // The presets panel's files too.
+    click(&mut h, "Export range…");
+    h.get_by_label(why.as_str());
+    let text = dir.path().join("range.txt");
+    retype(&mut h, "Path", &text.display().to_string());
+    click(&mut h, "Save file");
+    assert_eq!(std::fs::read_to_string(&text).unwrap().trim(), "QQ+,AKs");
+}

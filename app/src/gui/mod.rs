@@ -62,6 +62,7 @@ pub use board::next_card::{NextFigures, NextState};
 pub use editor::grid;
 pub use editor::state::EditorState;
 pub use files::actions::{FileMenu, grid_as_image, grid_caption, spot_as_text};
+pub use files::dialog::Dialogs;
 pub use flops::job::FlopsFigures;
 pub use flops::state::FlopsState;
 pub use presets::panel::PresetsPanel;
@@ -135,6 +136,14 @@ impl RangestoveApp {
     /// This app showing `notice` once (until dismissed).
     pub fn with_notice(mut self, notice: Option<String>) -> RangestoveApp {
         self.notice = notice;
+        self
+    }
+
+    /// This app using `dialogs` for its files (tests: none, to see the
+    /// typed-path window).
+    pub fn with_dialogs(mut self, dialogs: Dialogs) -> RangestoveApp {
+        self.files.set_dialogs(dialogs.clone());
+        self.presets.set_dialogs(dialogs);
         self
     }
 
@@ -345,6 +354,8 @@ impl RangestoveApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));
         self.notice_ui(ui);
+        let dark = self.prefs.dark;
+        (self.files).prompt_ui(ui.ctx(), &mut self.session, dark);
         // eframe saves at most every `auto_save_interval`, and only on a
         // frame: one more frame after any input saves an edit within a
         // second or so even when nothing else happens.

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use engine::CardSet;
 
+use super::dialog::{self, Ask, Dialogs, PathPrompt, Picked};
 use super::{spot_file, spot_text};
 use crate::gui::editor::grid_image;
 use crate::gui::state::feed::Feed;
@@ -23,6 +24,10 @@ use crate::gui::wording::{and_list, combos_label, method_text};
 pub struct FileMenu {
     /// The outcome, and the session's revision once it was carried out.
     message: Option<(Result<String, String>, u64)>,
+    /// Whether there are file dialogs.
+    dialogs: Dialogs,
+    /// A typed path asked for in place of a dialog.
+    prompt: Option<PathPrompt<FileAction>>,
 }
 
 impl FileMenu {
@@ -34,6 +39,17 @@ impl FileMenu {
             .as_ref()
             .filter(|(_, revision)| *revision == session.revision())
             .map(|(message, _)| message)
+    }
+
+    /// Uses `dialogs` for Open, Save and Save grid (a typed path where
+    /// there are none).
+    pub fn set_dialogs(&mut self, dialogs: Dialogs) {
+        self.dialogs = dialogs;
+    }
+
+    /// Whether a typed path is being asked for (no file dialog).
+    pub fn prompting(&self) -> bool {
+        self.prompt.is_some()
     }
 
     /// Says `message` about the spot as `session` now is.
@@ -117,45 +133,74 @@ impl FileMenu {
         feed: &Feed,
         dark: bool,
     ) {
-        let scenario_dialog = || {
-            rfd::FileDialog::new()
-                .add_filter("Rangestove scenario", &[spot_file::SCENARIO_EXTENSION])
+        let scenario = |save: bool, file_name: Option<String>| Ask {
+            kind: "Rangestove scenario",
+            extensions: &[spot_file::SCENARIO_EXTENSION],
+            save,
+            file_name,
         };
-        match action {
-            FileAction::New => self.new_spot(session),
-            FileAction::Open => {
-                if let Some(path) = scenario_dialog().pick_file() {
-                    self.open_scenario(session, &path);
-                }
-            }
-            FileAction::Save => {
-                if let Some(path) = scenario_dialog().set_file_name("spot.ron").save_file() {
-                    self.save_scenario(session, &path);
-                }
-            }
+        let ask = match action {
+            FileAction::New => return self.new_spot(session),
             FileAction::CopySpot => {
                 ctx.copy_text(spot_as_text(session, feed));
-                self.say(session, Ok("Copied the spot as text".to_owned()));
+                return self.say(session, Ok("Copied the spot as text".to_owned()));
             }
             FileAction::CopyGrid => {
                 ctx.copy_image(grid_as_image(ctx, session, dark));
                 let name = &session.selected_seat().name;
                 let message = Ok(format!("Copied {name}'s grid as an image"));
-                self.say(session, message);
+                return self.say(session, message);
             }
-            FileAction::SaveGridPng => {
-                let name = format!(
+            FileAction::Open => scenario(false, None),
+            FileAction::Save => scenario(true, Some("spot.ron".to_owned())),
+            FileAction::SaveGridPng => Ask {
+                kind: "PNG image",
+                extensions: &["png"],
+                save: true,
+                file_name: Some(format!(
                     "{}.png",
                     crate::presets::slug(&session.selected_seat().name)
-                );
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PNG image", &["png"])
-                    .set_file_name(name)
-                    .save_file()
-                {
-                    self.save_grid_png(ctx, session, dark, &path);
-                }
-            }
+                )),
+            },
+        };
+        match dialog::ask(&self.dialogs, &ask) {
+            Picked::Path(path) => self.carry_out_at(ctx, action, session, dark, &path),
+            Picked::Cancelled => {}
+            Picked::Type(why) => self.prompt = Some(PathPrompt::new(action, ask, why)),
+        }
+    }
+
+    /// The typed-path window, while one is asked for: carries out its
+    /// action once a path is confirmed.
+    pub fn prompt_ui(&mut self, ctx: &egui::Context, session: &mut Session, dark: bool) {
+        let Some(prompt) = &mut self.prompt else {
+            return;
+        };
+        let mut keep = true;
+        let path = prompt.ui(ctx, &mut keep);
+        let action = prompt.purpose;
+        if !keep {
+            self.prompt = None;
+        }
+        if let Some(path) = path {
+            self.carry_out_at(ctx, action, session, dark, &path);
+        }
+    }
+
+    /// Carries out a File-menu choice that works on the file at `path`.
+    fn carry_out_at(
+        &mut self,
+        ctx: &egui::Context,
+        action: FileAction,
+        session: &mut Session,
+        dark: bool,
+        path: &Path,
+    ) {
+        match action {
+            FileAction::Open => self.open_scenario(session, path),
+            FileAction::Save => self.save_scenario(session, path),
+            FileAction::SaveGridPng => self.save_grid_png(ctx, session, dark, path),
+            FileAction::New | FileAction::CopySpot | FileAction::CopyGrid => {}
         }
     }
 }

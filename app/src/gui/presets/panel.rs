@@ -10,6 +10,7 @@
 //! file, so two files holding presets of the same name are both shown (with
 //! their file names) and each is loaded, renamed or deleted on its own.
 
+use crate::gui::files::dialog::{Dialogs, PathPrompt};
 use std::path::{Path, PathBuf};
 
 use engine::Range;
@@ -58,6 +59,21 @@ pub struct PresetsPanel {
     pub(super) message: Option<Result<String, String>>,
     /// The listing of the user's directory.
     listing: UserListing,
+    /// Whether there are file dialogs.
+    pub(super) dialogs: Dialogs,
+    /// A typed path asked for in place of a dialog.
+    pub(super) prompt: Option<PathPrompt<PresetFile>>,
+}
+
+/// What a file of the presets panel is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PresetFile {
+    /// Import a preset or range text.
+    Import,
+    /// Export the chosen preset.
+    ExportPreset,
+    /// Export the selected seat's range as text.
+    ExportRange,
 }
 
 impl PresetsPanel {
@@ -121,6 +137,12 @@ impl PresetsPanel {
         self.user.iter().any(|other| {
             other.path != stored.path && other.preset.name.eq_ignore_ascii_case(&stored.preset.name)
         })
+    }
+
+    /// Uses `dialogs` for Import and Export (a typed path where there are
+    /// none).
+    pub fn set_dialogs(&mut self, dialogs: Dialogs) {
+        self.dialogs = dialogs;
     }
 
     /// The last message (`Err` for a failure).

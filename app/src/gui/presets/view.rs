@@ -4,7 +4,10 @@
 
 use engine::range::Dialect;
 
-use super::panel::{Chosen, PresetsPanel};
+use std::path::PathBuf;
+
+use super::panel::{Chosen, PresetFile, PresetsPanel};
+use crate::gui::files::dialog::{self, Ask, PathPrompt, Picked};
 use crate::gui::state::session::Session;
 use crate::presets::{self, Preset};
 
@@ -162,11 +165,13 @@ fn preset_actions_ui(
             .clicked()
         {
             let name = panel.chosen_preset().map(|p| presets::slug(&p.name));
-            if let Some(path) = rfd::FileDialog::new()
-                .add_filter("Rangestove preset", &["ron"])
-                .set_file_name(format!("{}.ron", name.unwrap_or_default()))
-                .save_file()
-            {
+            let ask = Ask {
+                kind: "Rangestove preset",
+                extensions: &["ron"],
+                save: true,
+                file_name: Some(format!("{}.ron", name.unwrap_or_default())),
+            };
+            if let Some(path) = ask_file(panel, PresetFile::ExportPreset, ask) {
                 panel.export_chosen(&path);
             }
         }
@@ -212,12 +217,16 @@ fn preset_actions_ui(
                      dialect) loads into the selected seat",
             )
             .clicked()
-            && let Some(path) = rfd::FileDialog::new()
-                .add_filter("Preset or range text", &["ron", "txt"])
-                .add_filter("Any file", &["*"])
-                .pick_file()
         {
-            panel.import_file(&path, session);
+            let ask = Ask {
+                kind: "Preset or range text",
+                extensions: &["ron", "txt"],
+                save: false,
+                file_name: None,
+            };
+            if let Some(path) = ask_file(panel, PresetFile::Import, ask) {
+                panel.import_file(&path, session);
+            }
         }
         if ui
             .button("Export range…")
@@ -226,14 +235,61 @@ fn preset_actions_ui(
                 dialect.name()
             ))
             .clicked()
-            && let Some(path) = rfd::FileDialog::new()
-                .add_filter("Range text", &["txt"])
-                .set_file_name("range.txt")
-                .save_file()
         {
-            panel.export_range_text(&path, &session.selected_seat().range, dialect);
+            let ask = Ask {
+                kind: "Range text",
+                extensions: &["txt"],
+                save: true,
+                file_name: Some("range.txt".to_owned()),
+            };
+            if let Some(path) = ask_file(panel, PresetFile::ExportRange, ask) {
+                panel.export_range_text(&path, &session.selected_seat().range, dialect);
+            }
         }
     });
+    file_prompt_ui(ui.ctx(), panel, session, dialect);
+}
+
+/// The file `ask` describes, from the system's dialog; where there is
+/// none, the panel asks for a typed path for `purpose` instead.
+fn ask_file(panel: &mut PresetsPanel, purpose: PresetFile, ask: Ask) -> Option<PathBuf> {
+    match dialog::ask(&panel.dialogs, &ask) {
+        Picked::Path(path) => Some(path),
+        Picked::Cancelled => None,
+        Picked::Type(why) => {
+            panel.prompt = Some(PathPrompt::new(purpose, ask, why));
+            None
+        }
+    }
+}
+
+/// The typed-path window, while one is asked for: carries out its file
+/// action once a path is confirmed.
+fn file_prompt_ui(
+    ctx: &egui::Context,
+    panel: &mut PresetsPanel,
+    session: &mut Session,
+    dialect: Dialect,
+) {
+    let Some(prompt) = &mut panel.prompt else {
+        return;
+    };
+    let mut keep = true;
+    let path = prompt.ui(ctx, &mut keep);
+    let purpose = prompt.purpose;
+    if !keep {
+        panel.prompt = None;
+    }
+    let Some(path) = path else {
+        return;
+    };
+    match purpose {
+        PresetFile::Import => panel.import_file(&path, session),
+        PresetFile::ExportPreset => panel.export_chosen(&path),
+        PresetFile::ExportRange => {
+            panel.export_range_text(&path, &session.selected_seat().range, dialect);
+        }
+    }
 }
 
 /// One preset in the list under `label`: click chooses, double-click loads.
