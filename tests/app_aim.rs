@@ -304,3 +304,56 @@ fn the_top_slider_is_wide_follows_the_ranking_and_applies_a_retyped_value() {
     click(&mut h, Ranking::shipped().name());
     assert_eq!(seat_range(&h), painted);
 }
+
+#[test]
+fn at_1024_by_700_the_tiles_and_preset_buttons_are_in_the_window() {
+    let mut h = harness_sized(RangestoveApp::default(), 1024.0, 700.0);
+    // The status bar's top: nothing may hide under it.
+    let bottom = 700.0 - 24.0;
+    let grid = h.state().editor().grid().rect();
+    assert!(grid.width() >= 13.0 * 24.0, "{grid:?}");
+    // An offsuit class has the most tiles (12).
+    h.hover_at(class_center(&h, "AKo"));
+    h.run();
+    assert_eq!(h.state().editor().suit_editor_class().to_string(), "AKo");
+    let tiles: Vec<egui::Rect> = ["AsKh", "AcKd", "AdKc", "AhKs"]
+        .iter()
+        .map(|label| h.get_by_label(label).rect())
+        .collect();
+    for tile in &tiles {
+        assert!(
+            tile.bottom() <= bottom && tile.right() <= 1024.0,
+            "{tile:?}"
+        );
+    }
+    // The grid did not change size for the larger class.
+    assert_eq!(h.state().editor().grid().rect(), grid);
+    // With a flop (and the next-card strip), the presets' buttons show.
+    crate::app::retype(&mut h, "Board", "Kh9s4c");
+    crate::app::unfocus(&mut h);
+    h.run();
+    for label in ["Load into Seat 1", "Import…", "Export range…"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(rect.bottom() <= bottom, "{label} at {rect:?}");
+    }
+}
+
+#[test]
+fn the_side_panels_widen_again_when_the_window_does() {
+    let mut h = harness_sized(RangestoveApp::default(), 1600.0, 1000.0);
+    let wide = h.state().side_widths();
+    assert!(wide[0].unwrap() > 350.0, "{wide:?}");
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    let narrow = h.state().side_widths();
+    assert!(narrow[0].unwrap() < wide[0].unwrap(), "{narrow:?}");
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    h.run();
+    let again = h.state().side_widths();
+    for (a, b) in again.iter().zip(&wide) {
+        assert!(
+            (a.unwrap() - b.unwrap()).abs() < 1.0,
+            "{again:?} vs {wide:?}"
+        );
+    }
+}

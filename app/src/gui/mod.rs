@@ -54,6 +54,7 @@ use engine::worker::Worker;
 use crate::presets::PresetStore;
 use editor::grid::Overlay;
 use shortcuts::Shortcut;
+use window::{PanelWidths, Side};
 
 pub use analysis::breakdown::RowKey;
 pub use analysis::hero::{HeroFigures, HeroJob};
@@ -88,6 +89,8 @@ pub struct RangestoveApp {
     files: FileMenu,
     /// A message to show once (a settings file that could not be read).
     notice: Option<String>,
+    /// The side panels' widths as the player left them.
+    widths: PanelWidths,
 }
 
 impl Default for RangestoveApp {
@@ -167,6 +170,7 @@ impl RangestoveApp {
             presets: PresetsPanel::default(),
             files: FileMenu::default(),
             notice: None,
+            widths: PanelWidths::default(),
         }
     }
 
@@ -231,6 +235,11 @@ impl RangestoveApp {
     /// The File menu's state (the last action's outcome).
     pub fn file_menu(&self) -> &FileMenu {
         &self.files
+    }
+
+    /// The seats and board panels' widths last frame.
+    pub fn side_widths(&self) -> [Option<f32>; 2] {
+        self.widths.widths()
     }
 
     /// The notice waiting to be dismissed, if any.
@@ -333,25 +342,35 @@ impl RangestoveApp {
         }
         egui::Panel::bottom("status")
             .show(ui, |ui| status::status_ui(ui, &self.feed, &self.session));
-        let sides = window::side_panels(ui.available_width());
-        egui::Panel::left("seats")
+        let width = ui.available_width();
+        let sides = window::side_panels(width);
+        let mut left = egui::Panel::left("seats")
             .default_size(sides.left_default)
-            .size_range(sides.left)
-            .show(ui, |ui| {
-                for action in seats::seat_list::seats_ui(ui, &self.session, &self.feed) {
-                    self.session.apply(action);
-                    // Show the change at once.
-                    ui.ctx().request_repaint();
-                }
-            });
-        egui::Panel::right("board")
+            .size_range(sides.left.clone());
+        if let Some(size) = self.widths.forced(Side::Left, width, &sides.left) {
+            left = left.exact_size(size);
+        }
+        let shown = left.show(ui, |ui| {
+            for action in seats::seat_list::seats_ui(ui, &self.session, &self.feed) {
+                self.session.apply(action);
+                // Show the change at once.
+                ui.ctx().request_repaint();
+            }
+        });
+        (self.widths).shown(Side::Left, width, shown.response.rect.width());
+        let mut right = egui::Panel::right("board")
             .default_size(sides.right_default)
-            .size_range(sides.right)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("right")
-                    .show(ui, |ui| self.right_panel_ui(ui));
-            });
+            .size_range(sides.right.clone());
+        if let Some(size) = self.widths.forced(Side::Right, width, &sides.right) {
+            right = right.exact_size(size);
+        }
+        let shown = right.show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("right")
+                .show(ui, |ui| self.right_panel_ui(ui));
+        });
+        (self.widths).shown(Side::Right, width, shown.response.rect.width());
+        self.widths.end_frame(width);
         egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));
         self.notice_ui(ui);
         let dark = self.prefs.dark;
@@ -408,6 +427,20 @@ impl RangestoveApp {
             flops::view::flops_ui(ui, &mut self.flops, &mut self.session, dark);
             return;
         }
+        // The panel scrolls when a small window leaves the grid less than
+        // its smallest size; the grid's size comes from the panel's
+        // height, never from the scroll position.
+        let height = ui.available_height();
+        egui::ScrollArea::vertical()
+            .id_salt("centre")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.editor_ui(ui, height));
+    }
+
+    /// The editor's controls, the grid and the suit editor, in `height`
+    /// points of panel.
+    fn editor_ui(&mut self, ui: &mut egui::Ui, height: f32) {
+        let top = ui.cursor().top();
         let breakdown = self.feed.seat_breakdown(self.session.selected());
         editor::controls::editor_ui(
             ui,
@@ -417,6 +450,7 @@ impl RangestoveApp {
             breakdown,
             self.feed.pending(),
         );
+        let room = height - (ui.cursor().top() - top);
         // After the controls, which may have changed the range or the
         // switches.
         let selected = self.session.selected();
@@ -439,6 +473,7 @@ impl RangestoveApp {
             &self.prefs,
             &overlay,
             breakdown,
+            room,
         );
     }
 }

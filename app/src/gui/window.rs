@@ -64,3 +64,59 @@ pub fn native_options() -> eframe::NativeOptions {
         ..Default::default()
     }
 }
+
+/// The side panels' widths as the player left them: egui narrows a panel
+/// when the window shrinks but never widens it back, so the width the
+/// player chose (or the first one) is kept here and given back when the
+/// window grows again.
+#[derive(Clone, Debug, Default)]
+pub struct PanelWidths {
+    /// The window's width last frame.
+    window: Option<f32>,
+    /// The seats and board panels' widths last frame.
+    shown: [Option<f32>; 2],
+    /// The widths the player chose (the first ones until a drag).
+    wanted: [Option<f32>; 2],
+}
+
+/// The seats panel (left) or the board panel (right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The seats.
+    Left = 0,
+    /// The board and what is under it.
+    Right = 1,
+}
+
+impl PanelWidths {
+    /// The width to force on `side` this frame, in a window `window`
+    /// points wide allowing `range`: the wanted one when the window has
+    /// just grown back to allow more than the panel has.
+    pub fn forced(&self, side: Side, window: f32, range: &RangeInclusive<f32>) -> Option<f32> {
+        let grew = self.window.is_some_and(|last| window > last);
+        let (shown, wanted) = (self.shown[side as usize]?, self.wanted[side as usize]?);
+        (grew && shown < wanted).then(|| wanted.clamp(*range.start(), *range.end()))
+    }
+
+    /// Records `side`'s width this frame, in a window `window` points
+    /// wide: a change while the window kept its size is the player's.
+    pub fn shown(&mut self, side: Side, window: f32, width: f32) {
+        let same_window = self.window.is_some_and(|last| (last - window).abs() < 0.5);
+        let i = side as usize;
+        let moved = self.shown[i].is_some_and(|last| (last - width).abs() >= 0.5);
+        if self.wanted[i].is_none() || (same_window && moved) {
+            self.wanted[i] = Some(width);
+        }
+        self.shown[i] = Some(width);
+    }
+
+    /// Ends the frame of a window `window` points wide.
+    pub fn end_frame(&mut self, window: f32) {
+        self.window = Some(window);
+    }
+
+    /// The seats and board panels' widths last frame.
+    pub fn widths(&self) -> [Option<f32>; 2] {
+        self.shown
+    }
+}

@@ -314,7 +314,7 @@ fn paint(
     let painter = ui.painter_at(rect);
     let cell = rect.width() / 13.0;
     let dark = ui.visuals().dark_mode;
-    let font = egui::FontId::proportional((cell * 0.36).clamp(8.0, 18.0));
+    let font = egui::FontId::proportional((cell * 0.40).clamp(9.0, 18.0));
     for class in HandClass::all() {
         let (row, column) = class.grid();
         let min = rect.min + Vec2::new(column as f32 * cell, row as f32 * cell);

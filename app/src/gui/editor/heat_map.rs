@@ -9,7 +9,9 @@ use super::grid::heat_color;
 use super::state::EditorState;
 use crate::gui::state::prefs::Prefs;
 
-/// The heat-map switch, its legend, and the hovered class's figures.
+/// The heat-map switch, its legend, and the hovered class's figures, on
+/// one line whatever the class (longer figures are cut, whole on hover),
+/// so the grid under it never moves.
 pub fn heat_map_ui(
     ui: &mut egui::Ui,
     state: &EditorState,
@@ -17,7 +19,7 @@ pub fn heat_map_ui(
     breakdown: Option<&SeatBreakdown>,
     pending: bool,
 ) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.checkbox(&mut prefs.heat_map, "Heat map").on_hover_text(
             "Colour each class of the selected seat by its equity against the other seats (exact when affordable, else estimated), red 0% to green 100%",
         );
@@ -25,7 +27,7 @@ pub fn heat_map_ui(
             return;
         }
         // The legend: a gradient from 0% to 100%.
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(120.0, 12.0), Sense::hover());
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(80.0, 12.0), Sense::hover());
         let steps = 24;
         for i in 0..steps {
             let f = i as f32 / steps as f32;
@@ -39,12 +41,11 @@ pub fn heat_map_ui(
         }
         ui.weak("0% … 100%");
         let class = state.suit_editor_class();
-        match breakdown.map(|b| b.class(class).copied()) {
-            Some(Some(c)) if !c.dealt => {
-                ui.label(format!(
-                    "{class}: cannot be dealt (every combo clashes with another seat's cards)"
-                ));
-            }
+        let (text, weak) = match breakdown.map(|b| b.class(class).copied()) {
+            Some(Some(c)) if !c.dealt => (
+                format!("{class}: cannot be dealt (every combo clashes with another seat's cards)"),
+                false,
+            ),
             Some(Some(c)) => {
                 let mut text = format!(
                     "{class}: {:.1}% over {:.1} combos",
@@ -54,17 +55,15 @@ pub fn heat_map_ui(
                 if c.std_error > 0.0 {
                     text.push_str(&format!(" ± {:.1}%", 100.0 * c.std_error));
                 }
-                ui.label(text);
+                (text, false)
             }
-            None if pending => {
-                ui.weak("computing…");
-            }
-            None => {
-                ui.weak("no figures for this spot");
-            }
-            Some(None) => {
-                ui.weak(format!("{class}: not in the range"));
-            }
-        }
+            None if pending => ("computing…".to_owned(), true),
+            None => ("no figures for this spot".to_owned(), true),
+            Some(None) => (format!("{class}: not in the range"), true),
+        };
+        let rich = egui::RichText::new(&text);
+        let rich = if weak { rich.weak() } else { rich };
+        ui.add(egui::Label::new(rich).truncate())
+            .on_hover_text(text);
     });
 }

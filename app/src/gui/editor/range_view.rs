@@ -7,16 +7,20 @@ use engine::equity::SeatBreakdown;
 
 use super::grid::{Overlay, grid_overlay_ui};
 use super::state::EditorState;
-use super::suits::suit_editor_ui;
+use super::suits::{suit_editor_height, suit_editor_ui};
 use crate::gui::state::history::EditKey;
 use crate::gui::state::prefs::Prefs;
 use crate::gui::state::session::Session;
 
-/// Height kept under the grid for the suit editor.
-const SUIT_EDITOR_HEIGHT: f32 = 136.0;
+/// The grid's smallest side: cells of 24 points keep their labels
+/// readable (the centre panel scrolls below that).
+const MIN_GRID_SIDE: f32 = 13.0 * 24.0;
 
 /// The grid of the selected seat's range (with `overlay` drawn over it)
-/// and the suit editor under it.
+/// and the suit editor under it, in `room` points of height: the grid
+/// leaves room for the suit editor of the largest class (offsuit, 12
+/// combos) whichever class it shows, so the grid never changes size as
+/// the pointer moves.
 pub fn range_ui(
     ui: &mut egui::Ui,
     state: &mut EditorState,
@@ -24,13 +28,14 @@ pub fn range_ui(
     prefs: &Prefs,
     overlay: &Overlay,
     breakdown: Option<&SeatBreakdown>,
+    room: f32,
 ) {
     let index = session.selected();
     let blocked = session.blocked_for(index);
-    let side = ui
-        .available_width()
-        .min(ui.available_height() - SUIT_EDITOR_HEIGHT)
-        .max(13.0 * 22.0);
+    let width = ui.available_width();
+    let side = width
+        .min(room - suit_editor_height(width) - 4.0)
+        .max(MIN_GRID_SIDE);
     let grid = &mut state.grid;
     grid.brush_bp = prefs.brush_bp;
     ui.allocate_ui(Vec2::splat(side), |ui| {

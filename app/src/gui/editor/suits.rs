@@ -14,11 +14,29 @@ use crate::gui::state::session::Session;
 use crate::gui::wording::plural;
 
 /// A combo tile of the suit editor.
-const TILE: Vec2 = Vec2::new(62.0, 44.0);
+const TILE: Vec2 = Vec2::new(48.0, 44.0);
+
+/// Space between tiles, in points.
+const GAP: f32 = 4.0;
+
+/// The header line above the tiles, in points.
+const HEADER: f32 = 24.0;
+
+/// Tiles per row in a suit editor `width` points wide.
+fn per_row(width: f32) -> usize {
+    ((width / (TILE.x + GAP)) as usize).clamp(4, 6)
+}
+
+/// The height of the suit editor of the largest class (12 offsuit combos)
+/// in `width` points.
+pub fn suit_editor_height(width: f32) -> f32 {
+    let rows = 12_usize.div_ceil(per_row(width));
+    HEADER + rows as f32 * (TILE.y + GAP)
+}
 
 /// The combos of `class` in the selected seat's range, each toggled on its
 /// own at the `brush` weight; combos holding a `blocked` card cannot be
-/// clicked. A click pins `class` in `grid` (the editor keeps showing it).
+/// clicked. A click makes `class` the grid's pressed class.
 pub fn suit_editor_ui(
     ui: &mut egui::Ui,
     grid: &mut GridState,
@@ -71,8 +89,9 @@ pub fn suit_editor_ui(
         );
     });
     let combos: Vec<Combo> = class.combos().collect();
-    let per_row = ((ui.available_width() / (TILE.x + 4.0)) as usize).clamp(4, 6);
+    let per_row = per_row(ui.available_width());
     let mut toggled = None;
+    ui.spacing_mut().item_spacing = Vec2::splat(GAP);
     for row in combos.chunks(per_row) {
         ui.horizontal(|ui| {
             for &combo in row {

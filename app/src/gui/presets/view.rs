@@ -49,8 +49,9 @@ pub fn presets_ui(
 fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
     let mut load = false;
     // The list takes the panel's height down to the controls under it
-    // (about 110 points), at least a few rows.
-    let height = (ui.available_height() - 110.0).max(150.0);
+    // (about 110 points), at least three rows: the buttons stay in sight
+    // at 1024×700 with a flop and the next-card strip above.
+    let height = (ui.available_height() - 110.0).max(70.0);
     egui::ScrollArea::vertical()
         .id_salt("preset list")
         .max_height(height)
