@@ -78,6 +78,7 @@ fn seat_row_ui(
                         actions.push(SeatAction::Select(index));
                     }
                     hand_picker::pick_button_ui(ui, index);
+                    order_buttons_ui(ui, session, index, actions);
                 });
                 ui.vertical(|ui| {
                     let name_id = seat_header_ui(ui, session, index, actions);
@@ -88,39 +89,16 @@ fn seat_row_ui(
         });
 }
 
-/// Name, mode, reorder and remove; returns the name label's id.
-fn seat_header_ui(
+/// Move the seat up or down, under its picture (the header line keeps
+/// to one line in the narrowest panel).
+fn order_buttons_ui(
     ui: &mut egui::Ui,
     session: &Session,
     index: usize,
     actions: &mut Vec<SeatAction>,
-) -> egui::Id {
+) {
     let count = session.seats().len();
-    let seat = &session.seats()[index];
-    ui.horizontal_wrapped(|ui| {
-        let name = ui
-            .selectable_label(session.selected() == index, &seat.name)
-            .on_hover_text("Edit this seat's range on the grid");
-        if name.clicked() {
-            actions.push(SeatAction::Select(index));
-        }
-        let mut mode = seat.mode;
-        egui::ComboBox::from_id_salt(("mode", index))
-            .width(64.0)
-            .selected_text(mode.label())
-            .show_ui(ui, |ui| {
-                for m in SeatMode::ALL {
-                    ui.selectable_value(&mut mode, m, m.label())
-                        .on_hover_text(m.help());
-                }
-            })
-            .response
-            .on_hover_text(mode.help());
-        if mode != seat.mode {
-            actions.push(SeatAction::Mode(index, mode));
-        }
-        // Inline after the mode (wrapping to a second line in a narrow
-        // panel rather than overlapping it).
+    ui.horizontal(|ui| {
         if ui
             .add_enabled(index > 0, egui::Button::new("⏶").small())
             .on_hover_text("Move this seat up")
@@ -134,6 +112,43 @@ fn seat_header_ui(
             .clicked()
         {
             actions.push(SeatAction::Swap(index, index + 1));
+        }
+    });
+}
+
+/// Name, mode and remove; returns the name label's id.
+fn seat_header_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    index: usize,
+    actions: &mut Vec<SeatAction>,
+) -> egui::Id {
+    let count = session.seats().len();
+    let seat = &session.seats()[index];
+    ui.horizontal_wrapped(|ui| {
+        // Tight, so the name, the mode and both arrows share one line in
+        // the narrowest panel.
+        ui.spacing_mut().item_spacing.x = 3.0;
+        let name = ui
+            .selectable_label(session.selected() == index, &seat.name)
+            .on_hover_text("Edit this seat's range on the grid");
+        if name.clicked() {
+            actions.push(SeatAction::Select(index));
+        }
+        let mut mode = seat.mode;
+        egui::ComboBox::from_id_salt(("mode", index))
+            .width(50.0)
+            .selected_text(mode.label())
+            .show_ui(ui, |ui| {
+                for m in SeatMode::ALL {
+                    ui.selectable_value(&mut mode, m, m.label())
+                        .on_hover_text(m.help());
+                }
+            })
+            .response
+            .on_hover_text(mode.help());
+        if mode != seat.mode {
+            actions.push(SeatAction::Mode(index, mode));
         }
         if count > 2
             && ui
