@@ -22,7 +22,7 @@
 //! rounding of about 1e-16 per step, far below any standard error (the
 //! alias tables' thresholds are rounded to 2⁻³² already).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::equity::setup::Setup;
 
@@ -34,9 +34,9 @@ const MAX_WORK: u64 = 20_000_000;
 /// combos scanned.
 const FALLBACK_STATES: usize = 1 << 20;
 const FALLBACK_WORK: u64 = 40_000_000;
-/// Combos scanned by all the fallback's attempts together (about a
-/// second at worst).
-const FALLBACK_TOTAL_WORK: u64 = 200_000_000;
+/// Combos scanned by all the fallback's attempts together (under half a
+/// second: a spot no table fits is refused within a second).
+const FALLBACK_TOTAL_WORK: u64 = 100_000_000;
 
 /// `Z` for every reachable state, seats in the order given.
 pub(crate) struct Crowded {
@@ -67,7 +67,7 @@ impl Crowded {
         let mut table = Crowded {
             order: seats.to_vec(),
             relevant: vec![u64::MAX; seats.len()],
-            totals: HashMap::new(),
+            totals: HashMap::default(),
             work: 0,
             max_states: MAX_STATES,
             max_work: MAX_WORK,
@@ -120,7 +120,7 @@ impl Crowded {
             let mut attempt = Crowded {
                 order,
                 relevant,
-                totals: HashMap::new(),
+                totals: HashMap::default(),
                 work: 0,
                 max_states,
                 max_work: max_work.min(FALLBACK_TOTAL_WORK - spent),
@@ -223,6 +223,8 @@ impl Crowded {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+
     use crate::Range;
     use crate::equity::request::{EquityRequest, Seat};
     use rand::{RngExt, SeedableRng};
