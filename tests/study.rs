@@ -801,7 +801,7 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     assert_eq!(board, first);
 }
 
-/// Two seats of uniform weight (two ranges, or a hand against a range): the
+/// Two seats (two ranges, or a hand against a range, weighted or not): the
 /// report sweeps every five-card board
 /// once (up to suit symmetry) and hands each board's counts to its ten
 /// flops. Its rows are those of counting each flop on its own, bit for bit
@@ -819,6 +819,26 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
         spot(&[("AhKh,QQ", false), ("55+,A9s+", false)], "", ""),
         spot(&[("AhKh", false), ("55+,A9s+,KQo", false)], "", "9c"),
         spot(&[("QQ+,AK", false), ("7s6s", false)], "", ""),
+        // Weighted: two ranges, a hand against one, dead cards; and a
+        // weight that a flop takes away (AhAd gone, the gcd of what is
+        // left doubles), so the flop's own weights differ from the pass's.
+        spot(
+            &[("AA,KK:0.5,AKs", false), ("QQ-99,AQs:0.7", false)],
+            "",
+            "",
+        ),
+        spot(
+            &[("AhKh", false), ("55+:0.3333,A9s+,KQo:0.25", false)],
+            "",
+            "2c",
+        ),
+        spot(
+            &[("AhAd:0.3,KK:0.6,QJs:0.6", false), ("TT+:0.45,AK", false)],
+            "",
+            "",
+        ),
+        // Weights with a gcd of 1 basis point: sums past 32 bits.
+        spot(&[("AA:0.3333,KK", false), ("QQ:0.7001,JJ", false)], "", ""),
     ];
     for (i, spot) in spots.iter().enumerate() {
         let request = spot.request(Method::Exact);

@@ -8,7 +8,7 @@
 //!
 //! **Exact** (when the planner affords every flop within
 //! [`FLOP_REPORT_EXACT_S`](crate::equity::FLOP_REPORT_EXACT_S), or when asked):
-//! each flop counted on its own, or, for two seats of uniform weight, one
+//! each flop counted on its own, or, for two seats (weighted or not), one
 //! pass over every five-card board ([`Kernel::FlopPass`]). A flop's frequency is
 //! proportional to the weight of the seat deals that leave its three cards
 //! in the deck (every deal leaves as many cards, each flop of them as
@@ -125,8 +125,8 @@ pub fn flop_report(
 }
 
 /// [`flop_report`], also calling `on_progress(fraction)` (0..=1) as the
-/// work goes on, rows or not: the one pass over every board (two seats of
-/// uniform weight) finishes every flop at once, after most of the work.
+/// work goes on, rows or not: the one pass over every board (two seats)
+/// finishes every flop at once, after most of the work.
 pub fn flop_report_with_progress(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -400,6 +400,20 @@ fn passed_on(
     };
     let Some(setup) = setup_on_board(&with)? else {
         return Ok(None);
+    };
+    // The flop's own weights (a flop that removes combos may leave a seat
+    // a larger gcd of weights than the pass divided by).
+    let divisors = [setup.seats[0].divisor, setup.seats[1].divisor];
+    let rescaled;
+    let sums = if divisors == sums.divisors {
+        sums
+    } else {
+        rescaled = {
+            let mut sums = sums.clone();
+            sums.rescale(divisors);
+            sums
+        };
+        &rescaled
     };
     let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
         sums.combos[a][combo.index()]

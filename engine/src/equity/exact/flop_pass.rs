@@ -1,5 +1,5 @@
-//! The flop report's one pass, for two ranges of uniform weight: every
-//! five-card board is swept once (up to the scenario's suit symmetries)
+//! The flop report's one pass, for two active seats (two ranges, or a hand
+//! against a range, weighted or not): every five-card board is swept once (up to the scenario's suit symmetries)
 //! and its counts go to the ten flops it holds, instead of sweeping every
 //! flop class's 1,081 turn-and-river boards on their own (each five-card
 //! board belongs to ten flops; with suit symmetry the pass sweeps about a
@@ -15,6 +15,14 @@
 //! it in integers, so the sums are the very ones the two-range sweep forms
 //! on `F`'s own boards, and the report's figures are `calculate`'s to the
 //! last bit.
+//!
+//! Weights: the pass counts with each seat's weights divided by the gcd of
+//! its live weights before any flop (`d₀`). On a flop, `calculate` divides
+//! by the gcd of the combos the flop leaves (`d_F`, a multiple of `d₀`), so
+//! every product of two weights in a class's sums is `r_a · r_b` times
+//! its own (`r = d_F / d₀`), and [`ClassSums::rescale`] divides it out
+//! exactly. Counters are 32 bits where the largest possible sum fits, else
+//! 64.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -42,13 +50,39 @@ pub(crate) struct ClassSums {
     /// Per seat, by canonical combo index (1,326 entries, zero for a combo
     /// the seat does not hold), `[weight, wins, ties, share]`.
     pub(crate) combos: [Vec<[u64; 4]>; 2],
+    /// Per seat, what the pass divided its weights by (basis points are
+    /// weight times this).
+    pub(crate) divisors: [u64; 2],
+}
+
+impl ClassSums {
+    /// The sums with the weights of a flop whose own setup divides the
+    /// seats' basis points by `divisors` (multiples of the pass's): every
+    /// weight sum is a sum of products of one weight per seat, so it is
+    /// divided by the product of the ratios, exactly.
+    pub(crate) fn rescale(&mut self, divisors: [u64; 2]) {
+        let ratio: u64 = (0..2)
+            .map(|s| divisors[s] / self.divisors[s].max(1))
+            .product::<u64>()
+            .max(1);
+        self.divisors = divisors;
+        if ratio == 1 {
+            return;
+        }
+        self.sets.iter_mut().for_each(|v| *v /= ratio);
+        for seat in &mut self.combos {
+            for counts in seat.iter_mut() {
+                counts.iter_mut().for_each(|v| *v /= ratio);
+            }
+        }
+    }
 }
 
 /// The pass's sums for every class, kept as swept (`W` above, per class
 /// and item) and finished one class at a time ([`PassSums::class`]), so
 /// that only one class's finished sums are held per thread.
 pub(crate) struct PassSums {
-    acc: Acc,
+    acc: Swept,
     /// Per item: its seat and canonical combo index.
     items: Vec<(usize, u16)>,
     /// Per permutation of the scenario, the item each item goes to.
@@ -57,6 +91,8 @@ pub(crate) struct PassSums {
     stabilisers: Vec<Vec<usize>>,
     /// The number of permutations.
     group: u64,
+    /// Per seat, what the pass divided its weights by.
+    divisors: [u64; 2],
 }
 
 impl PassSums {
@@ -69,13 +105,14 @@ impl PassSums {
             sets: self.acc.sets[class].map(|v| v * s / group),
             deals: self.acc.deals[class] * s / group,
             combos: [vec![[0; 4]; COMBOS], vec![[0; 4]; COMBOS]],
+            divisors: self.divisors,
         };
-        let row = &self.acc.combos[class * live..(class + 1) * live];
+        let row = class * live;
         for (i, &(seat, combo)) in self.items.iter().enumerate() {
             let mut v = [0u64; 4];
             for &h in stab {
-                let from = &row[self.item_perms[h][i] as usize];
-                (0..4).for_each(|q| v[q] += u64::from(from[q]));
+                let from = self.acc.combos.get(row + self.item_perms[h][i] as usize);
+                (0..4).for_each(|q| v[q] += from[q]);
             }
             out.combos[seat][usize::from(combo)] = v.map(|x| x / group);
         }
@@ -89,24 +126,67 @@ impl PassSums {
 /// fewer accumulators than threads rather than hold one per thread.
 const ACCUMULATOR_BYTES: usize = 192 << 20;
 
+/// A counter of the pass: 32 bits where the largest sum fits (half the
+/// memory of 64, so more threads get an accumulator of their own).
+trait Count: Copy + Default + Send {
+    fn add(&mut self, v: u64);
+    fn get(self) -> u64;
+}
+
+impl Count for u32 {
+    #[inline(always)]
+    fn add(&mut self, v: u64) {
+        // The caller checked that every sum fits (`Counters::narrow_fits`).
+        *self += v as u32;
+    }
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Count for u64 {
+    #[inline(always)]
+    fn add(&mut self, v: u64) {
+        *self += v;
+    }
+    fn get(self) -> u64 {
+        self
+    }
+}
+
+/// Per flop class and item, `[weight, wins, ties, share]`.
+enum Counters {
+    Narrow(Vec<[u32; 4]>),
+    Wide(Vec<[u64; 4]>),
+}
+
+impl Counters {
+    fn get(&self, at: usize) -> [u64; 4] {
+        match self {
+            Counters::Narrow(v) => v[at].map(u64::from),
+            Counters::Wide(v) => v[at],
+        }
+    }
+}
+
 /// Per flop class while the pass runs: `W` above, combos by item.
-struct Acc {
+struct Acc<T> {
     sets: Vec<[u64; 4]>,
     deals: Vec<u64>,
     /// `classes × items` counters.
-    combos: Vec<[u32; 4]>,
+    combos: Vec<[T; 4]>,
 }
 
-impl Acc {
-    fn new(classes: usize, items: usize) -> Acc {
+impl<T: Count> Acc<T> {
+    fn new(classes: usize, items: usize) -> Acc<T> {
         Acc {
             sets: vec![[0; 4]; classes],
             deals: vec![0; classes],
-            combos: vec![[0; 4]; classes * items],
+            combos: vec![[T::default(); 4]; classes * items],
         }
     }
 
-    fn add(mut self, other: Acc) -> Acc {
+    fn add(mut self, other: Acc<T>) -> Acc<T> {
         for (a, b) in self.sets.iter_mut().zip(&other.sets) {
             (0..4).for_each(|i| a[i] += b[i]);
         }
@@ -114,25 +194,26 @@ impl Acc {
             *a += b;
         }
         for (a, b) in self.combos.iter_mut().zip(&other.combos) {
-            (0..4).for_each(|i| a[i] += b[i]);
+            (0..4).for_each(|i| a[i].add(b[i].get()));
         }
         self
     }
 }
 
+/// The pass's accumulator, its counters 32 or 64 bits wide.
+struct Swept {
+    sets: Vec<[u64; 4]>,
+    deals: Vec<u64>,
+    combos: Counters,
+}
+
 /// Whether the pass can count `setup` (no board): exactly two seats, both
-/// active, at least one with more than one combo, every combo of a seat of
-/// the same weight (so a flop's own setup reduces the weights as this one
-/// does).
+/// active, at least one with more than one combo (weighted or not).
 pub(crate) fn applies(setup: &Setup) -> bool {
     setup.board.is_empty()
         && setup.seats.len() == 2
         && setup.active.len() == 2
         && setup.seats.iter().any(|s| s.combos.len() > 1)
-        && setup
-            .seats
-            .iter()
-            .all(|s| s.weights.iter().all(|&w| w == 1))
 }
 
 /// How one board is counted: two ranges by the two-range sweep, or one
@@ -170,25 +251,28 @@ impl Counter {
             } => {
                 let h = view.ranks[hero_slot];
                 let (hero_bit, range_bit) = (1 << hero, 1 << range);
+                // The hand's own weight is 1 (one combo); each deal weighs
+                // the range combo's weight.
                 let mut deals = 0;
                 for it in items.iter().filter(|it| it.slot as usize != hero_slot) {
                     if it.mask & view.mask != 0 {
                         continue;
                     }
                     deals += 1;
+                    let w = it.weight;
                     let r = view.ranks[it.slot as usize];
                     let c = &mut per_combo[it.slot as usize];
-                    c[0] += 1;
+                    c[0] += w;
                     if r > h {
-                        sets[range_bit] += 1;
-                        c[1] += 1;
-                        c[3] += unit_k[1];
+                        sets[range_bit] += w;
+                        c[1] += w;
+                        c[3] += w * unit_k[1];
                     } else if r == h {
-                        sets[hero_bit | range_bit] += 1;
-                        c[2] += 1;
-                        c[3] += unit_k[2];
+                        sets[hero_bit | range_bit] += w;
+                        c[2] += w;
+                        c[3] += w * unit_k[2];
                     } else {
-                        sets[hero_bit] += 1;
+                        sets[hero_bit] += w;
                     }
                 }
                 deals
@@ -309,95 +393,45 @@ pub(crate) fn flop_pass(
         .collect();
     let unit = share_unit(2);
     let unit_k: Vec<u64> = (0..=2u128).map(|k| (unit / k.max(1)) as u64).collect();
-    let classes = reps.len();
-    let acc_bytes = (classes * live).max(1) * size_of::<[u32; 4]>();
-    let folds = rayon::current_num_threads()
-        .clamp(1, 4)
-        .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
-    let swept = AtomicUsize::new(0);
-    let per_fold = boards.len().div_ceil(folds).max(1);
-    let accs = boards
-        .par_chunks(per_fold)
-        .map(|chunk| -> Result<Acc, EquityError> {
-            let mut acc = Acc::new(classes, live);
-            let mut ranks = vec![0u32; live];
-            let mut per_combo = vec![[0u64; 4]; live];
-            let mut scratch = Scratch::default();
-            for (k, &(mask, orbit)) in chunk.iter().enumerate() {
-                if k % 4096 == 0 {
-                    if cancel() {
-                        return Err(EquityError::Cancelled);
-                    }
-                    let done = swept.fetch_add(k.min(4096), Ordering::Relaxed) + k.min(4096);
-                    progress(done, boards.len());
-                }
-                // The board's five cards, lowest first.
-                let mut cards = [0u64; 5];
-                let mut rest = mask;
-                for card in &mut cards {
-                    *card = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                }
-                let board = cards.iter().fold(CompactHand::EMPTY, |h, &c| {
-                    h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
-                });
-                for ((r, it), hand) in ranks.iter_mut().zip(&all).zip(&hands) {
-                    *r = if it.mask & mask == 0 {
-                        hand.combine(board).rank7().value()
-                    } else {
-                        0
-                    };
-                }
-                per_combo.iter_mut().for_each(|c| *c = [0; 4]);
-                let mut sets = [0u64; 4];
-                let view = BoardView {
-                    ranks: &ranks,
-                    mask,
-                    fixed_best: 0,
-                    fixed_winners: 0,
-                };
-                let deals = counter.board(
-                    &view,
-                    &all,
-                    &mut sets,
-                    &mut per_combo,
-                    &unit_k,
-                    &mut scratch,
-                );
-                // The board's ten flops.
-                for x in 0..5 {
-                    for y in x + 1..5 {
-                        for z in y + 1..5 {
-                            let flop = cards[x] | cards[y] | cards[z];
-                            let Some(&(class, p)) = flop_class.get(&flop) else {
-                                continue;
-                            };
-                            let class = class as usize;
-                            for (a, s) in acc.sets[class].iter_mut().zip(&sets) {
-                                *a += s * orbit;
-                            }
-                            acc.deals[class] += deals * orbit;
-                            let row = &mut acc.combos[class * live..(class + 1) * live];
-                            let to = &item_perms[usize::from(p)];
-                            for (i, it) in all.iter().enumerate() {
-                                if it.mask & mask != 0 {
-                                    continue;
-                                }
-                                let c = &per_combo[it.slot as usize];
-                                let target = &mut row[to[i] as usize];
-                                for q in 0..4 {
-                                    target[q] += (c[q] * orbit) as u32;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            Ok(acc)
+    // The largest sum a counter can reach: one item's weight times the
+    // other seat's whole weight, in share units, on every board of a flop
+    // (at most 1,176), times the group (orbit sizes).
+    let max_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).max().unwrap_or(0);
+    let total_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).sum::<u64>();
+    let largest = (0..2)
+        .map(|a| u128::from(max_weight(a)) * u128::from(total_weight(1 - a)))
+        .max()
+        .unwrap_or(0)
+        * unit
+        * 1176
+        * perms.len() as u128;
+    let pass = Pass {
+        all: &all,
+        hands: &hands,
+        boards: &boards,
+        flop_class: &flop_class,
+        item_perms: &item_perms,
+        counter: &counter,
+        unit_k: &unit_k,
+        classes: reps.len(),
+        live,
+    };
+    let acc = if largest <= u128::from(u32::MAX) {
+        let acc = pass.sweep::<u32>(cancel, progress)?;
+        acc.map(|a| Swept {
+            sets: a.sets,
+            deals: a.deals,
+            combos: Counters::Narrow(a.combos),
         })
-        .collect::<Result<Vec<Acc>, EquityError>>()?;
-    // Merged into the first: no accumulator beyond the folds'.
-    let Some(acc) = accs.into_iter().reduce(Acc::add) else {
+    } else {
+        let acc = pass.sweep::<u64>(cancel, progress)?;
+        acc.map(|a| Swept {
+            sets: a.sets,
+            deals: a.deals,
+            combos: Counters::Wide(a.combos),
+        })
+    };
+    let Some(acc) = acc else {
         return Ok(None);
     };
     let stabilisers = reps
@@ -420,5 +454,126 @@ pub(crate) fn flop_pass(
         item_perms,
         stabilisers,
         group: perms.len() as u64,
+        divisors: [setup.seats[0].divisor, setup.seats[1].divisor],
     }))
+}
+
+/// What the sweep over the boards reads.
+struct Pass<'a> {
+    /// Every live item, seat 0's first.
+    all: &'a [Item],
+    /// Each item's two cards, for the compact evaluator.
+    hands: &'a [CompactHand],
+    /// One board of each orbit, with its orbit's size.
+    boards: &'a [(u64, u64)],
+    /// Every flop: its class and the permutation taking it there.
+    flop_class: &'a HashMap<u64, (u32, u8)>,
+    /// Per permutation, the item each item goes to.
+    item_perms: &'a [Vec<u32>],
+    counter: &'a Counter,
+    unit_k: &'a [u64],
+    classes: usize,
+    live: usize,
+}
+
+impl Pass<'_> {
+    /// Sweeps every board into per-class accumulators with counters of
+    /// type `T`, on up to four threads' accumulators (fewer where they
+    /// would not fit [`ACCUMULATOR_BYTES`]), merged into one.
+    fn sweep<T: Count>(
+        &self,
+        cancel: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Option<Acc<T>>, EquityError> {
+        let (all, live) = (self.all, self.live);
+        let acc_bytes = (self.classes * live).max(1) * size_of::<[T; 4]>();
+        let folds = rayon::current_num_threads()
+            .clamp(1, 4)
+            .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
+        let swept = AtomicUsize::new(0);
+        let boards = self.boards;
+        let per_fold = boards.len().div_ceil(folds).max(1);
+        let accs = boards
+            .par_chunks(per_fold)
+            .map(|chunk| -> Result<Acc<T>, EquityError> {
+                let mut acc = Acc::<T>::new(self.classes, live);
+                let mut ranks = vec![0u32; live];
+                let mut per_combo = vec![[0u64; 4]; live];
+                let mut scratch = Scratch::default();
+                for (k, &(mask, orbit)) in chunk.iter().enumerate() {
+                    if k % 4096 == 0 {
+                        if cancel() {
+                            return Err(EquityError::Cancelled);
+                        }
+                        let done = swept.fetch_add(k.min(4096), Ordering::Relaxed) + k.min(4096);
+                        progress(done, boards.len());
+                    }
+                    // The board's five cards, lowest first.
+                    let mut cards = [0u64; 5];
+                    let mut rest = mask;
+                    for card in &mut cards {
+                        *card = rest & rest.wrapping_neg();
+                        rest &= rest - 1;
+                    }
+                    let board = cards.iter().fold(CompactHand::EMPTY, |h, &c| {
+                        h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
+                    });
+                    for ((r, it), hand) in ranks.iter_mut().zip(all).zip(self.hands) {
+                        *r = if it.mask & mask == 0 {
+                            hand.combine(board).rank7().value()
+                        } else {
+                            0
+                        };
+                    }
+                    per_combo.iter_mut().for_each(|c| *c = [0; 4]);
+                    let mut sets = [0u64; 4];
+                    let view = BoardView {
+                        ranks: &ranks,
+                        mask,
+                        fixed_best: 0,
+                        fixed_winners: 0,
+                    };
+                    let deals = self.counter.board(
+                        &view,
+                        all,
+                        &mut sets,
+                        &mut per_combo,
+                        self.unit_k,
+                        &mut scratch,
+                    );
+                    // The board's ten flops.
+                    for x in 0..5 {
+                        for y in x + 1..5 {
+                            for z in y + 1..5 {
+                                let flop = cards[x] | cards[y] | cards[z];
+                                let Some(&(class, p)) = self.flop_class.get(&flop) else {
+                                    continue;
+                                };
+                                let class = class as usize;
+                                for (a, s) in acc.sets[class].iter_mut().zip(&sets) {
+                                    *a += s * orbit;
+                                }
+                                acc.deals[class] += deals * orbit;
+                                let row = &mut acc.combos[class * live..(class + 1) * live];
+                                let to = &self.item_perms[usize::from(p)];
+                                for (i, it) in all.iter().enumerate() {
+                                    if it.mask & mask != 0 {
+                                        continue;
+                                    }
+                                    let c = &per_combo[it.slot as usize];
+                                    let target = &mut row[to[i] as usize];
+                                    for q in 0..4 {
+                                        target[q].add(c[q] * orbit);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(acc)
+            })
+            .collect::<Result<Vec<Acc<T>>, EquityError>>()?;
+        // Merged into the first: no accumulator beyond the folds'.
+        Ok(accs.into_iter().reduce(Acc::add))
+    }
 }
