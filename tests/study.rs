@@ -875,6 +875,51 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
     }
 }
 
+/// One or two ranges against single hands (three and four seats, a
+/// folded hand, dead cards): the one pass's rows equal counting their flops
+/// on their own, bit for bit, on every 40th flop class (counting all of
+/// them takes minutes).
+#[test]
+fn one_pass_with_single_hands_equals_counting_each_flop() {
+    use engine::study::{flop_report, internal::flop_report_each_nth};
+    let spots = [
+        spot(
+            &[("AdQc", false), ("JJ+,AK", false), ("TT-88,AQs:0.5", false)],
+            "",
+            "",
+        ),
+        spot(
+            &[("AhKh", false), ("7s7c", false), ("22+,A2s+", false)],
+            "",
+            "2d",
+        ),
+        spot(
+            &[
+                ("KK+", false),
+                ("9c8c", true),
+                ("QsJs", false),
+                ("AQ", false),
+            ],
+            "",
+            "",
+        ),
+    ];
+    for (i, spot) in spots.iter().enumerate() {
+        let request = spot.request(Method::Exact);
+        let passed = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
+        assert_eq!(passed.strategy.to_string(), "exact/flop_pass", "spot {i}");
+        let each = flop_report_each_nth(&request, 40).unwrap();
+        let by_flop: std::collections::HashMap<_, _> =
+            passed.flops.iter().map(|row| (row.flop, row)).collect();
+        assert!(each.flops.len() > 20, "spot {i}: {}", each.flops.len());
+        for row in &each.flops {
+            let mut mine = (*by_flop[&row.flop]).clone();
+            mine.frequency = row.frequency;
+            assert_eq!(&mine, row, "spot {i}");
+        }
+    }
+}
+
 #[test]
 fn flop_count_counts_only_flops_that_can_come() {
     use engine::study::flop_report;

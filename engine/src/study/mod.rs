@@ -41,4 +41,13 @@ pub mod internal {
     pub fn flop_report_each(request: &EquityRequest) -> Result<FlopReport, EquityError> {
         flops::with_strategy(request, ReportStrategy::EachExact { estimate_s: 0.0 })
     }
+
+    /// The rows of every `nth` flop class (the first, the `nth + 1`-th, …),
+    /// each counted on its own; frequencies among these rows only.
+    pub fn flop_report_each_nth(
+        request: &EquityRequest,
+        nth: usize,
+    ) -> Result<FlopReport, EquityError> {
+        flops::each_nth(request, nth)
+    }
 }

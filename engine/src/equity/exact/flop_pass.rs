@@ -1,5 +1,6 @@
-//! The flop report's one pass, for two active seats (two ranges, or a hand
-//! against a range, weighted or not): every five-card board is swept once (up to the scenario's suit symmetries)
+//! The flop report's one pass, for one or two ranged seats (weighted or
+//! not) and any number of single hands (a hand against two ranges, two
+//! hands against a range, …): every five-card board is swept once (up to the scenario's suit symmetries)
 //! and its counts go to the ten flops it holds, instead of sweeping every
 //! flop class's 1,081 turn-and-river boards on their own (each five-card
 //! board belongs to ten flops; with suit symmetry the pass sweeps about a
@@ -44,15 +45,15 @@ use crate::symmetry::SuitPerm;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ClassSums {
     /// Weight of each set of winners (by active-index bits).
-    pub(crate) sets: [u64; 4],
+    pub(crate) sets: Vec<u64>,
     /// Deals counted.
     pub(crate) deals: u64,
-    /// Per seat, by canonical combo index (1,326 entries, zero for a combo
-    /// the seat does not hold), `[weight, wins, ties, share]`.
-    pub(crate) combos: [Vec<[u64; 4]>; 2],
-    /// Per seat, what the pass divided its weights by (basis points are
-    /// weight times this).
-    pub(crate) divisors: [u64; 2],
+    /// Per active seat, by canonical combo index (1,326 entries, zero for
+    /// a combo the seat does not hold), `[weight, wins, ties, share]`.
+    pub(crate) combos: Vec<Vec<[u64; 4]>>,
+    /// Per seat (every seat of the setup), what the pass divided its
+    /// weights by (basis points are weight times this).
+    pub(crate) divisors: Vec<u64>,
 }
 
 impl ClassSums {
@@ -60,12 +61,12 @@ impl ClassSums {
     /// seats' basis points by `divisors` (multiples of the pass's): every
     /// weight sum is a sum of products of one weight per seat, so it is
     /// divided by the product of the ratios, exactly.
-    pub(crate) fn rescale(&mut self, divisors: [u64; 2]) {
-        let ratio: u64 = (0..2)
-            .map(|s| divisors[s] / self.divisors[s].max(1))
+    pub(crate) fn rescale(&mut self, divisors: &[u64]) {
+        let ratio: u64 = (divisors.iter().zip(&self.divisors))
+            .map(|(&flop, &pass)| flop / pass.max(1))
             .product::<u64>()
             .max(1);
-        self.divisors = divisors;
+        self.divisors = divisors.to_vec();
         if ratio == 1 {
             return;
         }
@@ -92,7 +93,9 @@ pub(crate) struct PassSums {
     /// The number of permutations.
     group: u64,
     /// Per seat, what the pass divided its weights by.
-    divisors: [u64; 2],
+    divisors: Vec<u64>,
+    /// The active seats.
+    seats: usize,
 }
 
 impl PassSums {
@@ -101,11 +104,14 @@ impl PassSums {
         let live = self.items.len();
         let stab = &self.stabilisers[class];
         let (group, s) = (self.group, stab.len() as u64);
+        let sets = 1 << self.seats;
         let mut out = ClassSums {
-            sets: self.acc.sets[class].map(|v| v * s / group),
+            sets: (self.acc.sets[class * sets..(class + 1) * sets].iter())
+                .map(|v| v * s / group)
+                .collect(),
             deals: self.acc.deals[class] * s / group,
-            combos: [vec![[0; 4]; COMBOS], vec![[0; 4]; COMBOS]],
-            divisors: self.divisors,
+            combos: vec![vec![[0; 4]; COMBOS]; self.seats],
+            divisors: self.divisors.clone(),
         };
         let row = class * live;
         for (i, &(seat, combo)) in self.items.iter().enumerate() {
@@ -171,16 +177,17 @@ impl Counters {
 
 /// Per flop class while the pass runs: `W` above, combos by item.
 struct Acc<T> {
-    sets: Vec<[u64; 4]>,
+    /// `classes × winner sets` weights.
+    sets: Vec<u64>,
     deals: Vec<u64>,
     /// `classes × items` counters.
     combos: Vec<[T; 4]>,
 }
 
 impl<T: Count> Acc<T> {
-    fn new(classes: usize, items: usize) -> Acc<T> {
+    fn new(classes: usize, sets: usize, items: usize) -> Acc<T> {
         Acc {
-            sets: vec![[0; 4]; classes],
+            sets: vec![0; classes * sets],
             deals: vec![0; classes],
             combos: vec![[T::default(); 4]; classes * items],
         }
@@ -188,7 +195,7 @@ impl<T: Count> Acc<T> {
 
     fn add(mut self, other: Acc<T>) -> Acc<T> {
         for (a, b) in self.sets.iter_mut().zip(&other.sets) {
-            (0..4).for_each(|i| a[i] += b[i]);
+            *a += b;
         }
         for (a, b) in self.deals.iter_mut().zip(&other.deals) {
             *a += b;
@@ -202,29 +209,32 @@ impl<T: Count> Acc<T> {
 
 /// The pass's accumulator, its counters 32 or 64 bits wide.
 struct Swept {
-    sets: Vec<[u64; 4]>,
+    sets: Vec<u64>,
     deals: Vec<u64>,
     combos: Counters,
 }
 
-/// Whether the pass can count `setup` (no board): exactly two seats, both
-/// active, at least one with more than one combo (weighted or not).
+/// Whether the pass can count `setup` (no board): one or two seats with
+/// more than one combo (weighted or not), all active; every other seat (a
+/// single hand, active or folded) is counted as the sweeps count it.
 pub(crate) fn applies(setup: &Setup) -> bool {
+    let ranged = || setup.seats.iter().filter(|s| s.combos.len() > 1);
     setup.board.is_empty()
-        && setup.seats.len() == 2
-        && setup.active.len() == 2
-        && setup.seats.iter().any(|s| s.combos.len() > 1)
+        && setup.active.len() >= 2
+        && matches!(ranged().count(), 1 | 2)
+        && (0..setup.seats.len())
+            .filter(|&s| setup.seats[s].combos.len() > 1)
+            .all(|s| setup.active.contains(&s))
 }
 
 /// How one board is counted: two ranges by the two-range sweep, or one
-/// seat's single combo against the other's range directly.
+/// range against the single hands directly.
 enum Counter {
     Sweep(TwoRanges),
-    /// The single combo's active index and slot; the range's active index.
+    /// The ranged seat's active index, and its items' slots.
     Single {
-        hero: usize,
-        hero_slot: usize,
         range: usize,
+        slots: std::ops::Range<u32>,
     },
 }
 
@@ -237,24 +247,22 @@ impl Counter {
         &self,
         view: &BoardView,
         items: &[Item],
-        sets: &mut [u64; 4],
+        sets: &mut [u64],
         per_combo: &mut [[u64; 4]],
         unit_k: &[u64],
         scratch: &mut Scratch,
     ) -> u64 {
         match *self {
             Counter::Sweep(ref two) => two.board(view, sets, Some((per_combo, unit_k)), scratch),
-            Counter::Single {
-                hero,
-                hero_slot,
-                range,
-            } => {
-                let h = view.ranks[hero_slot];
-                let (hero_bit, range_bit) = (1 << hero, 1 << range);
-                // The hand's own weight is 1 (one combo); each deal weighs
-                // the range combo's weight.
+            Counter::Single { range, ref slots } => {
+                // Against the best of the single hands (whose own weights
+                // are 1: one combo each), each deal weighs the range
+                // combo's weight.
+                let (best, hands) = (view.fixed_best, view.fixed_winners);
+                let k = hands.count_ones() as usize;
+                let range_bit = 1 << range;
                 let mut deals = 0;
-                for it in items.iter().filter(|it| it.slot as usize != hero_slot) {
+                for it in items.iter().filter(|it| slots.contains(&it.slot)) {
                     if it.mask & view.mask != 0 {
                         continue;
                     }
@@ -263,16 +271,16 @@ impl Counter {
                     let r = view.ranks[it.slot as usize];
                     let c = &mut per_combo[it.slot as usize];
                     c[0] += w;
-                    if r > h {
+                    if r > best {
                         sets[range_bit] += w;
                         c[1] += w;
                         c[3] += w * unit_k[1];
-                    } else if r == h {
-                        sets[hero_bit | range_bit] += w;
+                    } else if r == best {
+                        sets[hands | range_bit] += w;
                         c[2] += w;
-                        c[3] += w * unit_k[2];
+                        c[3] += w * unit_k[k + 1];
                     } else {
-                        sets[hero_bit] += w;
+                        sets[hands] += w;
                     }
                 }
                 deals
@@ -296,18 +304,22 @@ pub(crate) fn flop_pass(
         return Ok(None);
     }
     let (offsets, live) = setup.combo_offsets();
-    let seat_items: [Vec<Item>; 2] = [items(setup, 0, offsets[0]), items(setup, 1, offsets[1])];
-    let counter = match seat_items.each_ref().map(Vec::len) {
-        [1, _] => Counter::Single {
-            hero: 0,
-            hero_slot: seat_items[0][0].slot as usize,
-            range: 1,
-        },
-        [_, 1] => Counter::Single {
-            hero: 1,
-            hero_slot: seat_items[1][0].slot as usize,
-            range: 0,
-        },
+    let seats = setup.active.len();
+    let seat_items: Vec<Vec<Item>> = (0..seats).map(|a| items(setup, a, offsets[a])).collect();
+    let ranged: Vec<usize> = (0..seats).filter(|&a| seat_items[a].len() > 1).collect();
+    // The single hands: their active index and slot.
+    let hands: Vec<(usize, usize)> = (0..seats)
+        .filter(|&a| seat_items[a].len() == 1)
+        .map(|a| (a, seat_items[a][0].slot as usize))
+        .collect();
+    let counter = match ranged.as_slice() {
+        &[range] => {
+            let from = offsets[range] as u32;
+            Counter::Single {
+                range,
+                slots: from..from + seat_items[range].len() as u32,
+            }
+        }
         _ => match TwoRanges::new(setup, &offsets) {
             Some(two) => Counter::Sweep(two),
             None => return Ok(None),
@@ -317,7 +329,7 @@ pub(crate) fn flop_pass(
     debug_assert_eq!(all.len(), live);
     // Each permutation as a map of items (a permutation of the scenario
     // maps a seat's combos to its own).
-    let slot_of: HashMap<(usize, u16), u32> = (0..2)
+    let slot_of: HashMap<(usize, u16), u32> = (0..seats)
         .flat_map(|a| seat_items[a].iter().map(move |it| ((a, it.combo), it.slot)))
         .collect();
     let combo_perm = |p: SuitPerm, combo: u16| -> u16 {
@@ -326,7 +338,7 @@ pub(crate) fn flop_pass(
     let item_perms: Vec<Vec<u32>> = perms
         .iter()
         .map(|&p| {
-            (0..2)
+            (0..seats)
                 .flat_map(|a| seat_items[a].iter().map(move |it| (a, it.combo)))
                 .map(|(a, combo)| {
                     slot_of
@@ -384,22 +396,30 @@ pub(crate) fn flop_pass(
     if cancel() {
         return Err(EquityError::Cancelled);
     }
-    let hands: Vec<CompactHand> = all
+    let hands_cards: Vec<CompactHand> = all
         .iter()
         .map(|it| {
             let [x, y] = it.cards;
             CompactHand::from_index(x).combine(CompactHand::from_index(y))
         })
         .collect();
-    let unit = share_unit(2);
-    let unit_k: Vec<u64> = (0..=2u128).map(|k| (unit / k.max(1)) as u64).collect();
+    let unit = share_unit(seats);
+    let unit_k: Vec<u64> = (0..=seats as u128)
+        .map(|k| (unit / k.max(1)) as u64)
+        .collect();
     // The largest sum a counter can reach: one item's weight times the
-    // other seat's whole weight, in share units, on every board of a flop
-    // (at most 1,176), times the group (orbit sizes).
+    // other ranged seat's whole weight (the single hands weigh 1), in share
+    // units, on every board of a flop (at most 1,176), times the group
+    // (orbit sizes).
     let max_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).max().unwrap_or(0);
     let total_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).sum::<u64>();
-    let largest = (0..2)
-        .map(|a| u128::from(max_weight(a)) * u128::from(total_weight(1 - a)))
+    let largest = (ranged.iter())
+        .map(|&a| {
+            let others: u128 = (ranged.iter().filter(|&&b| b != a))
+                .map(|&b| u128::from(total_weight(b)))
+                .product();
+            u128::from(max_weight(a)) * others
+        })
         .max()
         .unwrap_or(0)
         * unit
@@ -407,13 +427,15 @@ pub(crate) fn flop_pass(
         * perms.len() as u128;
     let pass = Pass {
         all: &all,
-        hands: &hands,
+        cards: &hands_cards,
         boards: &boards,
         flop_class: &flop_class,
         item_perms: &item_perms,
         counter: &counter,
         unit_k: &unit_k,
+        hands: &hands,
         classes: reps.len(),
+        winner_sets: 1 << seats,
         live,
     };
     let acc = if largest <= u128::from(u32::MAX) {
@@ -446,7 +468,10 @@ pub(crate) fn flop_pass(
     let items = all
         .iter()
         .enumerate()
-        .map(|(i, it)| (usize::from(i >= seat_items[0].len()), it.combo))
+        .map(|(i, it)| {
+            let seat = offsets.iter().rposition(|&o| o <= i).unwrap_or(0);
+            (seat, it.combo)
+        })
         .collect();
     Ok(Some(PassSums {
         acc,
@@ -454,7 +479,8 @@ pub(crate) fn flop_pass(
         item_perms,
         stabilisers,
         group: perms.len() as u64,
-        divisors: [setup.seats[0].divisor, setup.seats[1].divisor],
+        divisors: setup.seats.iter().map(|s| s.divisor).collect(),
+        seats,
     }))
 }
 
@@ -463,7 +489,9 @@ struct Pass<'a> {
     /// Every live item, seat 0's first.
     all: &'a [Item],
     /// Each item's two cards, for the compact evaluator.
-    hands: &'a [CompactHand],
+    cards: &'a [CompactHand],
+    /// The single hands: active index and slot.
+    hands: &'a [(usize, usize)],
     /// One board of each orbit, with its orbit's size.
     boards: &'a [(u64, u64)],
     /// Every flop: its class and the permutation taking it there.
@@ -473,6 +501,8 @@ struct Pass<'a> {
     counter: &'a Counter,
     unit_k: &'a [u64],
     classes: usize,
+    /// `2^active seats`.
+    winner_sets: usize,
     live: usize,
 }
 
@@ -496,9 +526,11 @@ impl Pass<'_> {
         let accs = boards
             .par_chunks(per_fold)
             .map(|chunk| -> Result<Acc<T>, EquityError> {
-                let mut acc = Acc::<T>::new(self.classes, live);
+                let nsets = self.winner_sets;
+                let mut acc = Acc::<T>::new(self.classes, nsets, live);
                 let mut ranks = vec![0u32; live];
                 let mut per_combo = vec![[0u64; 4]; live];
+                let mut sets = vec![0u64; nsets];
                 let mut scratch = Scratch::default();
                 for (k, &(mask, orbit)) in chunk.iter().enumerate() {
                     if k % 4096 == 0 {
@@ -518,7 +550,7 @@ impl Pass<'_> {
                     let board = cards.iter().fold(CompactHand::EMPTY, |h, &c| {
                         h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
                     });
-                    for ((r, it), hand) in ranks.iter_mut().zip(all).zip(self.hands) {
+                    for ((r, it), hand) in ranks.iter_mut().zip(all).zip(self.cards) {
                         *r = if it.mask & mask == 0 {
                             hand.combine(board).rank7().value()
                         } else {
@@ -526,12 +558,22 @@ impl Pass<'_> {
                         };
                     }
                     per_combo.iter_mut().for_each(|c| *c = [0; 4]);
-                    let mut sets = [0u64; 4];
+                    sets.iter_mut().for_each(|v| *v = 0);
+                    // The best single hand and who holds it.
+                    let (mut fixed_best, mut fixed_winners) = (0, 0);
+                    for &(a, slot) in self.hands {
+                        let r = ranks[slot];
+                        if r > fixed_best {
+                            (fixed_best, fixed_winners) = (r, 1 << a);
+                        } else if r == fixed_best {
+                            fixed_winners |= 1 << a;
+                        }
+                    }
                     let view = BoardView {
                         ranks: &ranks,
                         mask,
-                        fixed_best: 0,
-                        fixed_winners: 0,
+                        fixed_best,
+                        fixed_winners,
                     };
                     let deals = self.counter.board(
                         &view,
@@ -550,7 +592,8 @@ impl Pass<'_> {
                                     continue;
                                 };
                                 let class = class as usize;
-                                for (a, s) in acc.sets[class].iter_mut().zip(&sets) {
+                                let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
+                                for (a, s) in to_sets.iter_mut().zip(&sets) {
                                     *a += s * orbit;
                                 }
                                 acc.deals[class] += deals * orbit;
