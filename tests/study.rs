@@ -875,8 +875,8 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
     }
 }
 
-/// One or two ranges against single hands (three and four seats, a
-/// folded hand, dead cards): the one pass's rows equal counting their flops
+/// One to three ranges with or without single hands (three and four
+/// seats, a folded hand, dead cards): the one pass's rows equal counting their flops
 /// on their own, bit for bit, on every 40th flop class (counting all of
 /// them takes minutes).
 #[test]
@@ -902,6 +902,26 @@ fn one_pass_with_single_hands_equals_counting_each_flop() {
             ],
             "",
             "",
+        ),
+        // Three ranges, and three ranges beside a hand.
+        spot(
+            &[
+                ("QQ+,AK", false),
+                ("JJ-99,AQs,KQs", false),
+                ("22+,AJs+", false),
+            ],
+            "",
+            "",
+        ),
+        spot(
+            &[
+                ("AhAs", false),
+                ("KK-QQ", false),
+                ("JJ-99,AQs:0.5", false),
+                ("TT+,AJs", false),
+            ],
+            "",
+            "2c",
         ),
     ];
     for (i, spot) in spots.iter().enumerate() {

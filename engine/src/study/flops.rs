@@ -8,8 +8,8 @@
 //!
 //! **Exact** (when the planner affords every flop within
 //! [`FLOP_REPORT_EXACT_S`](crate::equity::FLOP_REPORT_EXACT_S), or when asked):
-//! each flop counted on its own, or, for one or two ranged seats (weighted
-//! or not) and any single hands, one
+//! each flop counted on its own, or, for one to three ranged seats
+//! (weighted or not) and any single hands, one
 //! pass over every five-card board ([`Kernel::FlopPass`]). A flop's frequency is
 //! proportional to the weight of the seat deals that leave its three cards
 //! in the deck (every deal leaves as many cards, each flop of them as
@@ -126,7 +126,7 @@ pub fn flop_report(
 }
 
 /// [`flop_report`], also calling `on_progress(fraction)` (0..=1) as the
-/// work goes on, rows or not: the one pass over every board (one or two
+/// work goes on, rows or not: the one pass over every board (one to three
 /// ranged seats)
 /// finishes every flop at once, after most of the work.
 pub fn flop_report_with_progress(

@@ -1,4 +1,4 @@
-//! The flop report's one pass, for one or two ranged seats (weighted or
+//! The flop report's one pass, for one to three ranged seats (weighted or
 //! not) and any number of single hands (a hand against two ranges, two
 //! hands against a range, …): every five-card board is swept once (up to the scenario's suit symmetries)
 //! and its counts go to the ten flops it holds, instead of sweeping every
@@ -31,7 +31,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::common::{BoardView, Item, items};
-use super::two_ranges::{Scratch, TwoRanges};
+use super::three_ranges::{self, ThreeRanges};
+use super::two_ranges::{self, TwoRanges};
 use crate::card::Card;
 use crate::combo::{COMBOS, Combo};
 use crate::compact::CompactHand;
@@ -214,23 +215,24 @@ struct Swept {
     combos: Counters,
 }
 
-/// Whether the pass can count `setup` (no board): one or two seats with
+/// Whether the pass can count `setup` (no board): one to three seats with
 /// more than one combo (weighted or not), all active; every other seat (a
 /// single hand, active or folded) is counted as the sweeps count it.
 pub(crate) fn applies(setup: &Setup) -> bool {
     let ranged = || setup.seats.iter().filter(|s| s.combos.len() > 1);
     setup.board.is_empty()
         && setup.active.len() >= 2
-        && matches!(ranged().count(), 1 | 2)
+        && matches!(ranged().count(), 1..=3)
         && (0..setup.seats.len())
             .filter(|&s| setup.seats[s].combos.len() > 1)
             .all(|s| setup.active.contains(&s))
 }
 
-/// How one board is counted: two ranges by the two-range sweep, or one
+/// How one board is counted: two or three ranges by their sweeps, or one
 /// range against the single hands directly.
 enum Counter {
     Sweep(TwoRanges),
+    Three(ThreeRanges),
     /// The ranged seat's active index, and its items' slots.
     Single {
         range: usize,
@@ -250,10 +252,15 @@ impl Counter {
         sets: &mut [u64],
         per_combo: &mut [[u64; 4]],
         unit_k: &[u64],
-        scratch: &mut Scratch,
+        scratch: &mut Scratches,
     ) -> u64 {
         match *self {
-            Counter::Sweep(ref two) => two.board(view, sets, Some((per_combo, unit_k)), scratch),
+            Counter::Sweep(ref two) => {
+                two.board(view, sets, Some((per_combo, unit_k)), &mut scratch.two)
+            }
+            Counter::Three(ref three) => {
+                three.board(view, sets, Some((per_combo, unit_k)), &mut scratch.three)
+            }
             Counter::Single { range, ref slots } => {
                 // Against the best of the single hands (whose own weights
                 // are 1: one combo each), each deal weighs the range
@@ -289,6 +296,13 @@ impl Counter {
     }
 }
 
+/// The sweeps' working storage, reused across boards.
+#[derive(Default)]
+struct Scratches {
+    two: two_ranges::Scratch,
+    three: three_ranges::Scratch,
+}
+
 /// The sums of every flop class (`reps`, the classes' representatives
 /// under `perms`, the suit permutations that fix the scenario), or `None`
 /// when the pass does not apply ([`applies`]).
@@ -320,8 +334,12 @@ pub(crate) fn flop_pass(
                 slots: from..from + seat_items[range].len() as u32,
             }
         }
-        _ => match TwoRanges::new(setup, &offsets) {
+        &[_, _] => match TwoRanges::new(setup, &offsets) {
             Some(two) => Counter::Sweep(two),
+            None => return Ok(None),
+        },
+        _ => match ThreeRanges::new(setup, &offsets) {
+            Some(three) => Counter::Three(three),
             None => return Ok(None),
         },
     };
@@ -531,7 +549,7 @@ impl Pass<'_> {
                 let mut ranks = vec![0u32; live];
                 let mut per_combo = vec![[0u64; 4]; live];
                 let mut sets = vec![0u64; nsets];
-                let mut scratch = Scratch::default();
+                let mut scratch = Scratches::default();
                 for (k, &(mask, orbit)) in chunk.iter().enumerate() {
                     if k % 4096 == 0 {
                         if cancel() {

@@ -49,7 +49,7 @@ pub(crate) struct FlopReportSpot<'a> {
 ///
 /// | method | spot | strategy |
 /// |---|---|---|
-/// | `Exact` | one or two ranged seats, all active, weighted or not; any single hands ([`flop_pass::applies`]) | [`ReportStrategy::OnePass`] |
+/// | `Exact` | one to three ranged seats, all active, weighted or not; any single hands ([`flop_pass::applies`]) | [`ReportStrategy::OnePass`] |
 /// | `Exact` | otherwise | [`ReportStrategy::EachExact`] |
 /// | `Auto` | exact can count the typical flop and its estimate times the classes, on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
 /// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
