@@ -326,15 +326,15 @@ pub(crate) fn flop_pass(
         .filter(|&a| seat_items[a].len() == 1)
         .map(|a| (a, seat_items[a][0].slot as usize))
         .collect();
-    let counter = match ranged.as_slice() {
-        &[range] => {
+    let counter = match *ranged.as_slice() {
+        [range] => {
             let from = offsets[range] as u32;
             Counter::Single {
                 range,
                 slots: from..from + seat_items[range].len() as u32,
             }
         }
-        &[_, _] => match TwoRanges::new(setup, &offsets) {
+        [_, _] => match TwoRanges::new(setup, &offsets) {
             Some(two) => Counter::Sweep(two),
             None => return Ok(None),
         },
