@@ -8,6 +8,7 @@
 mod analysis; // per-combo breakdown vs brute force, board breakdown, hero analysis
 mod app; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
 mod app_aim; // clicks land where aimed: nothing paints through menus and notices, the suit editor holds a class, the deck stays put, messages move nothing
+mod app_boards; // the Boards view: the chart's title clear of its labels, progress text that says what the bar shows
 mod app_editor; // the editor: sticky suit editor, copy feedback, rankings, slider undo steps, blocked combos
 mod app_files; // scenario files, New, the spot as text, the grid as PNG, board mode and unreadable settings after a restart
 mod app_hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card seat face

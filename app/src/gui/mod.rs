@@ -105,12 +105,12 @@ impl RangestoveApp {
     /// Creates the app for a fresh eframe context, with its worker, the
     /// user's preset directory and the last session's state.
     pub fn new(cc: &eframe::CreationContext<'_>) -> RangestoveApp {
-        // The evaluator table ships compressed: expand it now, off the UI
-        // thread, so no exact count waits for it. A damaged table is
-        // reported by the count that needs it.
-        let _ = std::thread::Builder::new()
-            .name("rangestove-table".to_owned())
-            .spawn(|| engine::eval::table().is_ok());
+        // The evaluator table (124 MiB expanded) is not expanded here: the
+        // first count that walks it does so, on its own thread (the UI
+        // thread counts nothing); most spots never need it. The pool that
+        // the panels' reports run on (a thread per core, as the command
+        // line's) starts with named threads; it fails only if started.
+        let _ = engine::threads::start_global(None, "rangestove-pool");
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(None, move || ctx.request_repaint()).ok();
         let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));

@@ -64,8 +64,7 @@ impl fmt::Debug for Table {
 /// The program's table, expanded (about 0.2 s, 124 MiB) and checked on
 /// first use; later calls return at once. Only the incremental walk
 /// (`HandState`) needs it: `evaluate` and the compact evaluator do
-/// not. The app calls this on a background
-/// thread at start.
+/// not, so a program that never walks it never holds it.
 pub fn table() -> Result<&'static Table, TableError> {
     TABLE
         .get_or_init(|| Table::expand(COMPRESSED))

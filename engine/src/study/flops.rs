@@ -116,7 +116,8 @@ pub struct FlopReport {
 /// The flop report of `request` (no board; active and folded seats, dead
 /// cards; its method, target standard error, seed and threads). `cancel`
 /// is polled between flops; `on_row(row, done, total)` is called as each
-/// flop class finishes (from the worker threads, in no set order).
+/// flop class finishes (from the worker threads, in no set order): `total`
+/// is the classes that can come, the rows the report ends with.
 pub fn flop_report(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -201,10 +202,21 @@ impl<'a> Spot<'a> {
         // Validates ranges and dead cards as the spot stands.
         let setup = Setup::new(request)?;
         let ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
+        // Only the classes that can come: each is a row, so the classes
+        // counted while the report runs are those it ends with.
+        let mut with = request.clone();
+        let classes = flop_classes::classes(&ranges, request.dead)
+            .into_iter()
+            .filter(|class| {
+                with.board.clear();
+                with.board.extend(class.flop);
+                can_come(&with)
+            })
+            .collect();
         Ok(Spot {
             request,
             setup,
-            classes: flop_classes::classes(&ranges, request.dead),
+            classes,
             perms: flop_classes::stabiliser(&ranges, request.dead),
         })
     }
@@ -388,6 +400,13 @@ fn flop_row(
         texture: Texture::of(&flop),
         seats,
     }))
+}
+
+/// Whether some deal is possible with `with`'s board (the setup of a board
+/// no deal allows fails, as the board's row would find). Other errors are
+/// left to the row, which reports them.
+fn can_come(with: &EquityRequest) -> bool {
+    !matches!(setup_on_board(with), Ok(None))
 }
 
 /// Where a row's figures come from.

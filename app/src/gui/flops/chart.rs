@@ -1,11 +1,14 @@
 //! The Boards view's chart: the chosen seat's equity on the shown flops,
 //! lowest to highest, each flop as wide as its frequency.
 
-use egui::{Sense, Stroke};
+use egui::{RichText, Sense, Stroke};
 use engine::study::FlopRow;
 
 use super::lines::{flop_text, means};
 use super::swing::swing_color;
+
+/// The chart's title, on the line above it.
+const TITLE: &str = "equity by flop, lowest to highest (width: how often it comes)";
 
 /// The chosen seat's equity on the shown flops, lowest to highest, each
 /// flop as wide as its frequency: how often the seat stands where.
@@ -25,6 +28,11 @@ pub fn chart_ui(ui: &mut egui::Ui, rows: &[FlopRow], shown: &[usize], chosen: us
     let high = (points.last().map_or(1.0, |p| p.0) + 0.02)
         .min(1.0)
         .max(low + 0.01);
+    let weak = ui.visuals().weak_text_color();
+    let font = egui::FontId::proportional(11.0);
+    // The title on a line of its own above the plot, where no line or
+    // label of the plot can reach it.
+    ui.label(RichText::new(TITLE).font(font.clone()).color(weak));
     let width = ui.available_width().max(100.0);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 90.0), Sense::hover());
     let painter = ui.painter_at(rect);
@@ -52,23 +60,8 @@ pub fn chart_ui(ui: &mut egui::Ui, rows: &[FlopRow], shown: &[usize], chosen: us
         }
         x += w;
     }
-    let weak = ui.visuals().weak_text_color();
-    let font = egui::FontId::proportional(11.0);
     painter.hline(rect.x_range(), y(mean), Stroke::new(1.0, weak));
-    painter.text(
-        egui::pos2(rect.left() + 4.0, y(mean) - 1.0),
-        egui::Align2::LEFT_BOTTOM,
-        format!("{:.1}% over every flop", 100.0 * mean),
-        font.clone(),
-        weak,
-    );
-    painter.text(
-        rect.left_top() + egui::vec2(4.0, 2.0),
-        egui::Align2::LEFT_TOP,
-        "equity by flop, lowest to highest (width: how often it comes)",
-        font.clone(),
-        weak,
-    );
+    mean_label_ui(ui, &painter, rect, y(mean), 100.0 * mean, font.clone());
     painter.text(
         rect.right_top() + egui::vec2(-4.0, 2.0),
         egui::Align2::RIGHT_TOP,
@@ -86,4 +79,36 @@ pub fn chart_ui(ui: &mut egui::Ui, rows: &[FlopRow], shown: &[usize], chosen: us
     if let Some((e, i)) = hovered {
         response.on_hover_text(format!("{}: {:.2}%", flop_text(&rows[i]), 100.0 * e));
     }
+}
+
+/// The seat's equity over every flop (`percent`), written at the left end
+/// of its line at `line_y`: above the line where it fits inside `plot`,
+/// else below it, so it never leaves the plot. Named for accessibility
+/// (its text, with its place).
+fn mean_label_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    plot: egui::Rect,
+    line_y: f32,
+    percent: f64,
+    font: egui::FontId,
+) {
+    let text = format!("{percent:.1}% over every flop");
+    let color = ui.visuals().weak_text_color();
+    let galley = painter.layout_no_wrap(text.clone(), font, color);
+    let size = galley.size();
+    let above = line_y - 1.0 - size.y;
+    let top = if above >= plot.top() + 1.0 {
+        above
+    } else {
+        (line_y + 1.0).min(plot.bottom() - size.y)
+    };
+    let place = egui::Rect::from_min_size(egui::pos2(plot.left() + 4.0, top), size);
+    painter.galley(place.min, galley, color);
+    ui.interact(
+        place,
+        ui.scope_id().with("boards mean label"),
+        Sense::hover(),
+    )
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
 }

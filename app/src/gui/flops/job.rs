@@ -2,9 +2,14 @@
 //! board ([`engine::study::flop_report_with_progress`]), run on the view's
 //! own named thread (`rangestove-boards`, newest job wins) and streamed:
 //! the rows in so far, with progress, then the whole report.
+//!
+//! The counting threads only hand each finished row and the progress over
+//! ([`Inbox`]); a thread of the job's own (`rangestove-boards-send`) sends
+//! what came in to the view at most every [`SEND_EVERY`], so building
+//! what the view shows never holds up the count.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use engine::equity::EquityRequest;
 use engine::study::{FlopReport, FlopRow, flop_report_with_progress};
@@ -13,8 +18,11 @@ use engine::worker::Job;
 use crate::gui::state::background::Answers;
 use crate::gui::state::session::Session;
 
-/// Partial figures go to the UI at most this often (the first row at once).
-const SEND_EVERY: Duration = Duration::from_millis(120);
+/// Partial figures go to the UI at most this often (the first row at once):
+/// each makes the window repaint (twice, as egui does), and where the
+/// window is drawn in software every frame takes a core from the count
+/// (docs/performance.md, 2026-11-25).
+const SEND_EVERY: Duration = Duration::from_secs(1);
 
 /// What the view is computed for: the spot without its board.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,52 +45,32 @@ impl FlopsJob {
     /// Runs the report, sending the rows so far as they come and the whole
     /// report at the end, unless a newer job came first.
     pub fn run(self, job: &Job<'_, FlopsFigures>) {
-        let sent = Mutex::new(Sent::default());
-        let send = |sent: &mut Sent, force: bool| {
-            if force || sent.at.is_none_or(|t| t.elapsed() >= SEND_EVERY) {
-                sent.at = Some(Instant::now());
-                job.send(FlopsFigures {
-                    job: self.clone(),
-                    rows: provisional(&sent.rows),
-                    done: sent.done,
-                    total: sent.total,
-                    progress: sent.progress,
-                    report: None,
-                });
-            }
-        };
-        let lock = || {
-            sent.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        let on_row = |row: &FlopRow, done: usize, total: usize| {
-            let mut sent = lock();
-            sent.rows.push(row.clone());
-            (sent.done, sent.total) = (done, total);
-            // The first row at once.
-            let first = sent.rows.len() == 1;
-            send(&mut sent, first);
-        };
-        let on_progress = |fraction: f64| {
-            let mut sent = lock();
-            sent.progress = fraction as f32;
-            send(&mut sent, false);
-        };
-        let report =
-            flop_report_with_progress(&self.request, &|| job.is_stale(), &on_row, &on_progress);
+        let inbox = Inbox::default();
+        let report = std::thread::scope(|scope| {
+            // Without its sender the job still sends the whole report.
+            let _sender = std::thread::Builder::new()
+                .name("rangestove-boards-send".to_owned())
+                .spawn_scoped(scope, || self.stream(&inbox, job));
+            let report = flop_report_with_progress(
+                &self.request,
+                &|| job.is_stale(),
+                &|row, _, total| inbox.row(row, total),
+                &|fraction| inbox.progress(fraction),
+            );
+            inbox.finish();
+            report
+        });
         let figures = match report {
             Ok(report) => FlopsFigures {
-                job: self.clone(),
-                rows: report.flops.clone(),
-                done: report.flops.len(),
+                job: self,
+                partial: Vec::new(),
                 total: report.flops.len(),
                 progress: 1.0,
                 report: Some(Ok(report)),
             },
             Err(e) => FlopsFigures {
-                job: self.clone(),
-                rows: Vec::new(),
-                done: 0,
+                job: self,
+                partial: Vec::new(),
                 total: 0,
                 progress: 1.0,
                 report: Some(Err(e.to_string())),
@@ -90,17 +78,89 @@ impl FlopsJob {
         };
         job.send(figures);
     }
+
+    /// Sends what came into `inbox` (the rows so far, the progress) at
+    /// most every [`SEND_EVERY`], the first row at once, until the count
+    /// finishes or the job is stale.
+    fn stream(&self, inbox: &Inbox, job: &Job<'_, FlopsFigures>) {
+        let mut rows: Vec<FlopRow> = Vec::new();
+        let mut sent: Option<(usize, f32)> = None;
+        loop {
+            let first = sent.is_none_or(|(n, _)| n == 0);
+            let (mut incoming, _) = inbox
+                .wake
+                // Woken early to finish, or by the first row.
+                .wait_timeout_while(inbox.lock(), SEND_EVERY, |s| {
+                    !s.finished && (!first || s.rows.is_empty())
+                })
+                .unwrap_or_else(PoisonError::into_inner);
+            if incoming.finished || job.is_stale() {
+                return;
+            }
+            rows.append(&mut incoming.rows);
+            let (total, progress) = (incoming.total, incoming.progress);
+            drop(incoming);
+            if sent != Some((rows.len(), progress)) {
+                sent = Some((rows.len(), progress));
+                job.send(FlopsFigures {
+                    job: self.clone(),
+                    partial: provisional(&rows),
+                    total,
+                    progress,
+                    report: None,
+                });
+            }
+        }
+    }
 }
 
-/// What the job has sent: the rows in, the classes done and in all, the
-/// share of the work done, when it last sent.
+/// Where the counting threads leave what the sender takes: rows not yet
+/// taken, the classes in all, the share of the work done, whether the
+/// count is over.
 #[derive(Default)]
-struct Sent {
+struct Inbox {
+    incoming: Mutex<Incoming>,
+    wake: Condvar,
+}
+
+/// What [`Inbox`] holds.
+#[derive(Default)]
+struct Incoming {
     rows: Vec<FlopRow>,
-    done: usize,
     total: usize,
     progress: f32,
-    at: Option<Instant>,
+    finished: bool,
+}
+
+impl Inbox {
+    fn lock(&self) -> MutexGuard<'_, Incoming> {
+        self.incoming.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A finished row, of `total` classes (the first wakes the sender).
+    fn row(&self, row: &FlopRow, total: usize) {
+        let mut incoming = self.lock();
+        let first = incoming.total == 0;
+        incoming.rows.push(row.clone());
+        incoming.total = total;
+        drop(incoming);
+        if first {
+            self.wake.notify_one();
+        }
+    }
+
+    /// The share of the work done (it never goes back: the counting
+    /// threads report in no set order).
+    fn progress(&self, fraction: f64) {
+        let mut incoming = self.lock();
+        incoming.progress = incoming.progress.max(fraction as f32);
+    }
+
+    /// The count is over: the sender stops.
+    fn finish(&self) {
+        self.lock().finished = true;
+        self.wake.notify_one();
+    }
 }
 
 /// Rows in so far, their frequencies relative to one another (the final
@@ -120,17 +180,28 @@ fn provisional(rows: &[FlopRow]) -> Vec<FlopRow> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlopsFigures {
     job: FlopsJob,
-    /// Flop classes in so far (all of them once done).
-    pub rows: Vec<FlopRow>,
-    /// Classes done and in all.
-    pub done: usize,
-    /// Classes in all (0 until the first row).
+    /// The rows in so far while the report runs (empty once it is done:
+    /// the report holds them).
+    partial: Vec<FlopRow>,
+    /// Flop classes in all, those that can come: the report's rows once
+    /// done (0 until the first row).
     pub total: usize,
-    /// Share of the work done, 0..=1 (the one pass over every board does
-    /// most of it before its rows come).
+    /// Share of the work done, 0..=1: the one source of the progress
+    /// shown (the one pass over every board does most of the work before
+    /// its rows come).
     pub progress: f32,
     /// The whole report once done (`Err`: why it could not run).
     pub report: Option<Result<FlopReport, String>>,
+}
+
+impl FlopsFigures {
+    /// The flop classes in so far (all of them once done).
+    pub fn rows(&self) -> &[FlopRow] {
+        match &self.report {
+            Some(Ok(report)) => &report.flops,
+            _ => &self.partial,
+        }
+    }
 }
 
 impl Answers<FlopsJob> for FlopsFigures {

@@ -79,8 +79,10 @@ pub struct FlopsState {
     /// Whether the user stopped the report.
     stopped: bool,
     /// When the current job was submitted, and how long its first rows
-    /// took to reach the view.
-    started: Option<(Instant, Option<f64>)>,
+    /// and its whole report took to reach the view.
+    started: Option<Started>,
+    /// Whether to print the report's times (`RANGESTOVE_TRACE`).
+    trace: bool,
     /// The last job submitted.
     last: Option<FlopsJob>,
     /// The last export's outcome (`Err`: what went wrong).
@@ -99,10 +101,22 @@ impl Default for FlopsState {
             seat: None,
             stopped: false,
             started: None,
+            trace: std::env::var_os("RANGESTOVE_TRACE").is_some(),
             last: None,
             export: None,
         }
     }
+}
+
+/// When a job was submitted and, in milliseconds since, when its first
+/// rows and its whole report reached the view.
+#[derive(Clone, Copy, Debug)]
+struct Started {
+    at: Instant,
+    first_rows_ms: Option<f64>,
+    report_ms: Option<f64>,
+    /// Frames drawn until the report came.
+    frames: u32,
 }
 
 impl FlopsState {
@@ -117,19 +131,51 @@ impl FlopsState {
         self.stopped = false;
         if self.last.as_ref() != Some(&job) {
             self.last = Some(job.clone());
-            self.started = Some((Instant::now(), None));
+            self.started = Some(Started {
+                at: Instant::now(),
+                first_rows_ms: None,
+                report_ms: None,
+                frames: 0,
+            });
         }
         self.work.update(Some(job), ctx);
-        if let Some((at, first @ None)) = &mut self.started
-            && self.work.figures().is_some()
-        {
-            *first = Some(at.elapsed().as_secs_f64() * 1000.0);
+        let has_figures = self.work.figures().is_some();
+        let engine_ms = self.report().map(|r| r.elapsed_ms);
+        let trace_on = self.trace;
+        let Some(started) = &mut self.started else {
+            return;
+        };
+        let ms = || started.at.elapsed().as_secs_f64() * 1000.0;
+        if started.first_rows_ms.is_none() && has_figures {
+            started.first_rows_ms = Some(ms());
+        }
+        if started.report_ms.is_none() {
+            started.frames += 1;
+        }
+        if let (None, Some(engine_ms)) = (started.report_ms, engine_ms) {
+            started.report_ms = Some(ms());
+            if trace_on {
+                trace(format_args!(
+                    "rangestove: Boards report in the view {:.0} ms after its job (first rows \
+                     {:.0} ms; the engine's count {:.0} ms; {} frames drawn)",
+                    started.report_ms.unwrap_or_default(),
+                    started.first_rows_ms.unwrap_or_default(),
+                    engine_ms,
+                    started.frames,
+                ));
+            }
         }
     }
 
     /// Milliseconds from the spot's change to its first rows in the view.
     pub fn first_rows_ms(&self) -> Option<f64> {
-        self.started.and_then(|(_, ms)| ms)
+        self.started.and_then(|s| s.first_rows_ms)
+    }
+
+    /// Milliseconds from the spot's change to its whole report in the
+    /// view.
+    pub fn report_ms(&self) -> Option<f64> {
+        self.started.and_then(|s| s.report_ms)
     }
 
     /// The figures for the current spot, partial while it runs.
@@ -184,4 +230,11 @@ pub fn export_csv(report: &FlopReport, path: &std::path::Path) -> anyhow::Result
     crate::io::flop_csv::write_csv(report, &mut bytes)?;
     crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
     Ok(())
+}
+
+/// Writes one `RANGESTOVE_TRACE` line to stderr; a closed stderr is
+/// ignored (`eprintln!` would panic).
+fn trace(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }

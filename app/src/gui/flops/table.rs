@@ -41,6 +41,9 @@ pub(super) fn table_ui(
     let mut clicked = None;
     let mut builder = TableBuilder::new(ui)
         .id_salt("boards table")
+        // Shown from the start: a bar that fades in as the rows come
+        // would draw frames the count could use.
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .striped(true)
         .cell_layout(Layout::left_to_right(Align::Center))
         .column(Column::exact(110.0))

@@ -39,7 +39,7 @@ pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session
     let Some(figures) = state.figures() else {
         return;
     };
-    let rows = &figures.rows;
+    let rows = figures.rows();
     if rows.is_empty() {
         return;
     }
@@ -74,16 +74,14 @@ pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session
 fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
     ui.horizontal_wrapped(|ui| {
         ui.heading("Boards");
-        let (done, total) = state.figures().map_or((0, 0), |f| (f.done, f.total));
         if state.running() {
+            // Not animated: the view repaints when figures come, so the
+            // UI takes no core from the count.
             let fraction = state.figures().map_or(0.0, |f| f.progress);
             ui.add(
-                // The bar follows the work; the count of flops stands still
-                // while the one pass over every board runs.
                 egui::ProgressBar::new(fraction)
-                    .desired_width(180.0)
-                    .animate(true)
-                    .text(format!("flop {done} of {total}")),
+                    .desired_width(220.0)
+                    .text(progress_text(state.figures())),
             );
             if ui
                 .button("Stop")
@@ -100,7 +98,10 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
                 ui.weak(format!("(first rows in {ms:.0} ms)"));
             }
         } else {
-            ui.label(format!("stopped at flop {done} of {total}"));
+            let (done, total) = state
+                .figures()
+                .map_or((0, 0), |f| (f.rows().len(), f.total));
+            ui.label(format!("stopped: {done} of {total} flop classes in"));
             if ui.button("Run again").clicked() {
                 state.restart();
             }
@@ -131,6 +132,19 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
             None => {}
         }
     });
+}
+
+/// What the progress bar says: the share of the work done, the bar's own
+/// figure (`progress`, rounded down as the bar reports it), of the flop
+/// classes the finished report will hold.
+pub fn progress_text(figures: Option<&super::job::FlopsFigures>) -> String {
+    let (progress, total) = figures.map_or((0.0, 0), |f| (f.progress, f.total));
+    let percent = (f64::from(progress) * 100.0).floor();
+    if total == 0 {
+        format!("{percent:.0}%")
+    } else {
+        format!("{percent:.0}% of {total} flop classes")
+    }
 }
 
 /// The chosen seat, grouping, texture filters and the text filter.
