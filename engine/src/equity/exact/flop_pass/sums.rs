@@ -1,0 +1,181 @@
+//! The one pass's sums: per flop class and item as swept (32- or 64-bit
+//! counters), and one class's finished sums, rescaled to a flop's own
+//! weights.
+
+use crate::combo::COMBOS;
+
+/// One flop class's sums, as the two-range sweep forms them over the
+/// representative's boards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ClassSums {
+    /// Weight of each set of winners (by active-index bits).
+    pub(crate) sets: Vec<u64>,
+    /// Deals counted.
+    pub(crate) deals: u64,
+    /// Per active seat, by canonical combo index (1,326 entries, zero for
+    /// a combo the seat does not hold), `[weight, wins, ties, share]`.
+    pub(crate) combos: Vec<Vec<[u64; 4]>>,
+    /// Per seat (every seat of the setup), what the pass divided its
+    /// weights by (basis points are weight times this).
+    pub(crate) divisors: Vec<u64>,
+}
+
+impl ClassSums {
+    /// The sums with the weights of a flop whose own setup divides the
+    /// seats' basis points by `divisors` (multiples of the pass's): every
+    /// weight sum is a sum of products of one weight per seat, so it is
+    /// divided by the product of the ratios, exactly.
+    pub(crate) fn rescale(&mut self, divisors: &[u64]) {
+        let ratio: u64 = (divisors.iter().zip(&self.divisors))
+            .map(|(&flop, &pass)| flop / pass.max(1))
+            .product::<u64>()
+            .max(1);
+        self.divisors = divisors.to_vec();
+        if ratio == 1 {
+            return;
+        }
+        self.sets.iter_mut().for_each(|v| *v /= ratio);
+        for seat in &mut self.combos {
+            for counts in seat.iter_mut() {
+                counts.iter_mut().for_each(|v| *v /= ratio);
+            }
+        }
+    }
+}
+
+/// The pass's sums for every class, kept as swept (`W` above, per class
+/// and item) and finished one class at a time ([`PassSums::class`]), so
+/// that only one class's finished sums are held per thread.
+pub(crate) struct PassSums {
+    pub(super) acc: Swept,
+    /// Per item: its seat and canonical combo index.
+    pub(super) items: Vec<(usize, u16)>,
+    /// Per permutation of the scenario, the item each item goes to.
+    pub(super) item_perms: Vec<Vec<u32>>,
+    /// Per class, the permutations that fix its representative.
+    pub(super) stabilisers: Vec<Vec<usize>>,
+    /// The number of permutations.
+    pub(super) group: u64,
+    /// Per seat, what the pass divided its weights by.
+    pub(super) divisors: Vec<u64>,
+    /// The active seats.
+    pub(super) seats: usize,
+}
+
+impl PassSums {
+    /// Class `class`'s sums: `V = Σ_{h ∈ Stab(F)} W(F, h c) / |G|`.
+    pub(crate) fn class(&self, class: usize) -> ClassSums {
+        let live = self.items.len();
+        let stab = &self.stabilisers[class];
+        let (group, s) = (self.group, stab.len() as u64);
+        let sets = 1 << self.seats;
+        let mut out = ClassSums {
+            sets: (self.acc.sets[class * sets..(class + 1) * sets].iter())
+                .map(|v| v * s / group)
+                .collect(),
+            deals: self.acc.deals[class] * s / group,
+            combos: vec![vec![[0; 4]; COMBOS]; self.seats],
+            divisors: self.divisors.clone(),
+        };
+        let row = class * live;
+        for (i, &(seat, combo)) in self.items.iter().enumerate() {
+            let mut v = [0u64; 4];
+            for &h in stab {
+                let from = self.acc.combos.get(row + self.item_perms[h][i] as usize);
+                (0..4).for_each(|q| v[q] += from[q]);
+            }
+            out.combos[seat][usize::from(combo)] = v.map(|x| x / group);
+        }
+        out
+    }
+}
+
+/// The most memory the pass's per-thread accumulators may take together:
+/// each holds four counters per flop class and live combo (a hand against
+/// `random` over 4,494 classes: about 90 MB each), so wide spots sweep with
+/// fewer accumulators than threads rather than hold one per thread.
+pub(super) const ACCUMULATOR_BYTES: usize = 192 << 20;
+
+/// A counter of the pass: 32 bits where the largest sum fits (half the
+/// memory of 64, so more threads get an accumulator of their own).
+pub(super) trait Count: Copy + Default + Send {
+    fn add(&mut self, v: u64);
+    fn get(self) -> u64;
+}
+
+impl Count for u32 {
+    #[inline(always)]
+    fn add(&mut self, v: u64) {
+        // The caller checked that every sum fits (`Counters::narrow_fits`).
+        *self += v as u32;
+    }
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Count for u64 {
+    #[inline(always)]
+    fn add(&mut self, v: u64) {
+        *self += v;
+    }
+    fn get(self) -> u64 {
+        self
+    }
+}
+
+/// Per flop class and item, `[weight, wins, ties, share]`.
+pub(super) enum Counters {
+    /// 32 bits.
+    Narrow(Vec<[u32; 4]>),
+    /// 64 bits.
+    Wide(Vec<[u64; 4]>),
+}
+
+impl Counters {
+    fn get(&self, at: usize) -> [u64; 4] {
+        match self {
+            Counters::Narrow(v) => v[at].map(u64::from),
+            Counters::Wide(v) => v[at],
+        }
+    }
+}
+
+/// Per flop class while the pass runs: `W` above, combos by item.
+pub(super) struct Acc<T> {
+    /// `classes × winner sets` weights.
+    pub(super) sets: Vec<u64>,
+    pub(super) deals: Vec<u64>,
+    /// `classes × items` counters.
+    pub(super) combos: Vec<[T; 4]>,
+}
+
+impl<T: Count> Acc<T> {
+    pub(super) fn new(classes: usize, sets: usize, items: usize) -> Acc<T> {
+        Acc {
+            sets: vec![0; classes * sets],
+            deals: vec![0; classes],
+            combos: vec![[T::default(); 4]; classes * items],
+        }
+    }
+
+    pub(super) fn add(mut self, other: Acc<T>) -> Acc<T> {
+        for (a, b) in self.sets.iter_mut().zip(&other.sets) {
+            *a += b;
+        }
+        for (a, b) in self.deals.iter_mut().zip(&other.deals) {
+            *a += b;
+        }
+        for (a, b) in self.combos.iter_mut().zip(&other.combos) {
+            (0..4).for_each(|i| a[i].add(b[i].get()));
+        }
+        self
+    }
+}
+
+/// The pass's accumulator, its counters 32 or 64 bits wide.
+pub(super) struct Swept {
+    pub(super) sets: Vec<u64>,
+    pub(super) deals: Vec<u64>,
+    pub(super) combos: Counters,
+}
