@@ -117,3 +117,26 @@ fn the_progress_text_says_what_the_bar_shows() {
         "{seen:?}"
     );
 }
+
+/// Without a file dialog, *Export CSV…* says what is missing and takes a
+/// typed path, as the File menu does.
+#[test]
+fn the_csv_export_takes_a_typed_path_without_file_dialogs() {
+    let dir = tempfile::tempdir().unwrap();
+    let why = "No file dialog here".to_owned();
+    let app = RangestoveApp::default().with_dialogs(rangestove::gui::Dialogs::Missing(why.clone()));
+    let mut h = app_harness(app);
+    retype(&mut h, "Seat 1", "AA");
+    retype(&mut h, "Seat 2", "KK");
+    unfocus(&mut h);
+    click(&mut h, "Boards");
+    wait(&mut h, &|app| app.flops().report().is_some());
+    click(&mut h, "Export CSV…");
+    h.get_by_label(why.as_str());
+    let path = dir.path().join("flops.csv");
+    retype(&mut h, "Path", &path.display().to_string());
+    click(&mut h, "Save file");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().count() > 1000, "{}", text.lines().count());
+    assert!(h.query_by_label(why.as_str()).is_none());
+}

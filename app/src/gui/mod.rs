@@ -146,6 +146,7 @@ impl RangestoveApp {
     /// typed-path window).
     pub fn with_dialogs(mut self, dialogs: Dialogs) -> RangestoveApp {
         self.files.set_dialogs(dialogs.clone());
+        self.flops.dialogs = dialogs.clone();
         self.presets.set_dialogs(dialogs);
         self
     }

@@ -2,6 +2,7 @@
 //! work and figures, the sort, filters and grouping, the chosen seat and
 //! the last export; with the method line and the CSV export.
 
+use crate::gui::files::dialog::{Dialogs, PathPrompt};
 use std::time::Instant;
 
 use engine::equity::MethodUsed;
@@ -87,6 +88,10 @@ pub struct FlopsState {
     last: Option<FlopsJob>,
     /// The last export's outcome (`Err`: what went wrong).
     pub export: Option<Result<String, String>>,
+    /// Whether there are file dialogs.
+    pub dialogs: Dialogs,
+    /// A typed path for the CSV asked for in place of a dialog.
+    pub prompt: Option<PathPrompt<()>>,
 }
 
 impl Default for FlopsState {
@@ -104,6 +109,8 @@ impl Default for FlopsState {
             trace: std::env::var_os("RANGESTOVE_TRACE").is_some(),
             last: None,
             export: None,
+            dialogs: Dialogs::default(),
+            prompt: None,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! shown flops, the chart ([`super::chart`]) and the table
 //! ([`super::table`]).
 
+use crate::gui::files::dialog::{self, Ask, PathPrompt, Picked};
 use engine::study::FlopRow;
 
 use super::chart::chart_ui;
@@ -109,12 +110,29 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
         let csv = ui
             .add_enabled(state.report().is_some(), egui::Button::new("Export CSV…"))
             .on_hover_text("Save every flop class as comma-separated values");
-        if csv.clicked()
+        let ask = Ask {
+            kind: "CSV",
+            extensions: &["csv"],
+            save: true,
+            file_name: Some("flops.csv".to_owned()),
+        };
+        let mut path = None;
+        if csv.clicked() {
+            match dialog::ask(&state.dialogs, &ask) {
+                Picked::Path(chosen) => path = Some(chosen),
+                Picked::Cancelled => {}
+                Picked::Type(why) => state.prompt = Some(PathPrompt::new((), ask, why)),
+            }
+        }
+        if let Some(prompt) = &mut state.prompt {
+            let mut keep = true;
+            path = path.or(prompt.ui(ui.ctx(), &mut keep));
+            if !keep {
+                state.prompt = None;
+            }
+        }
+        if let Some(path) = path
             && let Some(report) = state.report()
-            && let Some(path) = rfd::FileDialog::new()
-                .add_filter("CSV", &["csv"])
-                .set_file_name("flops.csv")
-                .save_file()
         {
             state.export = Some(
                 export_csv(report, &path)
