@@ -39,24 +39,26 @@ take "" "mousemove 200 600 sleep 1" "$out/empty-start.png"
 take "$three_way" "mousemove 200 600 sleep 3" "$out/three-way-flop.png"
 # The suit editor: AKs weighted per combo, hovered on the grid.
 suits="(scenario:(seats:[$(seat Hero 'QQ+,AKs:0.5,AsKs,AhKh') ,$(seat Villain 'random')],board:\"Kd7h2c\",dead:\"\"),selected:0)"
-take "$suits" "mousemove 480 150 sleep 1" "$out/suit-editor.png"
+take "$suits" "mousemove 422 172 sleep 1" "$out/suit-editor.png"
 # The presets panel: one preset of the user's, a shipped one chosen, the
 # list searched for "BTN". (The wrapper evals "xdotool STEPS"; `type` takes
 # every argument after it, so it comes last.)
 mine='(version: 1, name: "My BTN open vs fish", notes: Some("Wider than standard"), range: "22+,A2+,K2s+,K8o+,Q5s+,Q9o+,J7s+,J9o+,T7s+,T9o,96s+,86s+,75s+,65s,54s")'
-steps="search --name Rangestove windowfocus --sync mousemove 990 483 click 1 sleep 0.5"
-steps+=" mousemove 1100 404 click 1 sleep 0.3 type BTN"
+steps="search --name Rangestove windowfocus --sync mousemove 1000 462 click 1 sleep 0.5"
+steps+=" mousemove 1100 422 click 1 sleep 0.3 type BTN"
 take "" "$steps" "$out/presets-panel.png" "$mine"
 # Analysis: the heat map of a 25% range against a 15% one on the flop, with
 # the equity distribution and the board breakdown beside it.
 heat="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c\",dead:\"\"),selected:0,heat_map:true,show_analysis:true)"
-take "$heat" "mousemove 480 150 sleep 3" "$out/heat-map.png"
+take "$heat" "mousemove 414 238 sleep 3" "$out/heat-map.png"
 # The board breakdown: a row clicked highlights its combos on the grid.
 wide="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,Q9s+,J9s+,T8s+,97s+,87s,76s,65s,ATo+,KTo+,QTo+,JTo'),$(seat Villain '15%')],board:\"Th7c2h\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
-take "$wide" "search --name Rangestove windowfocus --sync mousemove 1000 652 click 1 sleep 1 mousemove 700 700" "$out/board-breakdown.png"
+# (The right panel scrolled down to the breakdown first.)
+scroll="search --name Rangestove windowfocus --sync mousemove 1100 600 click 5 click 5 click 5 click 5 click 5 click 5"
+take "$wide" "$scroll sleep 1 mousemove 1000 387 click 1 sleep 1 mousemove 700 700" "$out/board-breakdown.png"
 # Hand strength and potential of an exact hand (the paper's AdQc on 3h4cJh).
 hero="(scenario:(seats:[$(seat Hero 'AdQc'),$(seat Villain 'JJ+,AJs+,KQs,AJo+,33,44')],board:\"3h4cJh\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
-take "$hero" "mousemove 200 600 sleep 3" "$out/hero-analysis.png"
+take "$hero" "$scroll click 5 click 5 sleep 3 mousemove 200 600" "$out/hero-analysis.png"
 # A heads-up preflop heat map: exact and instant from the preflop table.
 pre="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+'),$(seat Villain 'QQ+,AK')],board:\"\",dead:\"\"),selected:0,heat_map:true,show_analysis:true)"
 take "$pre" "mousemove 200 600 sleep 2" "$out/preflop-heat-map.png"
@@ -71,7 +73,7 @@ fill="search --name Rangestove windowsize --sync 1600 1000 sleep 1"
 SIZE=1600x1000 take "$bars)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
 SIZE=1600x1000 take "$bars,dark:false)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
 # The hand picker of Villain 2, with one card clicked.
-SIZE=1024x700 take "$bars)" "mousemove 48 446 click 1 sleep 1" "$out/hand-picker.png"
+SIZE=1024x700 take "$bars)" "mousemove 50 400 click 1 sleep 1" "$out/hand-picker.png"
 
 # The next-card strip under the board, one card hovered.
 next="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c\",dead:\"\"),selected:0)"
