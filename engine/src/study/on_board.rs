@@ -78,6 +78,10 @@ pub(super) fn finish_exact(
     (tally.integers().0 as f64 * scale, result)
 }
 
+/// Blocks a report's board draws before its target error may stop it
+/// (`calculate` draws ten).
+const REPORT_LEAST_BLOCKS: u64 = 2;
+
 /// `request` sampled with `board` as its board to `std_error` (or its own
 /// trial count, else [`FLOP_MAX_TRIALS`]), with a per-combo breakdown when
 /// asked; `None` when no deal is possible with that board. Each board is
@@ -105,9 +109,12 @@ pub(super) fn sampled_on_board(
     let Some(setup) = setup_on_board(&with)? else {
         return Ok(None);
     };
-    // As `calculate` samples it.
-    let sampling = plan::plan(&setup, &with)?
+    // As `calculate` samples it, but for the least blocks before a
+    // target-error stop: a report's boards each need only a coarse error,
+    // and ten blocks of 4,096 prefixes would be most of their work.
+    let mut sampling = plan::plan(&setup, &with)?
         .sampling
         .ok_or(EquityError::BadSetting("no sampling plan"))?;
+    sampling.least_blocks = REPORT_LEAST_BLOCKS;
     montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
 }

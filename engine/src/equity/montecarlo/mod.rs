@@ -224,7 +224,7 @@ pub(crate) fn run(
         let mut blocks = round_blocks(round);
         round += 1;
         if let Some(target) = request.target_std_error
-            && done >= 10 * per_block
+            && done >= least.min(10 * per_block)
         {
             blocks = if done >= least {
                 blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block)
@@ -327,6 +327,7 @@ mod tests {
             dealing,
             crowded: Some(table),
             pilot: Some(pilot),
+            least_blocks: sampler::LEAST_BLOCKS,
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

@@ -58,7 +58,14 @@ pub(crate) struct Sampling {
     /// Draws the planner's fixed-seed rejection pilot accepted (`None`:
     /// fewer than two restricted seats, no pilot run).
     pub(crate) pilot: Option<u32>,
+    /// Blocks drawn before a run to a target error may stop
+    /// ([`LEAST_BLOCKS`]; fewer for a report's many boards, each of which
+    /// needs only a coarse error).
+    pub(crate) least_blocks: u64,
 }
+
+/// Blocks a run to a target error draws before it may stop.
+pub(crate) const LEAST_BLOCKS: u64 = 10;
 
 /// How each seat of `setup` is dealt: uniformly when its range is every
 /// pair of the free cards at equal weight (`random`), else from an alias
@@ -141,6 +148,8 @@ pub(super) fn card_hand(c: u8) -> CompactHand {
 pub(super) struct Sampler<'a> {
     /// Prefixes or clusters.
     pub(super) design: Design,
+    /// Blocks before a target-error stop ([`Sampling::least_blocks`]).
+    least_blocks: u64,
     /// With [`Design::Prefixes`], the deals (boards) scored per prefix.
     pub(super) boards_per_prefix: u64,
     pub(super) setup: &'a Setup,
@@ -179,6 +188,7 @@ impl Sampler<'_> {
             design,
             dealing,
             crowded,
+            least_blocks,
             ..
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
@@ -226,6 +236,7 @@ impl Sampler<'_> {
         };
         Sampler {
             design,
+            least_blocks,
             crowded,
             boards_per_prefix,
             setup,
@@ -372,10 +383,10 @@ impl Sampler<'_> {
         }
     }
 
-    /// Units drawn before a run to a target error may stop: ten blocks, and
-    /// with clusters at least [`MIN_CLUSTERS`].
+    /// Units drawn before a run to a target error may stop: the plan's
+    /// least blocks, and with clusters at least [`MIN_CLUSTERS`].
     pub(super) fn least_units(&self) -> u64 {
-        let blocks = 10 * self.block_units();
+        let blocks = self.least_blocks * self.block_units();
         match self.design {
             Design::Prefixes { .. } => blocks,
             Design::Clusters { .. } => blocks.max(MIN_CLUSTERS),

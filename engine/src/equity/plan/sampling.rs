@@ -51,6 +51,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         dealing,
         crowded,
         pilot,
+        least_blocks: sampler::LEAST_BLOCKS,
     }
 }
 
