@@ -230,8 +230,11 @@ impl<'a> Spot<'a> {
             t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
         });
         rainbow.chain(&self.classes).find_map(|c| {
+            // As the rows are counted: with the per-combo breakdown
+            // their buckets and hits come from.
             let with = EquityRequest {
                 board: c.flop.to_vec(),
+                breakdown: true,
                 ..self.request.clone()
             };
             Setup::new(&with).ok()
