@@ -173,16 +173,7 @@ impl FileMenu {
     /// The typed-path window, while one is asked for: carries out its
     /// action once a path is confirmed.
     pub fn prompt_ui(&mut self, ctx: &egui::Context, session: &mut Session, dark: bool) {
-        let Some(prompt) = &mut self.prompt else {
-            return;
-        };
-        let mut keep = true;
-        let path = prompt.ui(ctx, &mut keep);
-        let action = prompt.purpose;
-        if !keep {
-            self.prompt = None;
-        }
-        if let Some(path) = path {
+        if let Some((action, path)) = dialog::prompt_in(&mut self.prompt, ctx) {
             self.carry_out_at(ctx, action, session, dark, &path);
         }
     }

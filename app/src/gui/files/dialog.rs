@@ -208,6 +208,23 @@ impl<P: Clone> PathPrompt<P> {
     }
 }
 
+/// Shows the prompt in `slot`, if any; returns its purpose and the path
+/// once the player confirms one, and empties the slot once the prompt is
+/// answered or closed.
+pub fn prompt_in<P: Clone>(
+    slot: &mut Option<PathPrompt<P>>,
+    ctx: &egui::Context,
+) -> Option<(P, PathBuf)> {
+    let prompt = slot.as_mut()?;
+    let mut keep = true;
+    let path = prompt.ui(ctx, &mut keep);
+    let purpose = prompt.purpose.clone();
+    if !keep {
+        *slot = None;
+    }
+    path.map(|path| (purpose, path))
+}
+
 /// The player's home folder.
 fn home() -> Option<PathBuf> {
     directories::UserDirs::new().map(|dirs| dirs.home_dir().to_path_buf())

@@ -124,12 +124,8 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
                 Picked::Type(why) => state.prompt = Some(PathPrompt::new((), ask, why)),
             }
         }
-        if let Some(prompt) = &mut state.prompt {
-            let mut keep = true;
-            path = path.or(prompt.ui(ui.ctx(), &mut keep));
-            if !keep {
-                state.prompt = None;
-            }
+        if let Some(((), typed)) = dialog::prompt_in(&mut state.prompt, ui.ctx()) {
+            path = Some(typed);
         }
         if let Some(path) = path
             && let Some(report) = state.report()

@@ -272,16 +272,7 @@ fn file_prompt_ui(
     session: &mut Session,
     dialect: Dialect,
 ) {
-    let Some(prompt) = &mut panel.prompt else {
-        return;
-    };
-    let mut keep = true;
-    let path = prompt.ui(ctx, &mut keep);
-    let purpose = prompt.purpose;
-    if !keep {
-        panel.prompt = None;
-    }
-    let Some(path) = path else {
+    let Some((purpose, path)) = dialog::prompt_in(&mut panel.prompt, ctx) else {
         return;
     };
     match purpose {
