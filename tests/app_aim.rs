@@ -44,26 +44,30 @@ fn click_over_grid(h: &mut App, label: &str) {
     h.run();
 }
 
+/// In a `width` × `height` window, opens the list showing `value` and
+/// picks `item` where it lies over the grid; returns the app, whose range
+/// must not have changed.
+fn pick_over_grid(width: f32, height: f32, value: &str, item: &str) -> App {
+    let mut h = harness_sized(RangestoveApp::default(), width, height);
+    let before = seat_range(&h);
+    h.get_by_value(value).click();
+    h.run();
+    click_over_grid(&mut h, item);
+    assert_eq!(seat_range(&h), before);
+    h
+}
+
 #[test]
 fn a_choice_in_a_list_over_the_grid_paints_nothing() {
-    let mut h = harness_sized(RangestoveApp::default(), 1600.0, 1000.0);
-    let before = seat_range(&h);
-    h.get_by_value("equity vs 3 random hands").click();
-    h.run();
-    click_over_grid(&mut h, "equity vs 1 random hand");
-    assert_eq!(h.state().prefs().ranking, "equity vs 1 random hand");
-    assert_eq!(seat_range(&h), before);
+    let item = "equity vs 1 random hand";
+    let h = pick_over_grid(1600.0, 1000.0, "equity vs 3 random hands", item);
+    assert_eq!(h.state().prefs().ranking, item);
 }
 
 #[test]
 fn a_dialect_picked_at_1024_wide_paints_nothing() {
-    let mut h = harness_sized(RangestoveApp::default(), 1024.0, 700.0);
-    let before = seat_range(&h);
-    h.get_by_value("canonical").click();
-    h.run();
-    click_over_grid(&mut h, "equilab");
+    let h = pick_over_grid(1024.0, 700.0, "canonical", "equilab");
     assert_eq!(h.state().prefs().dialect.name(), "equilab");
-    assert_eq!(seat_range(&h), before);
 }
 
 #[test]
