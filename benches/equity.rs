@@ -179,6 +179,15 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
             "flop report QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+",
             vec!["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"],
         ),
+        (
+            "flop report AA,KK:0.5,AKs vs QQ-99,AQs:0.7 (weighted)",
+            vec!["AA,KK:0.5,AKs", "QQ-99,AQs:0.7"],
+        ),
+        (
+            "flop report AdQc vs QQ+,AK vs 22+,AJs+",
+            vec!["AdQc", "QQ+,AK", "22+,AJs+"],
+        ),
+        ("flop report QQ+,AKs vs random", vec!["QQ+,AKs", "random"]),
     ];
     for (name, ranges) in reports {
         let flops = request(&ranges, "", Method::Auto);
