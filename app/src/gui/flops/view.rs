@@ -110,14 +110,14 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
         let csv = ui
             .add_enabled(state.report().is_some(), egui::Button::new("Export CSV…"))
             .on_hover_text("Save every flop class as comma-separated values");
-        let ask = Ask {
-            kind: "CSV",
-            extensions: &["csv"],
-            save: true,
-            file_name: Some("flops.csv".to_owned()),
-        };
         let mut path = None;
         if csv.clicked() {
+            let ask = Ask {
+                kind: "CSV",
+                extensions: &["csv"],
+                save: true,
+                file_name: Some("flops.csv".to_owned()),
+            };
             match dialog::ask(&state.dialogs, &ask) {
                 Picked::Path(chosen) => path = Some(chosen),
                 Picked::Cancelled => {}
