@@ -59,6 +59,13 @@ pub(crate) struct Costs {
     /// flop reports, two seats and a folded one (19,600 classes to 0.002
     /// in 145 thread-seconds).
     pub(crate) report_deal_s: f64,
+    /// The flop report's one pass, per board and live combo, ranking and
+    /// sweeping two ranges (or one against single hands): measured on
+    /// `25%` vs `15%` (4.0 thread-seconds over 57 M combo-boards).
+    pub(crate) pass_two_s: f64,
+    /// The same with three ranged seats (the three-range sweep per board):
+    /// measured on `25%` / `15%` / `10%` (24.8 thread-seconds over 72 M).
+    pub(crate) pass_three_s: f64,
 }
 
 /// The cost model in force.
@@ -81,6 +88,8 @@ pub(crate) const COSTS: Costs = Costs {
     rejection_step_s: 3.5e-9,
     crowded_step_s: 2.5e-9,
     report_deal_s: 200e-9,
+    pass_two_s: 70e-9,
+    pass_three_s: 350e-9,
 };
 
 /// The thread count the time budget and the exact limit are judged on: a

@@ -51,7 +51,7 @@ pub(crate) struct FlopReportSpot<'a> {
 /// |---|---|---|
 /// | `Exact` | one to three ranged seats, all active, weighted or not; any single hands ([`flop_pass::applies`]) | [`ReportStrategy::OnePass`] |
 /// | `Exact` | otherwise | [`ReportStrategy::EachExact`] |
-/// | `Auto` | exact can count the typical flop and its estimate times the classes, on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
+/// | `Auto` | exact can count the typical flop and the exact estimate (the one pass's, else the typical flop's times the classes), on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
 /// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
 /// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target, else [`FLOP_REPORT_STD_ERROR`] or coarser where the classes at that error would not fit the budget |
 pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, EquityError> {
@@ -75,7 +75,12 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
         Method::MonteCarlo => Ok(sampled),
         Method::Auto => {
             let cost = cost.ok_or(EquityError::NoFeasibleDeal)?;
-            let all_s = cost.reference_s() * spot.classes as f64;
+            // The one pass on the reference threads, else every class
+            // counted on its own.
+            let all_s = match exact {
+                ReportStrategy::OnePass { estimate_s } => estimate_s / REFERENCE_THREADS,
+                _ => cost.reference_s() * spot.classes as f64,
+            };
             Ok(
                 if cost.refusal().is_none() && all_s <= FLOP_REPORT_EXACT_S {
                     exact
@@ -100,10 +105,16 @@ fn sampled_std_error(boards: usize) -> f64 {
 
 /// The one pass's estimated seconds on one thread: one board of each orbit
 /// of five-card boards under the spot's `symmetries`, each live combo
-/// ranked and swept on it.
+/// ranked and swept on it (by the two- or the three-range sweep).
 fn flop_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
     let boards = choose(setup.deck().len() as u64, 5) as f64 / symmetries.max(1) as f64;
-    boards * setup.live_combos() as f64 * (COSTS.eval_random_s + COSTS.sweep_s)
+    let ranged = setup.seats.iter().filter(|s| s.combos.len() > 1).count();
+    let per_combo = if ranged >= 3 {
+        COSTS.pass_three_s
+    } else {
+        COSTS.pass_two_s
+    };
+    boards * setup.live_combos() as f64 * per_combo
 }
 
 /// Plans the next card of a flop or turn over `cards` cards that can come,
