@@ -345,31 +345,25 @@ impl RangestoveApp {
             .show(ui, |ui| status::status_ui(ui, &self.feed, &self.session));
         let width = ui.available_width();
         let sides = window::side_panels(width);
-        let mut left = egui::Panel::left("seats")
-            .default_size(sides.left_default)
-            .size_range(sides.left.clone());
-        if let Some(size) = self.widths.forced(Side::Left, width, &sides.left) {
-            left = left.exact_size(size);
-        }
-        let shown = left.show(ui, |ui| {
-            for action in seats::seat_list::seats_ui(ui, &self.session, &self.feed) {
-                self.session.apply(action);
-                // Show the change at once.
-                ui.ctx().request_repaint();
-            }
-        });
+        let left = egui::Panel::left("seats").default_size(sides.left_default);
+        let shown = (self.widths)
+            .sized(left, Side::Left, width, &sides.left)
+            .show(ui, |ui| {
+                for action in seats::seat_list::seats_ui(ui, &self.session, &self.feed) {
+                    self.session.apply(action);
+                    // Show the change at once.
+                    ui.ctx().request_repaint();
+                }
+            });
         (self.widths).shown(Side::Left, width, shown.response.rect.width());
-        let mut right = egui::Panel::right("board")
-            .default_size(sides.right_default)
-            .size_range(sides.right.clone());
-        if let Some(size) = self.widths.forced(Side::Right, width, &sides.right) {
-            right = right.exact_size(size);
-        }
-        let shown = right.show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("right")
-                .show(ui, |ui| self.right_panel_ui(ui));
-        });
+        let right = egui::Panel::right("board").default_size(sides.right_default);
+        let shown = (self.widths)
+            .sized(right, Side::Right, width, &sides.right)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("right")
+                    .show(ui, |ui| self.right_panel_ui(ui));
+            });
         (self.widths).shown(Side::Right, width, shown.response.rect.width());
         self.widths.end_frame(width);
         egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));

@@ -89,10 +89,27 @@ pub enum Side {
 }
 
 impl PanelWidths {
+    /// `panel` (the `side` one) kept to `range` in a window `window` points
+    /// wide, and given its wanted width back this frame when the window
+    /// has just grown to allow more than it has.
+    pub fn sized(
+        &self,
+        panel: egui::Panel,
+        side: Side,
+        window: f32,
+        range: &RangeInclusive<f32>,
+    ) -> egui::Panel {
+        let panel = panel.size_range(range.clone());
+        match self.forced(side, window, range) {
+            Some(size) => panel.exact_size(size),
+            None => panel,
+        }
+    }
+
     /// The width to force on `side` this frame, in a window `window`
     /// points wide allowing `range`: the wanted one when the window has
     /// just grown back to allow more than the panel has.
-    pub fn forced(&self, side: Side, window: f32, range: &RangeInclusive<f32>) -> Option<f32> {
+    fn forced(&self, side: Side, window: f32, range: &RangeInclusive<f32>) -> Option<f32> {
         let grew = self.window.is_some_and(|last| window > last);
         let (shown, wanted) = (self.shown[side as usize]?, self.wanted[side as usize]?);
         (grew && shown < wanted).then(|| wanted.clamp(*range.start(), *range.end()))

@@ -70,9 +70,6 @@ pub struct GridState {
     rect: Rect,
     /// The class under the pointer last frame.
     hovered: Option<HandClass>,
-    /// The class under the pointer when it was last over the grid (the
-    /// suit editor keeps showing it while the pointer moves to its tiles).
-    last_hovered: Option<HandClass>,
     /// The class pressed last (the suit editor shows it when the pointer
     /// is off the grid).
     pressed: Option<HandClass>,
@@ -81,7 +78,8 @@ pub struct GridState {
     /// until unpinned.
     pinned: Option<HandClass>,
     /// The class the suit editor shows while nothing is pinned: the one
-    /// hovered last, frozen while Shift is held.
+    /// hovered last (kept while the pointer moves off the grid to the
+    /// tiles), frozen while Shift is held.
     shown: Option<HandClass>,
     /// Presses so far: one undo step per stroke.
     strokes: u64,
@@ -94,7 +92,6 @@ impl Default for GridState {
             drag: None,
             rect: Rect::NOTHING,
             hovered: None,
-            last_hovered: None,
             pressed: None,
             pinned: None,
             shown: None,
@@ -119,11 +116,6 @@ impl GridState {
     /// The class under the pointer last frame.
     pub fn hovered(&self) -> Option<HandClass> {
         self.hovered
-    }
-
-    /// The class the pointer was last over on the grid.
-    pub fn last_hovered(&self) -> Option<HandClass> {
-        self.last_hovered
     }
 
     /// The class pressed last.
@@ -288,7 +280,6 @@ pub fn grid_overlay_ui(
     }
     state.hovered = response.hover_pos().and_then(|p| cell_at(rect, p));
     if state.hovered.is_some() {
-        state.last_hovered = state.hovered;
         // Shift holds the suit editor's class while the pointer crosses
         // other cells on its way to the tiles.
         if !ui.input(|i| i.modifiers.shift) || state.shown.is_none() {
