@@ -66,7 +66,8 @@ fn each_next_card_row_is_calculate_with_that_card() {
             with.board.push(row.card);
             let result = run(&with).unwrap();
             assert!(result.method.is_exact());
-            assert_eq!(result.seats, row.seats, "spot {i} card {}", row.card);
+            let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+            assert_eq!(result.seats, figures, "spot {i} card {}", row.card);
             assert!(row.frequency > 0.0);
         }
         // The frequency-weighted mean over the next cards is the board's
@@ -74,7 +75,7 @@ fn each_next_card_row_is_calculate_with_that_card() {
         let board = run(&request).unwrap();
         for (k, seat) in board.seats.iter().enumerate() {
             let mean: f64 = (report.cards.iter())
-                .map(|c| c.frequency * c.seats[k].equity)
+                .map(|c| c.frequency * c.seats[k].figures.equity)
                 .sum();
             assert!(
                 (mean - seat.equity).abs() < 1e-12,
@@ -237,7 +238,14 @@ fn next_at_the_command_line() {
         assert!(close(&card["frequency"], row.frequency));
         let players = card["players"].as_array().unwrap();
         assert_eq!(players[1]["range"], "15%");
-        assert!(close(&players[0]["equity"], row.seats[0].equity));
+        assert!(close(&players[0]["equity"], row.seats[0].figures.equity));
+        assert!(close(&players[1]["nut_share"], row.seats[1].nut_share));
+        for (b, &share) in row.seats[0].buckets.iter().enumerate() {
+            assert!(close(&players[0]["buckets"][b], share));
+        }
+        for &(name, share) in &row.seats[1].hits {
+            assert!(close(&players[1]["hits"][name], share), "{name}");
+        }
         let tags: Vec<String> = row.tags.iter().map(ToString::to_string).collect();
         assert_eq!(card["tags"], serde_json::json!(tags));
     }
@@ -248,7 +256,10 @@ fn next_at_the_command_line() {
     assert_eq!(
         lines.next(),
         Some(
-            "card,frequency,tags,seat1_equity,seat1_win,seat1_tie,seat2_equity,seat2_win,seat2_tie"
+            "card,frequency,tags,seat1_equity,seat1_win,seat1_tie,\
+             seat1_b75,seat1_b50,seat1_b25,seat1_b0,seat1_nut_share,\
+             seat2_equity,seat2_win,seat2_tie,\
+             seat2_b75,seat2_b50,seat2_b25,seat2_b0,seat2_nut_share"
         )
     );
     assert_eq!(lines.count(), 49);
@@ -304,6 +315,79 @@ fn the_app_shows_the_next_card_and_deals_it() {
     h.step();
     assert_eq!(h.state().session().board().len(), 5);
     assert!(h.query_by_label("next 3c").is_none());
+}
+
+/// The next card's hits and buckets: each seat's hits are the board
+/// breakdown of its range on the flop with that card (dead cards and the
+/// other seats' single hands out of play as the breakdown leaves them), its
+/// nut share the breakdown's two pair or better, and its buckets the
+/// per-combo equities of `calculate` with the card on the board, bucketed
+/// and weighted by each combo's deal weight.
+#[test]
+fn next_card_hits_and_buckets_are_the_breakdown_and_per_combo_equities() {
+    use engine::analysis::BoardBreakdown;
+    use engine::study::BUCKET_EDGES;
+    let spots = [
+        spot(
+            &[("AhKh", false), ("QQ+,AK,JTs,98s:0.5", false)],
+            "Jh9h2c",
+            "",
+        ),
+        spot(
+            &[
+                ("QQ+,AK", false),
+                ("JJ-99,AQs,KQs", false),
+                ("22+,AJs+", false),
+            ],
+            "Kh9s4c",
+            "2d",
+        ),
+    ];
+    let bucket = |equity: f64| BUCKET_EDGES.iter().position(|&e| equity >= e).unwrap();
+    for (i, spot) in spots.iter().enumerate() {
+        let request = spot.request(Method::Exact);
+        let report = next_cards(&request, &|| false).unwrap();
+        for row in report.cards.iter().step_by(7) {
+            let mut with = request.clone();
+            with.board.push(row.card);
+            with.breakdown = true;
+            let result = run(&with).unwrap();
+            for (seat, breakdown) in row.seats.iter().zip(&result.breakdown) {
+                let range = &request.seats[seat.figures.seat].range;
+                let b = BoardBreakdown::new(range, &with.board, request.dead).unwrap();
+                let share = |w: f64| w / b.total;
+                for &(name, got) in &seat.hits {
+                    let made = b.made.iter().find(|r| r.what.name() == name);
+                    let draw = b.draws.iter().find(|r| r.what.name() == name);
+                    let weight = made.map(|r| r.weight).or(draw.map(|r| r.weight));
+                    assert_eq!(Some(got), weight.map(share), "spot {i} {} {name}", row.card);
+                }
+                let listed = b.made.iter().filter(|r| r.weight > 0.0).count()
+                    + b.draws.iter().filter(|r| r.weight > 0.0).count();
+                assert_eq!(seat.hits.len(), listed, "spot {i} {}", row.card);
+                let nuts: f64 = (b.made.iter())
+                    .filter(|r| r.what <= MadeHand::TwoPair)
+                    .map(|r| r.weight)
+                    .sum();
+                assert!((seat.nut_share - share(nuts)).abs() < 1e-12);
+                let mut expected = [0.0; 4];
+                for combo in &breakdown.combos {
+                    expected[bucket(combo.equity)] += combo.frequency;
+                }
+                let total: f64 = expected.iter().sum();
+                for (got, want) in seat.buckets.iter().zip(expected) {
+                    assert!(
+                        (got - want / total).abs() < 1e-12,
+                        "spot {i} {}: {:?}",
+                        row.card,
+                        seat.buckets
+                    );
+                }
+                let sum: f64 = seat.buckets.iter().sum();
+                assert!((sum - 1.0).abs() < 1e-12);
+            }
+        }
+    }
 }
 
 /// Flops up to what a scenario can tell apart: 1,755 classes for ranges of
@@ -1005,6 +1089,7 @@ fn next_samples_when_exact_does_not_fit() {
         assert_eq!(s.card, e.card);
         assert!((s.frequency - e.frequency).abs() < 0.003, "{}", s.card);
         for (a, b) in s.seats.iter().zip(&e.seats) {
+            let (a, b) = (&a.figures, &b.figures);
             assert!(a.std_error > 0.0 && a.std_error <= 0.005);
             if (a.equity - b.equity).abs() > 3.0 * a.std_error {
                 far += 1;

@@ -1,5 +1,6 @@
 //! `rangestove next`: every card that can come next on a flop or a turn,
-//! its probability given the ranges, and each seat's equity with it, exact
+//! its probability given the ranges, and each seat's equity, equity
+//! buckets, nut share and hits with it, exact
 //! or sampled as the planner decides within the command's budget
 //! (docs/design.md §3.6, §6).
 
@@ -66,12 +67,19 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
                 .seats
                 .iter()
                 .map(|s| {
+                    let hits: serde_json::Map<String, serde_json::Value> = (s.hits.iter())
+                        .map(|&(name, share)| (name.to_owned(), serde_json::json!(share)))
+                        .collect();
+                    let f = &s.figures;
                     serde_json::json!({
-                        "range": ranges[s.seat],
-                        "equity": s.equity,
-                        "win": s.win,
-                        "tie": s.tie,
-                        "std_error": s.std_error,
+                        "range": ranges[f.seat],
+                        "equity": f.equity,
+                        "win": f.win,
+                        "tie": f.tie,
+                        "std_error": f.std_error,
+                        "buckets": s.buckets,
+                        "nut_share": s.nut_share,
+                        "hits": hits,
                     })
                 })
                 .collect();
@@ -92,20 +100,27 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
 }
 
 /// A header, then a row per card: card, frequency, tags (joined by `;`),
-/// then per active seat its equity, win and tie. No field holds a comma or
-/// a quote, so none is quoted.
+/// then per active seat its equity, win, tie, equity buckets and nut share.
+/// No field holds a comma or a quote, so none is quoted.
 fn write_csv(report: &NextCardReport, out: &mut impl Write) -> std::io::Result<()> {
     let seats = report.cards.first().map_or(0, |c| c.seats.len());
     let mut header = String::from("card,frequency,tags");
     for s in 1..=seats {
-        header.push_str(&format!(",seat{s}_equity,seat{s}_win,seat{s}_tie"));
+        header.push_str(&format!(
+            ",seat{s}_equity,seat{s}_win,seat{s}_tie,\
+             seat{s}_b75,seat{s}_b50,seat{s}_b25,seat{s}_b0,seat{s}_nut_share"
+        ));
     }
     writeln!(out, "{header}")?;
     for c in &report.cards {
         let tags: Vec<String> = c.tags.iter().map(ToString::to_string).collect();
         let mut row = format!("{},{},{}", c.card, c.frequency, tags.join(";"));
         for s in &c.seats {
-            row.push_str(&format!(",{},{},{}", s.equity, s.win, s.tie));
+            let f = &s.figures;
+            row.push_str(&format!(",{},{},{}", f.equity, f.win, f.tie));
+            for share in s.buckets.iter().chain([&s.nut_share]) {
+                row.push_str(&format!(",{share}"));
+            }
         }
         writeln!(out, "{row}")?;
     }
@@ -122,7 +137,7 @@ fn write_text(
         "exact".to_owned()
     } else {
         let most = (report.cards.iter().flat_map(|c| &c.seats))
-            .map(|s| s.std_error)
+            .map(|s| s.figures.std_error)
             .fold(0.0, f64::max);
         format!("monte carlo, equities ± {:.2}% at most", 100.0 * most)
     };
@@ -141,7 +156,7 @@ fn write_text(
         .map(|c| c.seats.as_slice())
         .unwrap_or(&[])
     {
-        write!(out, " {:>10}", short(&ranges[s.seat]))?;
+        write!(out, " {:>10}", short(&ranges[s.figures.seat]))?;
     }
     writeln!(out)?;
     for c in &report.cards {
@@ -154,7 +169,7 @@ fn write_text(
             tags.join(",")
         )?;
         for s in c.seats.iter().take(seats) {
-            write!(out, " {:>9.2}%", 100.0 * s.equity)?;
+            write!(out, " {:>9.2}%", 100.0 * s.figures.equity)?;
         }
         writeln!(out)?;
     }

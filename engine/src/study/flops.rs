@@ -34,7 +34,7 @@ use rayon::prelude::*;
 
 use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
 use super::flop_odds::{self, FlopOdds};
-use super::hits::{buckets, hits};
+use super::hits::BoardSeat;
 use super::on_board::{exact_on_board, finish_exact, sampled_on_board, setup_on_board};
 use crate::card::Card;
 use crate::equity::error::EquityError;
@@ -56,23 +56,6 @@ const HEAD_FLOPS: usize = 4;
 /// Once the one pass is done, it stands for this share of the work.
 const PASS_SHARE: f64 = 0.8;
 
-/// One seat on one flop.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FlopSeat {
-    /// Equity, win and tie with this flop as the board (with standard
-    /// errors when sampled).
-    pub figures: SeatEquity,
-    /// How its range hits the flop: each made-hand and draw row with a
-    /// combo, by name, and its share of the seat's live weight.
-    pub hits: Vec<(&'static str, f64)>,
-    /// The share of its deal weight in each equity bucket
-    /// ([`BUCKET_EDGES`](super::BUCKET_EDGES)): where its combos stand against the other seats
-    /// on this flop. They sum to 1.
-    pub buckets: [f64; 4],
-    /// The share of its live weight holding two pair or better.
-    pub nut_share: f64,
-}
-
 /// One class of flops.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlopRow {
@@ -90,7 +73,7 @@ pub struct FlopRow {
     /// Its texture.
     pub texture: Texture,
     /// Each active seat, in order.
-    pub seats: Vec<FlopSeat>,
+    pub seats: Vec<BoardSeat>,
 }
 
 /// Every flop class of a scenario.
@@ -386,13 +369,7 @@ fn flop_row(
         .zip(&result.breakdown)
         .map(|(&figures, breakdown)| {
             let range = &request.seats[figures.seat].range;
-            let (hits, nut_share) = hits(range, &flop, request.dead);
-            FlopSeat {
-                figures,
-                hits,
-                buckets: buckets(breakdown),
-                nut_share,
-            }
+            BoardSeat::new(figures, breakdown, range, &flop, request.dead)
         })
         .collect();
     Ok(Some(FlopRow {

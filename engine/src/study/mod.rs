@@ -22,10 +22,8 @@ mod hits;
 pub mod next_card;
 mod on_board;
 
-pub use flops::{
-    FlopReport, FlopRow, FlopSeat, flop_means, flop_report, flop_report_with_progress,
-};
-pub use hits::BUCKET_EDGES;
+pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
+pub use hits::{BUCKET_EDGES, BoardSeat};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 
 /// Study internals for the tests and benches of this repository. Not a

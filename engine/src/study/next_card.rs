@@ -1,6 +1,7 @@
 //! The next card: for a flop or a turn, every card that can come next, how
 //! likely it is given the seats' ranges, and each seat's equity once it has
-//! come (docs/design.md §3.6).
+//! come, what its range hits then and where its combos stand (equity
+//! buckets, nut share: docs/design.md §3.6).
 //!
 //! A card's probability of coming next is proportional to the weight of the
 //! seat deals that leave it in the deck: every deal leaves the same number
@@ -21,12 +22,12 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::flop_odds::{self, FlopOdds};
+use super::hits::BoardSeat;
 use super::on_board::{exact_on_board, sampled_on_board, setup_on_board};
 use crate::card::{Card, CardSet};
 use crate::equity::error::EquityError;
 use crate::equity::plan;
 use crate::equity::request::EquityRequest;
-use crate::equity::result::SeatEquity;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::ReportStrategy;
 use crate::threads;
@@ -68,9 +69,9 @@ pub struct NextCard {
     pub frequency: f64,
     /// What it does to the board.
     pub tags: Vec<CardTag>,
-    /// Each active seat's figures with it on the board (with standard
-    /// errors when sampled).
-    pub seats: Vec<SeatEquity>,
+    /// Each active seat with it on the board: its figures (with standard
+    /// errors when sampled), hits, equity buckets and nut share.
+    pub seats: Vec<BoardSeat>,
 }
 
 /// Every card that can come next on a board of three or four cards.
@@ -143,8 +144,13 @@ pub fn next_cards(
         .complement()
         .iter()
         .collect();
+    // Priced as the rows are counted: with the per-combo breakdown their
+    // buckets come from.
     let typical = candidates.iter().find_map(|&card| {
-        let mut with = request.clone();
+        let mut with = EquityRequest {
+            breakdown: true,
+            ..request.clone()
+        };
         with.board.push(card);
         setup_on_board(&with).ok().flatten()
     });
@@ -202,23 +208,29 @@ fn next_card(
     let mut board = request.board.clone();
     board.push(card);
     let found = match source {
-        CardSource::Counted => exact_on_board(request, board, false, cancel)?,
+        CardSource::Counted => exact_on_board(request, board.clone(), true, cancel)?,
         CardSource::Sampled(odds, std_error) => {
             if cancel() {
                 return Err(EquityError::Cancelled);
             }
-            sampled_on_board(request, board, *std_error, false, cancel)?
+            sampled_on_board(request, board.clone(), *std_error, true, cancel)?
                 .map(|result| (odds.left_card(card), result))
         }
     };
     Ok(found.map(|(weight, result)| {
+        let seats = (result.seats.iter().zip(&result.breakdown))
+            .map(|(&figures, breakdown)| {
+                let range = &request.seats[figures.seat].range;
+                BoardSeat::new(figures, breakdown, range, &board, request.dead)
+            })
+            .collect();
         (
             weight,
             NextCard {
                 card,
                 frequency: 0.0,
                 tags: card_tags(&request.board, card),
-                seats: result.seats,
+                seats,
             },
         )
     }))

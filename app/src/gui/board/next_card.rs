@@ -1,8 +1,9 @@
 //! The next-card strip under the board: on a flop or a turn, every card
 //! that can come next, framed in the colour of the selected seat's equity
 //! once it has come (exact, or sampled where exact would not fit `next`'s
-//! budget, which the label says), each card's chance and every seat's figure on
-//! hover; a click deals it. Computed on a named background thread
+//! budget, which the label says), each card's chance and every seat's
+//! figures on hover (equity, its share of two pair or better and of combos
+//! at 75% equity or more); a click deals it. Computed on a named background thread
 //! (`rangestove-next`, an [`engine::worker::Runner`]: newest job wins), so
 //! the UI thread never counts.
 
@@ -116,19 +117,19 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
         .and_then(|c| {
             c.seats
                 .iter()
-                .position(|s| indices.get(s.seat) == Some(&selected))
+                .position(|s| indices.get(s.figures.seat) == Some(&selected))
         })
         .unwrap_or(0);
     let colour_name = report
         .cards
         .first()
         .and_then(|c| c.seats.get(colour_seat))
-        .map_or_else(String::new, |s| name(s.seat));
+        .map_or_else(String::new, |s| name(s.figures.seat));
     // The seat's equity now: the frequency-weighted mean over the cards.
     let now: Vec<f64> = (0..report.cards.first().map_or(0, |c| c.seats.len()))
         .map(|i| {
             (report.cards.iter())
-                .map(|c| c.frequency * c.seats.get(i).map_or(0.0, |s| s.equity))
+                .map(|c| c.frequency * c.seats.get(i).map_or(0.0, |s| s.figures.equity))
                 .sum()
         })
         .collect();
@@ -154,7 +155,7 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
             painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
             return false;
         };
-        if let Some(s) = row.seats.get(colour_seat) {
+        if let Some(s) = row.seats.get(colour_seat).map(|s| &s.figures) {
             let change = s.equity - now.get(colour_seat).copied().unwrap_or(s.equity);
             let colour = heat_color((0.5 + 0.5 * change * 100.0 / SWING_PP) as f32);
             painter.rect_stroke(rect, 4.0, Stroke::new(3.0, colour), StrokeKind::Inside);
@@ -165,12 +166,15 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
             100.0 * row.frequency,
             tags.join(", ")
         );
-        for (i, s) in row.seats.iter().enumerate() {
+        for (i, seat) in row.seats.iter().enumerate() {
+            let s = &seat.figures;
             let change = 100.0 * (s.equity - now.get(i).copied().unwrap_or(s.equity));
             text.push_str(&format!(
-                "\n{}: {:.2}% ({change:+.2})",
+                "\n{}: {:.2}% ({change:+.2}); two pair+ {:.0}%, at 75%+ {:.0}%",
                 name(s.seat),
-                100.0 * s.equity
+                100.0 * s.equity,
+                100.0 * seat.nut_share,
+                100.0 * seat.buckets[0],
             ));
         }
         text.push_str("\nclick: deal it");
