@@ -34,7 +34,7 @@ use rayon::prelude::*;
 
 use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
 use super::flop_odds::{self, FlopOdds};
-use super::hits::BoardSeat;
+use super::hits::{BoardSeat, FlopHits};
 use super::on_board::{exact_on_board, finish_exact, sampled_on_board, setup_on_board};
 use crate::card::Card;
 use crate::equity::error::EquityError;
@@ -175,6 +175,8 @@ struct Spot<'a> {
     setup: Setup,
     classes: Vec<FlopClass>,
     perms: Vec<crate::symmetry::SuitPerm>,
+    /// Each seat's hits, found once per flop its range tells apart.
+    hits: FlopHits,
 }
 
 impl<'a> Spot<'a> {
@@ -188,7 +190,7 @@ impl<'a> Spot<'a> {
         // Only the classes that can come: each is a row, so the classes
         // counted while the report runs are those it ends with.
         let mut with = request.clone();
-        let classes = flop_classes::classes(&ranges, request.dead)
+        let classes: Vec<FlopClass> = flop_classes::classes(&ranges, request.dead)
             .into_iter()
             .filter(|class| {
                 with.board.clear();
@@ -196,9 +198,11 @@ impl<'a> Spot<'a> {
                 can_come(&with)
             })
             .collect();
+        let flops: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
         Ok(Spot {
             request,
             setup,
+            hits: FlopHits::new(request, &flops),
             classes,
             perms: flop_classes::stabiliser(&ranges, request.dead),
         })
@@ -254,7 +258,7 @@ impl<'a> Spot<'a> {
         let each = |source: RowSource<'_>| {
             classes
                 .par_iter()
-                .map(|class| emit(flop_row(request, class, source, cancel)))
+                .map(|class| emit(flop_row(request, &self.hits, class, source, cancel)))
                 .collect::<Result<Vec<_>, EquityError>>()
         };
         let run = || match strategy {
@@ -264,7 +268,15 @@ impl<'a> Spot<'a> {
                 let (head, rest) = classes.split_at(classes.len().min(HEAD_FLOPS));
                 let mut rows = head
                     .par_iter()
-                    .map(|class| emit(flop_row(request, class, RowSource::Counted, cancel)))
+                    .map(|class| {
+                        emit(flop_row(
+                            request,
+                            &self.hits,
+                            class,
+                            RowSource::Counted,
+                            cancel,
+                        ))
+                    })
                     .collect::<Result<Vec<_>, EquityError>>()?;
                 let reps: Vec<[Card; 3]> = rest.iter().map(|c| c.flop).collect();
                 let pass_progress = |swept: usize, boards: usize| {
@@ -285,7 +297,7 @@ impl<'a> Spot<'a> {
                     .map(|(i, class)| {
                         let sums = sums.class(i);
                         let source = RowSource::Passed(&sums, pass);
-                        emit(flop_row(request, class, source, cancel))
+                        emit(flop_row(request, &self.hits, class, source, cancel))
                     })
                     .collect::<Result<Vec<_>, EquityError>>()?;
                 rows.extend(more);
@@ -347,6 +359,7 @@ pub fn flop_means(rows: &[FlopRow]) -> Vec<(f64, f64, f64)> {
 /// One class's row, or `None` when no deal leaves the flop.
 fn flop_row(
     request: &EquityRequest,
+    hits: &FlopHits,
     class: &FlopClass,
     source: RowSource<'_>,
     cancel: &(dyn Fn() -> bool + Sync),
@@ -369,7 +382,7 @@ fn flop_row(
         .zip(&result.breakdown)
         .map(|(&figures, breakdown)| {
             let range = &request.seats[figures.seat].range;
-            BoardSeat::new(figures, breakdown, range, &flop, request.dead)
+            BoardSeat::with_hits(figures, breakdown, &hits.hits(figures.seat, range, &flop))
         })
         .collect();
     Ok(Some(FlopRow {

@@ -85,17 +85,51 @@ pub(super) struct BoardView<'a> {
 
 impl BoardView<'_> {
     /// `out` := the `items` live on the board as `rank << 32 | index`,
-    /// sorted.
-    pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>) {
-        out.clear();
-        out.extend(
+    /// sorted; `spare` is working storage.
+    ///
+    /// Written by hand rather than with `sort_unstable`: a rank is below
+    /// 2^16 (`category << 12 | index`), so two stable counting passes of a
+    /// byte each sort a board's few hundred keys in linear time, where the
+    /// comparison sort was a tenth of the flop report's time. The keys
+    /// start in index order, so the stable sort by rank is the order of
+    /// the whole keys.
+    pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>, spare: &mut Vec<u64>) {
+        spare.clear();
+        spare.extend(
             items
                 .iter()
                 .enumerate()
                 .filter(|(_, item)| item.mask & self.mask == 0)
                 .map(|(i, item)| u64::from(self.ranks[item.slot as usize]) << 32 | i as u64),
         );
-        out.sort_unstable();
+        debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
+        let mut starts = [[0u32; 256]; 2];
+        for &key in spare.iter() {
+            starts[0][(key >> 32) as usize & 0xff] += 1;
+            starts[1][(key >> 40) as usize & 0xff] += 1;
+        }
+        for counts in &mut starts {
+            let mut at = 0;
+            for c in counts.iter_mut() {
+                (*c, at) = (at, at + *c);
+            }
+        }
+        out.clear();
+        out.resize(spare.len(), 0);
+        for (pass, starts) in starts.iter_mut().enumerate() {
+            let (from, to) = if pass == 0 {
+                (&*spare, &mut *out)
+            } else {
+                (&*out, &mut *spare)
+            };
+            let shift = 32 + 8 * pass;
+            for &key in from.iter() {
+                let at = &mut starts[(key >> shift) as usize & 0xff];
+                to[*at as usize] = key;
+                *at += 1;
+            }
+        }
+        std::mem::swap(out, spare);
     }
 }
 

@@ -113,6 +113,8 @@ impl DealSums {
 pub(crate) struct Scratch {
     /// The swept items live on the board: `rank << 32 | item`, sorted.
     sorted: Vec<u64>,
+    /// The sort's working storage.
+    spare: Vec<u64>,
     /// Per item, its position in `sorted` (`u32::MAX` if not live) and,
     /// above bit 32, its weight: what a deal holding it reads.
     position: Vec<u64>,
@@ -374,7 +376,7 @@ impl SweptSeat {
     /// each listed slot's position in the order.
     fn prepare(&self, board: &BoardView, scratch: &mut Scratch) {
         let ranks = board.ranks;
-        board.sorted(&self.items, &mut scratch.sorted);
+        board.sorted(&self.items, &mut scratch.sorted, &mut scratch.spare);
         let n = scratch.sorted.len();
         scratch.position.clear();
         scratch

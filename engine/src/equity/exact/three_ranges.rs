@@ -145,6 +145,8 @@ impl Pairs {
 pub(crate) struct Scratch {
     /// Per seat, its combos live on the board: `rank << 32 | item`, sorted.
     sorted: [Vec<u64>; 3],
+    /// The sort's working storage.
+    spare: Vec<u64>,
     /// Per hero seat, the sums over the other two seats.
     pairs: Vec<Pairs>,
     /// One rank's heroes: the four sums each.
@@ -223,7 +225,7 @@ impl ThreeRanges {
             scratch.pairs = vec![Pairs::new(), Pairs::new(), Pairs::new()];
         }
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
-            board.sorted(items, sorted);
+            board.sorted(items, sorted, &mut scratch.spare);
         }
         for pairs in &mut scratch.pairs {
             pairs.clear();

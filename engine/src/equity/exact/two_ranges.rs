@@ -34,6 +34,8 @@ pub(crate) struct TwoRanges {
 pub(crate) struct Scratch {
     /// Per seat, its combos live on the board: `rank << 32 | item`, sorted.
     sorted: [Vec<u64>; 2],
+    /// The sort's working storage.
+    spare: Vec<u64>,
 }
 
 /// Running sums of weights (and counts) over a set of combos, per card.
@@ -139,7 +141,7 @@ impl TwoRanges {
             ..
         } = *board;
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
-            board.sorted(items, sorted);
+            board.sorted(items, sorted, &mut scratch.spare);
         }
         let [a_bit, b_bit] = self.seats.map(|a| 1usize << a);
         let f = self.fixed_weight;

@@ -29,6 +29,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::common::{BoardView, Item, items};
 use super::three_ranges::{self, ThreeRanges};
@@ -201,6 +202,20 @@ pub(crate) fn flop_pass(
     if item_perms.iter().flatten().any(|&s| s == u32::MAX) {
         return Ok(None);
     }
+    // Their inverses: per permutation, the item each item comes from, so
+    // that a class's row is added to in order (sequential writes the
+    // hardware streams, where a scatter through the permutation missed the
+    // cache on every item).
+    let item_sources: Vec<Vec<u32>> = item_perms
+        .iter()
+        .map(|to| {
+            let mut from = vec![0u32; to.len()];
+            for (i, &j) in to.iter().enumerate() {
+                from[j as usize] = i as u32;
+            }
+            from
+        })
+        .collect();
     // Every flop: its class and the permutation taking it there.
     let rep_index: HashMap<u64, usize> = reps
         .iter()
@@ -208,7 +223,9 @@ pub(crate) fn flop_pass(
         .map(|(i, f)| (f.iter().fold(0u64, |m, c| m | c.bit()), i))
         .collect();
     let deck: Vec<Card> = setup.deck();
-    let mut flop_class: HashMap<u64, (u32, u8)> = HashMap::new();
+    // Looked up ten times a board: FxHash (std's SipHash would be a
+    // noticeable share of the pass).
+    let mut flop_class: FxHashMap<u64, (u32, u8)> = FxHashMap::default();
     for (i, a) in deck.iter().enumerate() {
         for (j, b) in deck.iter().enumerate().skip(i + 1) {
             for c in &deck[j + 1..] {
@@ -279,7 +296,7 @@ pub(crate) fn flop_pass(
         cards: &hands_cards,
         boards: &boards,
         flop_class: &flop_class,
-        item_perms: &item_perms,
+        item_sources: &item_sources,
         counter: &counter,
         unit_k: &unit_k,
         hands: &hands,
@@ -344,9 +361,10 @@ struct Pass<'a> {
     /// One board of each orbit, with its orbit's size.
     boards: &'a [(u64, u64)],
     /// Every flop: its class and the permutation taking it there.
-    flop_class: &'a HashMap<u64, (u32, u8)>,
-    /// Per permutation, the item each item goes to.
-    item_perms: &'a [Vec<u32>],
+    flop_class: &'a FxHashMap<u64, (u32, u8)>,
+    /// Per permutation, the item each item comes from (the inverse of
+    /// the item each item goes to).
+    item_sources: &'a [Vec<u32>],
     counter: &'a Counter,
     unit_k: &'a [u64],
     classes: usize,
@@ -365,7 +383,7 @@ impl Pass<'_> {
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<Option<Acc<T>>, EquityError> {
         let (all, live) = (self.all, self.live);
-        let acc_bytes = (self.classes * live).max(1) * size_of::<[T; 4]>();
+        let acc_bytes = (self.classes * live).max(1) * size_of::<[T; 2]>();
         let folds = rayon::current_num_threads()
             .clamp(1, 4)
             .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
@@ -379,6 +397,8 @@ impl Pass<'_> {
                 let mut acc = Acc::<T>::new(self.classes, nsets, live);
                 let mut ranks = vec![0u32; live];
                 let mut per_combo = vec![[0u64; 4]; live];
+                // The board's weight and share per item, times its orbit.
+                let mut scaled = vec![[T::default(); 2]; live];
                 let mut sets = vec![0u64; nsets];
                 let mut scratch = Scratches::default();
                 for (k, &(mask, orbit)) in chunk.iter().enumerate() {
@@ -432,6 +452,11 @@ impl Pass<'_> {
                         self.unit_k,
                         &mut scratch,
                     );
+                    // Every blocked item's counters are 0 (cleared above).
+                    for (to, c) in scaled.iter_mut().zip(&per_combo) {
+                        // The weight and the share (see `ClassSums::combos`).
+                        *to = [T::from_u64(c[0] * orbit), T::from_u64(c[3] * orbit)];
+                    }
                     // The board's ten flops.
                     for x in 0..5 {
                         for y in x + 1..5 {
@@ -447,16 +472,11 @@ impl Pass<'_> {
                                 }
                                 acc.deals[class] += deals * orbit;
                                 let row = &mut acc.combos[class * live..(class + 1) * live];
-                                let to = &self.item_perms[usize::from(p)];
-                                for (i, it) in all.iter().enumerate() {
-                                    if it.mask & mask != 0 {
-                                        continue;
-                                    }
-                                    let c = &per_combo[it.slot as usize];
-                                    let target = &mut row[to[i] as usize];
-                                    for q in 0..4 {
-                                        target[q].add(c[q] * orbit);
-                                    }
+                                let from = &self.item_sources[usize::from(p)];
+                                for (target, &i) in row.iter_mut().zip(from) {
+                                    let c = scaled[i as usize];
+                                    target[0].add_count(c[0]);
+                                    target[1].add_count(c[1]);
                                 }
                             }
                         }

@@ -13,7 +13,11 @@ pub(crate) struct ClassSums {
     /// Deals counted.
     pub(crate) deals: u64,
     /// Per active seat, by canonical combo index (1,326 entries, zero for
-    /// a combo the seat does not hold), `[weight, wins, ties, share]`.
+    /// a combo the seat does not hold), `[weight, wins, ties, share]`. The
+    /// pass keeps only the weight and the share (wins and ties are 0): a
+    /// row's figures come from the winner sets and its buckets from each
+    /// combo's share over its weight, and two counters per class and combo
+    /// are half the memory traffic of four.
     pub(crate) combos: Vec<Vec<[u64; 4]>>,
     /// Per seat (every seat of the setup), what the pass divided its
     /// weights by (basis points are weight times this).
@@ -79,19 +83,19 @@ impl PassSums {
         };
         let row = class * live;
         for (i, &(seat, combo)) in self.items.iter().enumerate() {
-            let mut v = [0u64; 4];
+            let mut v = [0u64; 2];
             for &h in stab {
                 let from = self.acc.combos.get(row + self.item_perms[h][i] as usize);
-                (0..4).for_each(|q| v[q] += from[q]);
+                (0..2).for_each(|q| v[q] += from[q]);
             }
-            out.combos[seat][usize::from(combo)] = v.map(|x| x / group);
+            out.combos[seat][usize::from(combo)] = [v[0] / group, 0, 0, v[1] / group];
         }
         out
     }
 }
 
 /// The most memory the pass's per-thread accumulators may take together:
-/// each holds four counters per flop class and live combo (a hand against
+/// each holds two counters per flop class and live combo (a hand against
 /// `random` over 4,494 classes: about 90 MB each), so wide spots sweep with
 /// fewer accumulators than threads rather than hold one per thread.
 pub(super) const ACCUMULATOR_BYTES: usize = 192 << 20;
@@ -101,6 +105,10 @@ pub(super) const ACCUMULATOR_BYTES: usize = 192 << 20;
 pub(super) trait Count: Copy + Default + Send {
     fn add(&mut self, v: u64);
     fn get(self) -> u64;
+    /// A value the caller knows fits.
+    fn from_u64(v: u64) -> Self;
+    /// Adds a counter's value.
+    fn add_count(&mut self, v: Self);
 }
 
 impl Count for u32 {
@@ -108,6 +116,15 @@ impl Count for u32 {
     fn add(&mut self, v: u64) {
         // The caller checked that every sum fits (`Counters::narrow_fits`).
         *self += v as u32;
+    }
+    #[inline(always)]
+    fn from_u64(v: u64) -> u32 {
+        // As in `add`: every sum fits, so every term does.
+        v as u32
+    }
+    #[inline(always)]
+    fn add_count(&mut self, v: u32) {
+        *self += v;
     }
     fn get(self) -> u64 {
         u64::from(self)
@@ -119,21 +136,29 @@ impl Count for u64 {
     fn add(&mut self, v: u64) {
         *self += v;
     }
+    #[inline(always)]
+    fn from_u64(v: u64) -> u64 {
+        v
+    }
+    #[inline(always)]
+    fn add_count(&mut self, v: u64) {
+        *self += v;
+    }
     fn get(self) -> u64 {
         self
     }
 }
 
-/// Per flop class and item, `[weight, wins, ties, share]`.
+/// Per flop class and item, `[weight, share]`.
 pub(super) enum Counters {
     /// 32 bits.
-    Narrow(Vec<[u32; 4]>),
+    Narrow(Vec<[u32; 2]>),
     /// 64 bits.
-    Wide(Vec<[u64; 4]>),
+    Wide(Vec<[u64; 2]>),
 }
 
 impl Counters {
-    fn get(&self, at: usize) -> [u64; 4] {
+    fn get(&self, at: usize) -> [u64; 2] {
         match self {
             Counters::Narrow(v) => v[at].map(u64::from),
             Counters::Wide(v) => v[at],
@@ -146,8 +171,8 @@ pub(super) struct Acc<T> {
     /// `classes × winner sets` weights.
     pub(super) sets: Vec<u64>,
     pub(super) deals: Vec<u64>,
-    /// `classes × items` counters.
-    pub(super) combos: Vec<[T; 4]>,
+    /// `classes × items` counters, `[weight, share]`.
+    pub(super) combos: Vec<[T; 2]>,
 }
 
 impl<T: Count> Acc<T> {
@@ -155,7 +180,7 @@ impl<T: Count> Acc<T> {
         Acc {
             sets: vec![0; classes * sets],
             deals: vec![0; classes],
-            combos: vec![[T::default(); 4]; classes * items],
+            combos: vec![[T::default(); 2]; classes * items],
         }
     }
 
@@ -167,7 +192,7 @@ impl<T: Count> Acc<T> {
             *a += b;
         }
         for (a, b) in self.combos.iter_mut().zip(&other.combos) {
-            (0..4).for_each(|i| a[i].add(b[i].get()));
+            (0..2).for_each(|i| a[i].add(b[i].get()));
         }
         self
     }
