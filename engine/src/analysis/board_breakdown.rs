@@ -241,17 +241,58 @@ pub fn classify(combo: Combo, board: &[Card]) -> Result<Hit, AnalysisError> {
     {
         return Err(AnalysisError::HandConflict(combo));
     }
-    Ok(classify_unchecked(combo, board))
+    Ok(classify_unchecked(combo, board, &mut StraightDraws::new()))
 }
 
-fn classify_unchecked(combo: Combo, board: &[Card]) -> Hit {
+/// A board's straight draws by the hole cards' ranks, found once per pair
+/// of ranks: a range classified on one board asks for the same few dozen
+/// pairs over and over, and the backdoor test tries 78 pairs of cards.
+struct StraightDraws {
+    /// By `13 * high rank + low rank`: [`StraightDraws::UNKNOWN`], else the
+    /// outs (0, 1 or 2 for two or more) plus 4 for a backdoor draw.
+    cells: [u8; 169],
+}
+
+impl StraightDraws {
+    const UNKNOWN: u8 = u8::MAX;
+
+    fn new() -> StraightDraws {
+        StraightDraws {
+            cells: [Self::UNKNOWN; 169],
+        }
+    }
+
+    /// The cell of hole ranks `ra`, `rb` on a board of `board_ranks`
+    /// with `cards` board cards.
+    fn of(&mut self, ra: u8, rb: u8, board_ranks: u16, cards: usize) -> u8 {
+        let (hi, lo) = (ra.max(rb), ra.min(rb));
+        let cell = &mut self.cells[13 * usize::from(hi) + usize::from(lo)];
+        if *cell == Self::UNKNOWN {
+            let hole_ranks = 1u16 << ra | 1 << rb;
+            let outs = (0..13u16)
+                .filter(|&r| straight_with_hole(board_ranks | 1 << r, hole_ranks))
+                .count()
+                .min(2) as u8;
+            let backdoor = outs == 0
+                && cards == 3
+                && (0..13u16).any(|r| {
+                    (r + 1..13)
+                        .any(|s| straight_with_hole(board_ranks | 1 << r | 1 << s, hole_ranks))
+                });
+            *cell = outs + if backdoor { 4 } else { 0 };
+        }
+        *cell
+    }
+}
+
+fn classify_unchecked(combo: Combo, board: &[Card], straights: &mut StraightDraws) -> Hit {
     let [a, b] = combo.cards();
-    let mut cards = board.to_vec();
-    cards.push(a);
-    cards.push(b);
+    let mut seven = [a; 7];
+    seven[..board.len()].copy_from_slice(board);
+    seven[board.len() + 1] = b;
+    let cards = &seven[..board.len() + 2];
     let category = eval::evaluate(&cards).map_or(HandCategory::HighCard, |r| r.category());
     let board_ranks = rank_bits(board.iter().copied());
-    let hole_ranks = rank_bits([a, b]);
     let top = 15 - board_ranks.leading_zeros() as u8;
     let bottom = board_ranks.trailing_zeros() as u8;
     let (ra, rb) = (a.rank().index(), b.rank().index());
@@ -346,21 +387,14 @@ fn classify_unchecked(combo: Combo, board: &[Card]) -> Hit {
             draws |= Draw::BackdoorFlushDraw.bit();
         }
         if !straight_made {
-            let outs = (0..13u16)
-                .filter(|&r| straight_with_hole(board_ranks | 1 << r, hole_ranks))
-                .count();
+            let cell = straights.of(ra, rb, board_ranks, board.len());
+            let (outs, backdoor) = (cell & 3, cell & 4 != 0);
             if outs >= 2 {
                 draws |= Draw::OpenEnded.bit();
             } else if outs == 1 {
                 draws |= Draw::Gutshot.bit();
-            } else if board.len() == 3 {
-                let backdoor = (0..13u16).any(|r| {
-                    (r + 1..13)
-                        .any(|s| straight_with_hole(board_ranks | 1 << r | 1 << s, hole_ranks))
-                });
-                if backdoor {
-                    draws |= Draw::BackdoorStraightDraw.bit();
-                }
+            } else if backdoor {
+                draws |= Draw::BackdoorStraightDraw.bit();
             }
             if flush_draw && outs >= 1 {
                 draws |= Draw::ComboDraw.bit();
@@ -418,13 +452,14 @@ impl BoardBreakdown {
         let mut made: Vec<Row<MadeHand>> = MadeHand::ALL.into_iter().map(Row::empty).collect();
         let mut draws: Vec<Row<Draw>> = Draw::ALL.into_iter().map(Row::empty).collect();
         let mut total = 0.0;
+        let mut straights = StraightDraws::new();
         for (combo, bp) in range.combos() {
             if !combo.mask().is_disjoint(known) {
                 continue;
             }
             let w = f64::from(bp) / 10_000.0;
             total += w;
-            let hit = classify_unchecked(combo, board);
+            let hit = classify_unchecked(combo, board, &mut straights);
             if let Some(row) = made.iter_mut().find(|r| r.what == hit.made) {
                 row.combos.push(combo);
                 row.weight += w;
