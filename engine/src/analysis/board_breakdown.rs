@@ -291,7 +291,7 @@ fn classify_unchecked(combo: Combo, board: &[Card], straights: &mut StraightDraw
     seven[..board.len()].copy_from_slice(board);
     seven[board.len() + 1] = b;
     let cards = &seven[..board.len() + 2];
-    let category = eval::evaluate(&cards).map_or(HandCategory::HighCard, |r| r.category());
+    let category = eval::evaluate(cards).map_or(HandCategory::HighCard, |r| r.category());
     let board_ranks = rank_bits(board.iter().copied());
     let top = 15 - board_ranks.leading_zeros() as u8;
     let bottom = board_ranks.trailing_zeros() as u8;
