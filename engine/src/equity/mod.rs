@@ -189,7 +189,7 @@ pub mod internal {
 
     pub use super::plan::{ExactCost, board_kernel, exact_cost, listing_kernel};
     pub use super::setup::Setup;
-    use super::{EquityError, EquityResult, Kernel};
+    use super::{EquityError, EquityRequest, EquityResult, Kernel};
 
     /// The heads-up preflop matchup table.
     pub mod preflop_table {
@@ -258,6 +258,16 @@ pub mod internal {
             estimate_s: 0.0,
         };
         super::exact::run(setup, strategy, Instant::now(), &|| false, &mut |_| {})
+    }
+
+    /// The boards each sampled seat deal of `request` is scored on, as the
+    /// planner's pilot chose (`None` unless it samples by prefixes with
+    /// two or more board cards to come).
+    pub fn prefix_boards(request: &EquityRequest) -> Result<Option<usize>, EquityError> {
+        let setup = Setup::new(request)?;
+        let sampling = super::plan::sampling(&setup, super::montecarlo::trial_budget(request));
+        let prefixes = matches!(sampling.design, super::Design::Prefixes { .. });
+        Ok((prefixes && setup.missing >= 2).then_some(sampling.boards))
     }
 
     /// Enumerates `setup` exactly on the current rayon pool, in `order` or

@@ -32,9 +32,10 @@
 //!    the first seat would never feel the others' cards. The tests show
 //!    both.
 //! 3. The boards: with one card to come, every card left (exact on the
-//!    river given the prefix); with more, up to [`MAX_BOARDS`](sampler::MAX_BOARDS) disjoint
-//!    completions drawn together, each uniform over the cards left given
-//!    the prefix.
+//!    river given the prefix); with more, several disjoint completions
+//!    drawn together, each uniform over the cards left given the prefix:
+//!    as many as the planner chose from a short pilot ([`shape`]), up to
+//!    as many as the deck allows.
 //!
 //! **Clusters**, when every active seat is uniform (restricted seats may
 //! be folded) and no breakdown is asked for. A cluster draws the
@@ -97,6 +98,7 @@ pub(crate) mod crowded;
 mod prefixes;
 mod rng;
 pub(crate) mod sampler;
+pub(crate) mod shape;
 
 use sampler::{Sampler, Sampling};
 
@@ -328,6 +330,7 @@ mod tests {
             crowded: Some(table),
             pilot: Some(pilot),
             least_blocks: sampler::LEAST_BLOCKS,
+            boards: sampler::most_boards(&setup),
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

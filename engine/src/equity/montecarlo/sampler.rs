@@ -17,13 +17,6 @@ pub const BLOCK: u64 = 4096;
 /// Rejected draws allowed per accepted deal on average before giving up
 /// (a spot this constrained has almost no deals; exact enumeration suits it).
 const MAX_REJECTIONS_PER_DEAL: u64 = 100_000;
-/// Most board completions per prefix when two or more cards are to come.
-/// The seat deal explains little of the variance of a pot share (about 5%
-/// with six random hands), so several boards per deal spread its cost;
-/// disjoint boards also vary less together than independent ones. Eight
-/// measured best for six random hands (2, 4, 8 disjoint and 16, 64
-/// independent boards tried).
-pub const MAX_BOARDS: usize = 8;
 /// Deals per block of the cluster design.
 pub(crate) const CLUSTER_BLOCK_DEALS: u64 = 16 * 2048;
 /// Fewest clusters a trial budget is split into (and a run to a target
@@ -62,6 +55,19 @@ pub(crate) struct Sampling {
     /// ([`LEAST_BLOCKS`]; fewer for a report's many boards, each of which
     /// needs only a coarse error).
     pub(crate) least_blocks: u64,
+    /// With the prefix design and two or more board cards to come, the
+    /// disjoint completions each prefix is scored on (at most
+    /// [`most_boards`]; the planner's pilot chooses, `shape`).
+    pub(crate) boards: usize,
+}
+
+/// The most disjoint board completions a prefix of `setup` can be scored
+/// on: the cards left once every seat holds two, over the cards to come
+/// (at least 1).
+pub(crate) fn most_boards(setup: &Setup) -> usize {
+    let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
+    let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
+    (left / setup.missing.max(1)).max(1)
 }
 
 /// Blocks a run to a target error draws before it may stop.
@@ -150,6 +156,9 @@ pub(super) struct Sampler<'a> {
     pub(super) design: Design,
     /// Blocks before a target-error stop ([`Sampling::least_blocks`]).
     least_blocks: u64,
+    /// The planner's rejection pilot ([`Sampling::pilot`]), kept to give
+    /// the plan back ([`Sampler::into_sampling`]).
+    pilot: Option<u32>,
     /// With [`Design::Prefixes`], the deals (boards) scored per prefix.
     pub(super) boards_per_prefix: u64,
     pub(super) setup: &'a Setup,
@@ -189,7 +198,8 @@ impl Sampler<'_> {
             dealing,
             crowded,
             least_blocks,
-            ..
+            pilot,
+            boards,
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let restricted = restricted_seats(&dealing);
@@ -200,9 +210,7 @@ impl Sampler<'_> {
         for (a, &s) in setup.active.iter().enumerate() {
             active_index[s] = Some(a);
         }
-        // Cards left once every seat holds two and the known board is out.
-        let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
-        let boards = (left / setup.missing.max(1)).clamp(1, MAX_BOARDS);
+        let boards = boards.clamp(1, most_boards(setup));
         let (active_offsets, live) = setup.combo_offsets();
         let mut offsets = vec![0u32; setup.seats.len()];
         for (&s, &o) in setup.active.iter().zip(&active_offsets) {
@@ -237,6 +245,7 @@ impl Sampler<'_> {
         Sampler {
             design,
             least_blocks,
+            pilot,
             crowded,
             boards_per_prefix,
             setup,
@@ -259,6 +268,18 @@ impl Sampler<'_> {
 }
 
 impl Sampler<'_> {
+    /// The plan this sampler was prepared from.
+    pub(super) fn into_sampling(self) -> Sampling {
+        Sampling {
+            design: self.design,
+            dealing: self.dealing,
+            crowded: self.crowded,
+            pilot: self.pilot,
+            least_blocks: self.least_blocks,
+            boards: self.boards,
+        }
+    }
+
     /// Draws the restricted seats' combos (independent draws, the whole
     /// draw rejected on a shared card) and returns the cards they hold;
     /// sets their active seats' `holes` and breakdown `slots`. `accepted`

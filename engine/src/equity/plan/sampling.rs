@@ -3,7 +3,8 @@
 
 use super::costs::COSTS;
 use crate::equity::montecarlo::crowded::Crowded;
-use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling};
+use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
+use crate::equity::montecarlo::shape;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::{Design, Draws};
 
@@ -43,7 +44,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
     } else {
         Draws::Rejection
     };
-    Sampling {
+    let sampling = Sampling {
         design: match clusters {
             Some(deals) => Design::Clusters { deals, draws },
             None => Design::Prefixes { draws },
@@ -52,7 +53,56 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         crowded,
         pilot,
         least_blocks: sampler::LEAST_BLOCKS,
+        boards: most_boards(setup),
+    };
+    prefix_boards(setup, sampling)
+}
+
+/// Prefixes of the pilot that chooses the boards per prefix (about half a
+/// millisecond with six seats preflop).
+const SHAPE_PILOT_PREFIXES: u64 = 1024;
+
+/// `sampling` with the boards each prefix is scored on chosen: where a
+/// prefix is scored on two or more disjoint completions of two or more
+/// board cards, the count that minimises the variance of a prefix's
+/// observation (the pilot's, [`shape::board_variances`]) times its cost
+/// (a prefix's draws plus its boards, from [`COSTS`]), the fewest on a tie;
+/// else as many as the deck allows.
+fn prefix_boards(setup: &Setup, sampling: Sampling) -> Sampling {
+    let most = sampling.boards;
+    if !matches!(sampling.design, Design::Prefixes { .. }) || setup.missing < 2 || most < 2 {
+        return sampling;
     }
+    let (mut sampling, variances) = shape::board_variances(setup, sampling, SHAPE_PILOT_PREFIXES);
+    let Some(variances) = variances else {
+        return sampling;
+    };
+    let prefix_s = prefix_cost(setup, &sampling);
+    let board_s =
+        setup.missing as f64 * COSTS.board_card_s + setup.active.len() as f64 * COSTS.board_seat_s;
+    let work = |b: usize| variances[b - 1] * (prefix_s + b as f64 * board_s);
+    sampling.boards = (1..=most)
+        .min_by(|&a, &b| work(a).total_cmp(&work(b)))
+        .unwrap_or(most);
+    sampling
+}
+
+/// Seconds to draw one accepted prefix of `setup` by `sampling`: its
+/// dealt seats' draws (by rejection, as many tries as the planner's pilot
+/// needed per accepted draw; or the crowded table's scans).
+fn prefix_cost(setup: &Setup, sampling: &Sampling) -> f64 {
+    let dealt = setup.seats.iter().filter(|s| s.combos.len() > 1).count() as f64;
+    let tries = match (&sampling.crowded, sampling.pilot) {
+        (Some(_), _) => 1.0,
+        (None, Some(accepted)) => f64::from(PILOT_DRAWS) / f64::from(accepted.max(1)),
+        (None, None) => 1.0,
+    };
+    let crowded_s = sampling.crowded.as_ref().map_or(0.0, |_| {
+        let restricted = sampler::restricted_seats(&sampling.dealing);
+        let scanned: usize = restricted.iter().map(|&s| setup.seats[s].masks.len()).sum();
+        scanned as f64 * COSTS.crowded_step_s
+    });
+    COSTS.prefix_s + dealt * COSTS.prefix_seat_s * tries + crowded_s
 }
 
 /// Rejection draws of the longer pilot that decides whether sampling would
