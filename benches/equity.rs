@@ -97,6 +97,16 @@ fn benches(c: &mut Criterion) {
             b.iter(|| pool.install(|| black_box(enumerate(&r))))
         });
     }
+    group.finish();
+    multiway(c, &pool);
+    montecarlo(c, &pool);
+}
+
+/// Monte Carlo to a target error (the issue 30 rows compared with
+/// OMPEval) and to a budget.
+fn montecarlo(c: &mut Criterion, pool: &rayon::ThreadPool) {
+    let mut group = c.benchmark_group("montecarlo (2 threads)");
+    group.sample_size(10);
     let mut mc = request(&["random"; 6], "", Method::MonteCarlo);
     mc.target_std_error = Some(0.0001);
     group.bench_function("monte carlo 6 x random preflop to stderr 0.0001", |b| {
@@ -113,13 +123,27 @@ fn benches(c: &mut Criterion) {
         "monte carlo AKs vs 5 x random preflop to stderr 0.0002",
         |b| b.iter(|| pool.install(|| black_box(run(&mc)))),
     );
+    // A hand against narrow ranges on a flop: the pilot's many boards a
+    // prefix.
+    let mut mc = request(&["AhKh", "QQ", "JTs"], "9h8h2c", Method::MonteCarlo);
+    mc.target_std_error = Some(0.0003);
+    group.bench_function(
+        "monte carlo AhKh vs QQ vs JTs on 9h8h2c to stderr 0.0003",
+        |b| b.iter(|| pool.install(|| black_box(run(&mc)))),
+    );
+    // Wide ranges against each other: the pilot's few boards a prefix.
+    let mut mc = request(&["25%", "15%", "10%"], "9h8h2c", Method::MonteCarlo);
+    mc.target_std_error = Some(0.0005);
+    group.bench_function(
+        "monte carlo 25% vs 15% vs 10% on 9h8h2c to stderr 0.0005",
+        |b| b.iter(|| pool.install(|| black_box(run(&mc)))),
+    );
     let mut mc = request(&["AhAs", "KhKs"], "", Method::MonteCarlo);
     mc.trials = Some(16_000_000);
     group.bench_function("monte carlo AhAs vs KhKs, 16M deals", |b| {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
     group.finish();
-    multiway(c, &pool);
 }
 
 /// Three or more ranged seats: the multiway targets (issue 19), each
@@ -168,6 +192,17 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
     group.bench_function("next card on Kh9s4c, 25% vs 15%", |b| {
         b.iter(|| pool.install(|| black_box(engine::study::next_cards(&next, &|| false))))
     });
+    // Every turn with each seat's hits and buckets, three seats.
+    let next = request(&three, "Kh9s4c", Method::Exact);
+    group.bench_function(
+        "next card on Kh9s4c, QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ (hits, buckets)",
+        |b| b.iter(|| pool.install(|| black_box(engine::study::next_cards(&next, &|| false)))),
+    );
+    let next = request(&three, "Kh9s4c7d", Method::Exact);
+    group.bench_function(
+        "next card on Kh9s4c7d, QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ (hits, buckets)",
+        |b| b.iter(|| pool.install(|| black_box(engine::study::next_cards(&next, &|| false)))),
+    );
     // The flop report: every flop class, with hits and buckets. Each
     // iteration takes seconds: ten samples of one iteration each (run
     // with `-- "flop report"` to time only these).
@@ -188,6 +223,7 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
             vec!["AdQc", "QQ+,AK", "22+,AJs+"],
         ),
         ("flop report QQ+,AKs vs random", vec!["QQ+,AKs", "random"]),
+        ("flop report AdQc vs 25% vs 15%", vec!["AdQc", "25%", "15%"]),
     ];
     for (name, ranges) in reports {
         let flops = request(&ranges, "", Method::Auto);
