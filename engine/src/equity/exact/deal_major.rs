@@ -30,8 +30,10 @@ pub(crate) const DEAL_LIMIT: u64 = 4_000_000;
 /// summed weight of the deals it stands for.
 #[derive(Clone, Debug)]
 pub(crate) struct Walk {
-    combos: Vec<Combo>,
-    mask: u64,
+    /// Every seat's combo (folded seats' too), in seat order.
+    pub(super) combos: Vec<Combo>,
+    /// Their cards.
+    pub(super) mask: u64,
     weight: u128,
     /// With a breakdown: every deal the walk stands for, as its weight and
     /// each active seat's slot in the flat per-combo tallies.
@@ -124,7 +126,6 @@ pub(super) fn run(
     let base = HandState::with_table(table).add_cards(setup.board.iter().copied());
     let n = setup.active.len();
     let missing = setup.missing;
-    let unit = share_unit(n);
     // Work items: a walk, split by its first board card when two or more
     // cards are missing, so even a single deal spreads over all threads.
     let items: Vec<(usize, usize)> = list
@@ -172,43 +173,50 @@ pub(super) fn run(
                 );
             }
         }
-        let mut tally = Tally::new(n);
-        tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
-        if setup.breakdown {
-            // Every deal of the walk has the walk's outcomes seat by seat
-            // (the same deal up to suits).
-            let outcome: Vec<ComboCount> = (0..n)
-                .map(|a| {
-                    let ties = &counts.ties[tie_slot(a, 0, n)..tie_slot(a + 1, 0, n)];
-                    let win = u128::from(counts.wins[a]);
-                    ComboCount {
-                        total: u128::from(counts.deals),
-                        win,
-                        tie: ties.iter().map(|&t| u128::from(t)).sum(),
-                        share: win * unit
-                            + (2..=n)
-                                .map(|k| u128::from(ties[k]) * (unit / k as u128))
-                                .sum::<u128>(),
-                        ..ComboCount::default()
-                    }
-                })
-                .collect();
-            for (weight, member) in &walk.members {
-                for (o, &i) in outcome.iter().zip(member) {
-                    let c = ComboCount {
-                        total: o.total * weight,
-                        win: o.win * weight,
-                        tie: o.tie * weight,
-                        share: o.share * weight,
-                        ..ComboCount::default()
-                    };
-                    tally.sparse.push((i, c));
-                }
-            }
-        }
-        tally
+        walk_tally(setup, walk, &counts)
     };
     rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
+}
+
+/// The tally of `walk` whose every deal has the board outcomes `counts`
+/// (unweighted): its deals weighted, and with a breakdown each deal's
+/// outcomes seat by seat (deals equal up to suits have the same).
+pub(super) fn walk_tally(setup: &Setup, walk: &Walk, counts: &Counts) -> Tally {
+    let n = setup.active.len();
+    let unit = share_unit(n);
+    let mut tally = Tally::new(n);
+    tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
+    if setup.breakdown {
+        let outcome: Vec<ComboCount> = (0..n)
+            .map(|a| {
+                let ties = &counts.ties[tie_slot(a, 0, n)..tie_slot(a + 1, 0, n)];
+                let win = u128::from(counts.wins[a]);
+                ComboCount {
+                    total: u128::from(counts.deals),
+                    win,
+                    tie: ties.iter().map(|&t| u128::from(t)).sum(),
+                    share: win * unit
+                        + (2..=n)
+                            .map(|k| u128::from(ties[k]) * (unit / k as u128))
+                            .sum::<u128>(),
+                    ..ComboCount::default()
+                }
+            })
+            .collect();
+        for (weight, member) in &walk.members {
+            for (o, &i) in outcome.iter().zip(member) {
+                let c = ComboCount {
+                    total: o.total * weight,
+                    win: o.win * weight,
+                    tie: o.tie * weight,
+                    share: o.share * weight,
+                    ..ComboCount::default()
+                };
+                tally.sparse.push((i, c));
+            }
+        }
+    }
+    tally
 }
 
 /// Adds the remaining `missing` board cards from `cards[from..]` to every

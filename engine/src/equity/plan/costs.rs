@@ -22,6 +22,10 @@ pub(crate) struct Costs {
     pub(crate) eval_walk_postflop_s: f64,
     /// Per deal walked, with a board known (setting up the walk).
     pub(crate) walk_setup_s: f64,
+    /// Per deal counted by rank pattern (preflop: a walk's rank multisets
+    /// and flush groups), and per active seat of it.
+    pub(crate) pattern_walk_s: f64,
+    pub(crate) pattern_seat_s: f64,
     /// Per active seat, deal and board, added to `compare_s` when a
     /// multiway breakdown counts per combo.
     pub(crate) breakdown_seat_s: f64,
@@ -75,6 +79,8 @@ pub(crate) const COSTS: Costs = Costs {
     eval_walk_s: 2.0e-9,
     eval_walk_postflop_s: 12e-9,
     walk_setup_s: 0.7e-6,
+    pattern_walk_s: 30e-6,
+    pattern_seat_s: 50e-6,
     breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,
     swept_row_s: 30e-9,

@@ -227,6 +227,13 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         Some((kernel, cost_s)) if cost_s < deal_major => (Kernel::BoardMajor(kernel), cost_s),
         _ => (Kernel::DealMajor, deal_major),
     };
+    // Preflop, the walks again, each counted by rank pattern.
+    let rank_patterns = walks as f64 * (COSTS.pattern_walk_s + active * COSTS.pattern_seat_s);
+    let (kernel, cost_s) = if setup.missing == 5 && rank_patterns < cost_s {
+        (Kernel::RankPatterns, rank_patterns)
+    } else {
+        (kernel, cost_s)
+    };
     ExactCost {
         boards,
         deals,
