@@ -35,23 +35,44 @@ pub(crate) struct Walk {
     /// Their cards.
     pub(super) mask: u64,
     weight: u128,
+    /// The number of deals it stands for.
+    pub(super) deals: u64,
     /// With a breakdown: every deal the walk stands for, as its weight and
     /// each active seat's slot in the flat per-combo tallies.
     members: Vec<(u128, Vec<u32>)>,
 }
 
-/// The deals to walk: all of them, or one per suit-isomorphism class.
-pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
+/// Which suit permutations fold deals into one walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Folding {
+    /// Every permutation with nothing known (no board, no dead cards),
+    /// else none: the deal-major walk's rule, which its counts of deals
+    /// (a walk's boards each) are recorded by.
+    DealMajor,
+    /// Every permutation that maps the board and dead cards onto
+    /// themselves: such deals have the same outcomes board for board.
+    KnownCards,
+}
+
+/// The suit permutations of `setup` that `folding` folds deals by (the
+/// identity first).
+pub(crate) fn symmetries(setup: &Setup, folding: Folding) -> Vec<SuitPerm> {
+    let known = setup.known.bits();
+    SuitPerm::all()
+        .into_iter()
+        .filter(|perm| match folding {
+            Folding::DealMajor => known == 0 || *perm == SuitPerm::IDENTITY,
+            Folding::KnownCards => perm.mask(known) == known,
+        })
+        .collect()
+}
+
+/// The deals to walk: all of them, or one per class of deals equal up to
+/// the permutations `folding` names.
+pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<Walk>> {
     let mut out: Vec<Walk> = Vec::new();
     let mut index: HashMap<Vec<u16>, usize> = HashMap::new();
-    // With no board and no dead cards every suit permutation is a
-    // symmetry; otherwise only the identity (the first).
-    let all = SuitPerm::all();
-    let perms = if setup.known.is_empty() {
-        &all[..]
-    } else {
-        &all[..1]
-    };
+    let perms = symmetries(setup, folding);
     let mut over = false;
     let (offsets, _) = setup.combo_offsets();
     setup.for_each_deal(&mut |positions, mask, weight| {
@@ -82,6 +103,7 @@ pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
         match index.get(&key) {
             Some(&i) => {
                 out[i].weight += weight;
+                out[i].deals += 1;
                 if setup.breakdown {
                     out[i].members.push(member());
                 }
@@ -92,6 +114,7 @@ pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
                     combos,
                     mask,
                     weight,
+                    deals: 1,
                     members: if setup.breakdown {
                         vec![member()]
                     } else {
@@ -116,8 +139,8 @@ pub(super) fn run(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
-    let mut list =
-        walks(setup, DEAL_LIMIT).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    let mut list = walks(setup, DEAL_LIMIT, Folding::DealMajor)
+        .ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup.deck();
     // The table expands here on first use; a damaged one is an error, not

@@ -1,6 +1,6 @@
 //! Preflop counting by board rank pattern: for each seat deal (one per
-//! suit-isomorphism class, as [`deal_major`](super::deal_major) lists
-//! them), the 1.7 million five-card boards are counted as about six
+//! class of deals equal up to the suit permutations that keep the dead
+//! cards in place), the 1.7 million five-card boards are counted as about six
 //! thousand multisets of five ranks, each weighted by the number of ways
 //! the deck can suit it, and ranked by the compact evaluator's rank-count
 //! half alone. Boards on which a flush is possible are then counted apart:
@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
-use super::deal_major::{DEAL_LIMIT, Walk, walk_tally, walks};
+use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
 use crate::compact::{flush_value, rank_key, value_without_flush};
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
@@ -50,8 +50,19 @@ pub(super) fn run(
             "rank patterns count spots with the whole board to come",
         ));
     }
-    let mut list =
-        walks(setup, DEAL_LIMIT).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    // Deals equal up to the suit permutations that keep the dead cards
+    // where they are, counted once.
+    let mut list = walks(setup, DEAL_LIMIT, Folding::KnownCards)
+        .ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    // The deals reported are the deal-major walk's (each of its walks'
+    // boards), which folds suits only with nothing known.
+    let reported = |walk: &Walk| {
+        if setup.known.is_empty() {
+            1
+        } else {
+            walk.deals
+        }
+    };
     // A fixed pseudo-random order, so partial results are representative.
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup
@@ -68,7 +79,9 @@ pub(super) fn run(
             })
             .collect();
         let counts = count_boards(deck & !walk.mask, &holes);
-        walk_tally(setup, walk, &counts)
+        let mut tally = walk_tally(setup, walk, &counts);
+        tally.add_deals(counts.deals * (reported(walk) - 1));
+        tally
     };
     rounds(&list, setup, strategy, process, start, cancel, on_snapshot)
 }
