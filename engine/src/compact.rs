@@ -139,8 +139,12 @@ impl CompactHand {
 /// ace; 0 past 12): keys add up, and the sum over seven cards decides their
 /// value when no suit holds five of them ([`value_without_flush`]).
 #[inline]
-pub(crate) fn rank_key(rank: usize) -> u32 {
-    RANK_KEYS.get(rank).copied().unwrap_or(0)
+pub(crate) const fn rank_key(rank: usize) -> u32 {
+    if rank < RANK_KEYS.len() {
+        RANK_KEYS[rank]
+    } else {
+        0
+    }
 }
 
 /// The dense value ([`HandRank::value`]) of seven cards whose rank keys sum

@@ -181,8 +181,19 @@ fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
     let mut out = Outcomes::new(n);
     let mut values = [0u32; MAX_SEATS];
     let boards = unsuited(&left, seats, &mut out, &mut values[..n]);
+    // Suits that every seat and the deck hold alike have the same flush
+    // boards, outcomes included: each such class is counted once, with
+    // its size as a multiplier.
+    let alike = |a: usize, b: usize| {
+        left.suit_ranks[a] == left.suit_ranks[b]
+            && seats.iter().all(|h| h.suit_ranks[a] == h.suit_ranks[b])
+    };
     for suit in 0..4 {
-        flushes(&left, seats, suit, &mut out, &mut values[..n]);
+        if (0..suit).any(|other| alike(other, suit)) {
+            continue;
+        }
+        let times = (suit..4).filter(|&other| alike(other, suit)).count() as u64;
+        flushes(&left, seats, suit, times, &mut out, &mut values[..n]);
     }
     Counts {
         wins: out.wins[..n].iter().map(|w| w.0).collect(),
@@ -192,58 +203,119 @@ fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
     }
 }
 
+/// One multiset of five ranks (at most four of a rank): its rank-key sum
+/// and its distinct ranks with how many of each.
+#[derive(Clone, Copy)]
+struct Pattern {
+    key: u32,
+    ranks: [u8; BOARD],
+    counts: [u8; BOARD],
+    distinct: u8,
+}
+
+/// Multisets of five ranks with at most four of a rank.
+const PATTERN_COUNT: usize = 6175;
+
+/// The multisets of five ranks, as non-decreasing rank sequences in
+/// lexicographic order (five equal ranks left out).
+static PATTERNS: [Pattern; PATTERN_COUNT] = {
+    let empty = Pattern {
+        key: 0,
+        ranks: [0; BOARD],
+        counts: [0; BOARD],
+        distinct: 0,
+    };
+    let mut out = [empty; PATTERN_COUNT];
+    let mut n = 0;
+    let mut seq = [0usize; BOARD];
+    loop {
+        if seq[0] != seq[BOARD - 1] {
+            let mut pattern = empty;
+            let mut i = 0;
+            while i < BOARD {
+                let at = pattern.distinct as usize;
+                if at > 0 && pattern.ranks[at - 1] as usize == seq[i] {
+                    pattern.counts[at - 1] += 1;
+                } else {
+                    pattern.ranks[at] = seq[i] as u8;
+                    pattern.counts[at] = 1;
+                    pattern.distinct += 1;
+                }
+                pattern.key += rank_key(seq[i]);
+                i += 1;
+            }
+            out[n] = pattern;
+            n += 1;
+        }
+        // The next non-decreasing sequence: raise the last position that
+        // can rise and level every later one with it.
+        let mut i = BOARD;
+        while i > 0 && seq[i - 1] == RANKS - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            break;
+        }
+        seq[i - 1] += 1;
+        let mut j = i;
+        while j < BOARD {
+            seq[j] = seq[i - 1];
+            j += 1;
+        }
+    }
+    assert!(n == PATTERN_COUNT);
+    out
+};
+
+/// `WAYS[n][k]`: `n` choose `k` for the cards of one rank.
+const WAYS: [[u64; 5]; 5] = {
+    let mut ways = [[0; 5]; 5];
+    let mut n = 0;
+    while n < 5 {
+        let mut k = 0;
+        while k < 5 {
+            ways[n][k] = choose(n as u32, k as u32);
+            k += 1;
+        }
+        n += 1;
+    }
+    ways
+};
+
 /// Counts every board by its multiset of ranks as if no flush were
 /// possible; returns the boards counted.
 fn unsuited(left: &Deck, seats: &[Hole], out: &mut Outcomes, values: &mut [u32]) -> u64 {
-    /// Ranks `rank..` still to choose `cards` from.
-    struct Walker<'a> {
-        left: &'a Deck,
-        seats: &'a [Hole],
-        out: &'a mut Outcomes,
-        values: &'a mut [u32],
-        boards: u64,
-    }
-    impl Walker<'_> {
-        fn walk(&mut self, rank: usize, cards: u32, key: u32, ways: u64) {
-            if cards == 0 {
-                for (v, seat) in self.values.iter_mut().zip(self.seats) {
-                    *v = u32::from(value_without_flush(key + seat.key));
-                }
-                self.out.add(self.values, ways);
-                self.boards += ways;
-                return;
-            }
-            if rank == RANKS {
-                return;
-            }
-            let have = u32::from(self.left.rank_cards[rank]);
-            let step = rank_key(rank);
-            for take in 0..=have.min(cards) {
-                self.walk(
-                    rank + 1,
-                    cards - take,
-                    key + take * step,
-                    ways * choose(have, take),
-                );
-            }
+    let mut boards = 0;
+    for pattern in &PATTERNS {
+        let mut ways = 1;
+        for i in 0..usize::from(pattern.distinct) {
+            let have = usize::from(left.rank_cards[usize::from(pattern.ranks[i])]);
+            ways *= WAYS[have][usize::from(pattern.counts[i])];
         }
+        if ways == 0 {
+            continue;
+        }
+        for (v, seat) in values.iter_mut().zip(seats) {
+            *v = u32::from(value_without_flush(pattern.key + seat.key));
+        }
+        out.add(values, ways);
+        boards += ways;
     }
-    let mut walker = Walker {
-        left,
-        seats,
-        out,
-        values,
-        boards: 0,
-    };
-    walker.walk(0, BOARD as u32, 0, 1);
-    walker.boards
+    boards
 }
 
 /// Corrects the counts of the boards on which some seat could make a flush
-/// in `suit`: for each number `k` of the board's cards in the suit that
-/// makes one possible, each set of `k` ranks in the suit and each multiset
-/// of the other `5 - k` ranks off it.
-fn flushes(left: &Deck, seats: &[Hole], suit: usize, out: &mut Outcomes, values: &mut [u32]) {
+/// in `suit`, `times` over: for each number `k` of the board's cards in the
+/// suit that makes one possible, each set of `k` ranks in the suit and each
+/// multiset of the other `5 - k` ranks off it.
+fn flushes(
+    left: &Deck,
+    seats: &[Hole],
+    suit: usize,
+    times: u64,
+    out: &mut Outcomes,
+    values: &mut [u32],
+) {
     let most_held = seats.iter().map(|h| h.suit_cards[suit]).max().unwrap_or(0);
     let fewest = BOARD as u32 - u32::from(most_held.min(2));
     let in_suit = left.suit_ranks[suit];
@@ -258,7 +330,7 @@ fn flushes(left: &Deck, seats: &[Hole], suit: usize, out: &mut Outcomes, values:
         if in_suit.count_ones() < k {
             continue;
         }
-        off_suit(&off, BOARD as u32 - k, &mut others);
+        off_suit(&off, BOARD as u32 - k, times, &mut others);
         let can_flush = |h: &Hole| u32::from(h.suit_cards[suit]) + k >= BOARD as u32;
         for_each_subset(in_suit, k, 0, 0, &mut |ranks, key| {
             for (f, seat) in flush.iter_mut().zip(seats) {
@@ -288,15 +360,16 @@ fn flushes(left: &Deck, seats: &[Hole], suit: usize, out: &mut Outcomes, values:
 }
 
 /// `out` := every multiset of `cards` (0 to 2) ranks dealt from `off`
-/// (cards left per rank), as its rank-key sum and number of ways.
-fn off_suit(off: &[u8; RANKS], cards: u32, out: &mut Vec<(u32, u64)>) {
+/// (cards left per rank), as its rank-key sum and number of ways (`times`
+/// over).
+fn off_suit(off: &[u8; RANKS], cards: u32, times: u64, out: &mut Vec<(u32, u64)>) {
     out.clear();
     match cards {
-        0 => out.push((0, 1)),
+        0 => out.push((0, times)),
         1 => out.extend(
             (0..RANKS)
                 .filter(|&r| off[r] > 0)
-                .map(|r| (rank_key(r), u64::from(off[r]))),
+                .map(|r| (rank_key(r), times * u64::from(off[r]))),
         ),
         _ => {
             for a in 0..RANKS {
@@ -307,7 +380,7 @@ fn off_suit(off: &[u8; RANKS], cards: u32, out: &mut Vec<(u32, u64)>) {
                         u64::from(off[a]) * u64::from(off[b])
                     };
                     if ways > 0 {
-                        out.push((rank_key(a) + rank_key(b), ways));
+                        out.push((rank_key(a) + rank_key(b), times * ways));
                     }
                 }
             }
