@@ -1,20 +1,20 @@
 //! Preflop counting by board rank pattern: for each seat deal (one per
 //! class of deals equal up to the suit permutations that keep the dead
-//! cards in place), the 1.7 million five-card boards are counted as about six
-//! thousand multisets of five ranks, each weighted by the number of ways
-//! the deck can suit it, and ranked by the compact evaluator's rank-count
-//! half alone. Boards on which a flush is possible are then counted apart:
-//! for each suit, the boards holding enough cards of it that some seat
-//! could make a flush (five less that seat's hole cards of the suit), by
-//! the set of ranks in the suit and the multiset of ranks off it. Each
-//! such group is ranked again with the flushes, and the difference between
-//! its two outcomes is added with the group's multiplicity.
+//! cards in place), the 1.7 million five-card boards are counted as 6,175
+//! multisets of five ranks, each weighted by the number of ways the deck
+//! can suit it and ranked by the compact evaluator's rank-count half. Of
+//! each multiset, the suitings on which some seat makes a flush are
+//! counted apart: for each suit in which a seat could (the board holding
+//! five less that seat's hole cards of the suit, or more), each set of the
+//! multiset's ranks dealt in the suit, with its own ways and outcome; the
+//! rest of the multiset's boards keep the unsuited outcome. Suits that
+//! every seat and the deck hold alike are counted once, times their
+//! number.
 //!
 //! The counts are the deal-major walk's integers exactly: the same boards
 //! (each once, with its multiplicity), the same outcome function, the same
 //! per-walk tally.
 
-use std::num::Wrapping;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -98,42 +98,17 @@ const fn choose(n: u32, k: u32) -> u64 {
     }
 }
 
-/// Outcome counters in wrapping arithmetic: flush groups are added with
-/// their true outcome and taken away with their outcome as if unsuited,
-/// so a counter may dip below zero on the way; the final sums are exact.
+/// Outcome counters of one deal's boards, laid out as in [`Counts`].
 struct Outcomes {
-    wins: [Wrapping<u64>; MAX_SEATS],
-    ties: Vec<Wrapping<u64>>,
+    wins: [u64; MAX_SEATS],
+    ties: Vec<u64>,
 }
 
 impl Outcomes {
-    fn new(n: usize) -> Outcomes {
-        Outcomes {
-            wins: [Wrapping(0); MAX_SEATS],
-            ties: vec![Wrapping(0); n * (n + 1)],
-        }
-    }
-
     #[inline(always)]
     fn add(&mut self, values: &[u32], weight: u64) {
         let n = values.len();
-        add_outcome(
-            values,
-            &mut self.wins[..n],
-            &mut self.ties,
-            Wrapping(weight),
-        );
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, values: &[u32], weight: u64) {
-        let n = values.len();
-        add_outcome(
-            values,
-            &mut self.wins[..n],
-            &mut self.ties,
-            Wrapping(weight.wrapping_neg()),
-        );
+        add_outcome(values, &mut self.wins[..n], &mut self.ties, weight);
     }
 }
 
@@ -152,6 +127,19 @@ struct Hole {
 struct Deck {
     rank_cards: [u8; RANKS],
     suit_ranks: [u16; 4],
+}
+
+/// A class of suits that every seat and the deck hold alike, as far as
+/// flushes go.
+#[derive(Clone, Copy)]
+struct SuitClass {
+    /// Its first suit.
+    suit: usize,
+    /// How many suits it holds.
+    times: u64,
+    /// The fewest board cards of the suit with which some seat makes a
+    /// flush.
+    fewest: u32,
 }
 
 /// Board outcomes of one seat deal: every five-card board from `deck` (a
@@ -178,30 +166,117 @@ fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
         }
     }
     let seats = &seats[..n];
-    let mut out = Outcomes::new(n);
-    let mut values = [0u32; MAX_SEATS];
-    let boards = unsuited(&left, seats, &mut out, &mut values[..n]);
-    // Suits that every seat and the deck hold alike have the same flush
-    // boards, outcomes included: each such class is counted once, with
-    // its size as a multiplier.
     let alike = |a: usize, b: usize| {
         left.suit_ranks[a] == left.suit_ranks[b]
             && seats.iter().all(|h| h.suit_ranks[a] == h.suit_ranks[b])
     };
-    for suit in 0..4 {
-        if (0..suit).any(|other| alike(other, suit)) {
+    let classes: Vec<SuitClass> = (0..4)
+        .filter(|&suit| !(0..suit).any(|other| alike(other, suit)))
+        .map(|suit| {
+            let most_held = seats.iter().map(|h| h.suit_cards[suit]).max().unwrap_or(0);
+            SuitClass {
+                suit,
+                times: (suit..4).filter(|&other| alike(other, suit)).count() as u64,
+                fewest: BOARD as u32 - u32::from(most_held.min(2)),
+            }
+        })
+        .collect();
+    let mut out = Outcomes {
+        wins: [0; MAX_SEATS],
+        ties: vec![0; n * (n + 1)],
+    };
+    let mut values = [0u32; MAX_SEATS];
+    let mut flushed = [0u32; MAX_SEATS];
+    let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
+    let mut boards = 0;
+    for pattern in &PATTERNS {
+        let distinct = usize::from(pattern.distinct);
+        let mut have = [0usize; BOARD];
+        let mut ways = 1;
+        for i in 0..distinct {
+            have[i] = usize::from(left.rank_cards[usize::from(pattern.ranks[i])]);
+            ways *= WAYS[have[i]][usize::from(pattern.counts[i])];
+        }
+        if ways == 0 {
             continue;
         }
-        let times = (suit..4).filter(|&other| alike(other, suit)).count() as u64;
-        flushes(&left, seats, suit, times, &mut out, &mut values[..n]);
+        boards += ways;
+        for (v, seat) in values.iter_mut().zip(seats) {
+            *v = u32::from(value_without_flush(pattern.key + seat.key));
+        }
+        // The multiset's boards with no flush changing an outcome.
+        let mut rest = ways;
+        for class in classes.iter().filter(|c| distinct as u32 >= c.fewest) {
+            let ranks_left = left.suit_ranks[class.suit];
+            // The multiset's distinct ranks (by position) whose card of the
+            // suit is left.
+            let mut open = 0u8;
+            for i in 0..distinct {
+                open |= u8::from(ranks_left >> pattern.ranks[i] & 1 == 1) << i;
+            }
+            for &dealt in SUBSETS[distinct] {
+                let k = dealt.count_ones();
+                if k < class.fewest {
+                    break;
+                }
+                if dealt & !open != 0 {
+                    continue;
+                }
+                // Ways with exactly the ranks `dealt` in the suit.
+                let mut suited_ways = class.times;
+                let mut suited = 0u16;
+                for i in 0..distinct {
+                    let count = usize::from(pattern.counts[i]);
+                    suited_ways *= if dealt >> i & 1 == 1 {
+                        suited |= 1 << pattern.ranks[i];
+                        WAYS[have[i] - 1][count - 1]
+                    } else {
+                        WAYS[have[i] - usize::from(open >> i & 1)][count]
+                    };
+                }
+                if suited_ways == 0 {
+                    continue;
+                }
+                let mut changed = false;
+                for ((f, &v), seat) in flushed.iter_mut().zip(values.iter()).zip(seats) {
+                    *f = v;
+                    if u32::from(seat.suit_cards[class.suit]) + k >= BOARD as u32 {
+                        let flush = u32::from(flush_value(suited | seat.suit_ranks[class.suit]));
+                        if flush > v {
+                            *f = flush;
+                            changed = true;
+                        }
+                    }
+                }
+                if changed {
+                    out.add(flushed, suited_ways);
+                    rest -= suited_ways;
+                }
+            }
+        }
+        out.add(values, rest);
     }
     Counts {
-        wins: out.wins[..n].iter().map(|w| w.0).collect(),
-        ties: out.ties.iter().map(|t| t.0).collect(),
+        wins: out.wins[..n].to_vec(),
+        ties: out.ties,
         deals: boards,
         total: 0,
     }
 }
+
+/// Position subsets (bit `i`: the multiset's `i`-th distinct rank) of
+/// three or more of `d` distinct ranks, largest first, by `d`.
+static SUBSETS: [&[u8]; BOARD + 1] = [
+    &[],
+    &[],
+    &[],
+    &[0b111],
+    &[0b1111, 0b0111, 0b1011, 0b1101, 0b1110],
+    &[
+        0b11111, 0b01111, 0b10111, 0b11011, 0b11101, 0b11110, 0b00111, 0b01011, 0b01101, 0b01110,
+        0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
+    ],
+];
 
 /// One multiset of five ranks (at most four of a rank): its rank-key sum
 /// and its distinct ranks with how many of each.
@@ -281,124 +356,3 @@ const WAYS: [[u64; 5]; 5] = {
     }
     ways
 };
-
-/// Counts every board by its multiset of ranks as if no flush were
-/// possible; returns the boards counted.
-fn unsuited(left: &Deck, seats: &[Hole], out: &mut Outcomes, values: &mut [u32]) -> u64 {
-    let mut boards = 0;
-    for pattern in &PATTERNS {
-        let mut ways = 1;
-        for i in 0..usize::from(pattern.distinct) {
-            let have = usize::from(left.rank_cards[usize::from(pattern.ranks[i])]);
-            ways *= WAYS[have][usize::from(pattern.counts[i])];
-        }
-        if ways == 0 {
-            continue;
-        }
-        for (v, seat) in values.iter_mut().zip(seats) {
-            *v = u32::from(value_without_flush(pattern.key + seat.key));
-        }
-        out.add(values, ways);
-        boards += ways;
-    }
-    boards
-}
-
-/// Corrects the counts of the boards on which some seat could make a flush
-/// in `suit`, `times` over: for each number `k` of the board's cards in the
-/// suit that makes one possible, each set of `k` ranks in the suit and each
-/// multiset of the other `5 - k` ranks off it.
-fn flushes(
-    left: &Deck,
-    seats: &[Hole],
-    suit: usize,
-    times: u64,
-    out: &mut Outcomes,
-    values: &mut [u32],
-) {
-    let most_held = seats.iter().map(|h| h.suit_cards[suit]).max().unwrap_or(0);
-    let fewest = BOARD as u32 - u32::from(most_held.min(2));
-    let in_suit = left.suit_ranks[suit];
-    // Cards of each rank off the suit.
-    let mut off = [0u8; RANKS];
-    for (rank, o) in off.iter_mut().enumerate() {
-        *o = left.rank_cards[rank] - u8::from(in_suit >> rank & 1 == 1);
-    }
-    let mut flush = [0u32; MAX_SEATS];
-    let mut others: Vec<(u32, u64)> = Vec::with_capacity(RANKS * (RANKS + 1) / 2);
-    for k in fewest..=BOARD as u32 {
-        if in_suit.count_ones() < k {
-            continue;
-        }
-        off_suit(&off, BOARD as u32 - k, times, &mut others);
-        let can_flush = |h: &Hole| u32::from(h.suit_cards[suit]) + k >= BOARD as u32;
-        for_each_subset(in_suit, k, 0, 0, &mut |ranks, key| {
-            for (f, seat) in flush.iter_mut().zip(seats) {
-                *f = if can_flush(seat) {
-                    u32::from(flush_value(ranks | seat.suit_ranks[suit]))
-                } else {
-                    0
-                };
-            }
-            for &(other_key, ways) in &others {
-                let board_key = key + other_key;
-                let mut changed = false;
-                for ((v, seat), &f) in values.iter_mut().zip(seats).zip(&flush) {
-                    *v = u32::from(value_without_flush(board_key + seat.key));
-                    changed |= f > *v;
-                }
-                if changed {
-                    out.remove(values, ways);
-                    for (v, &f) in values.iter_mut().zip(&flush) {
-                        *v = (*v).max(f);
-                    }
-                    out.add(values, ways);
-                }
-            }
-        });
-    }
-}
-
-/// `out` := every multiset of `cards` (0 to 2) ranks dealt from `off`
-/// (cards left per rank), as its rank-key sum and number of ways (`times`
-/// over).
-fn off_suit(off: &[u8; RANKS], cards: u32, times: u64, out: &mut Vec<(u32, u64)>) {
-    out.clear();
-    match cards {
-        0 => out.push((0, times)),
-        1 => out.extend(
-            (0..RANKS)
-                .filter(|&r| off[r] > 0)
-                .map(|r| (rank_key(r), times * u64::from(off[r]))),
-        ),
-        _ => {
-            for a in 0..RANKS {
-                for b in a..RANKS {
-                    let ways = if a == b {
-                        choose(u32::from(off[a]), 2)
-                    } else {
-                        u64::from(off[a]) * u64::from(off[b])
-                    };
-                    if ways > 0 {
-                        out.push((rank_key(a) + rank_key(b), times * ways));
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Calls `f(ranks | chosen, key + their rank keys)` for every way to add
-/// `k` of the ranks of `set` (a 13-bit rank mask) to `chosen`.
-fn for_each_subset(set: u16, k: u32, chosen: u16, key: u32, f: &mut dyn FnMut(u16, u32)) {
-    if k == 0 {
-        f(chosen, key);
-        return;
-    }
-    let mut rest = set;
-    while rest.count_ones() >= k {
-        let rank = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        for_each_subset(rest, k - 1, chosen | 1 << rank, key + rank_key(rank), f);
-    }
-}
