@@ -8,7 +8,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::equity::internal::{Setup, preflop_table};
 use engine::equity::{self, EquityRequest, Method, MethodUsed, Seat};
-use engine::{Range, card::parse_cards};
+use engine::{CardSet, Range, card::parse_cards};
 use std::hint::black_box;
 
 fn request(ranges: &[&str], board: &str, method: Method) -> EquityRequest {
@@ -100,6 +100,7 @@ fn benches(c: &mut Criterion) {
     group.finish();
     multiway(c, &pool);
     montecarlo(c, &pool);
+    preflop_multiway(c, &pool);
 }
 
 /// Monte Carlo to a target error (the issue 30 rows compared with
@@ -143,6 +144,49 @@ fn montecarlo(c: &mut Criterion, pool: &rayon::ThreadPool) {
     group.bench_function("monte carlo AhAs vs KhKs, 16M deals", |b| {
         b.iter(|| pool.install(|| black_box(run(&mc))))
     });
+    group.finish();
+}
+
+/// Exact preflop spots the heads-up table cannot serve, counted by rank
+/// pattern (issue 31), each through `calculate` as the command line runs
+/// it.
+fn preflop_multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
+    let mut group = c.benchmark_group("preflop multiway (2 threads)");
+    group.sample_size(10);
+    let spots: [(&str, &[&str], &str); 7] = [
+        (
+            "exact AhAs vs KhKs vs QhQs preflop",
+            &["AhAs", "KhKs", "QhQs"],
+            "",
+        ),
+        ("exact AA vs KK vs QQ preflop", &["AA", "KK", "QQ"], ""),
+        ("exact AKs vs QQ vs JJ preflop", &["AKs", "QQ", "JJ"], ""),
+        (
+            "exact AhAs KdKc QsQh JdJc Ts9s 8h7h preflop",
+            &["AhAs", "KdKc", "QsQh", "JdJc", "Ts9s", "8h7h"],
+            "",
+        ),
+        (
+            "exact AhAs vs KhKs preflop, dead 2c",
+            &["AhAs", "KhKs"],
+            "2c",
+        ),
+        (
+            "exact AA vs random preflop, dead 2c",
+            &["AA", "random"],
+            "2c",
+        ),
+        (
+            "exact QQ+,AK vs JJ-99,AQs,KQs vs 22+,AJs+ preflop",
+            &["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"],
+            "",
+        ),
+    ];
+    for (name, ranges, dead) in spots {
+        let mut r = request(ranges, "", Method::Exact);
+        r.dead = CardSet::parse(dead).expect("bench dead cards");
+        group.bench_function(name, |b| b.iter(|| pool.install(|| black_box(run(&r)))));
+    }
     group.finish();
 }
 

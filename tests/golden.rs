@@ -54,7 +54,7 @@ fn check_added_errors(spot: &Spot, value: &Value) {
 fn strategy_matches(tag: &str, strategy: &str) -> bool {
     match tag {
         "table" => strategy == "exact/preflop_table",
-        "deal-major" => strategy == "exact/deal_major",
+        "rank-patterns" => strategy == "exact/rank_patterns",
         "board-major" => {
             strategy.starts_with("exact/board_major/")
                 && !["sweep", "swept_seat", "three_ranges"]
@@ -75,7 +75,7 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
 /// spot fails, exit status 2).
 const TAGS: [(&str, Option<&str>); 10] = [
     ("table", Some("preflop_table")),
-    ("deal-major", Some("enumeration")),
+    ("rank-patterns", Some("enumeration")),
     ("board-major", Some("enumeration")),
     ("sweep", Some("enumeration")),
     ("swept-seat", Some("enumeration")),
@@ -387,7 +387,7 @@ fn the_corpus_covers_every_path() {
     }
     for tag in [
         "table",
-        "deal-major",
+        "rank-patterns",
         "board-major",
         "sweep",
         "prefixes",

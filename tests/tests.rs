@@ -26,6 +26,7 @@ mod package; // the Debian package: its files, control fields, the binary and de
 mod preflop_table; // the heads-up preflop table: vs live enumeration and its generator, checksum, ranged spots
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
+mod rank_patterns; // preflop counted by board rank pattern: the deal-major walk's integers, brute force, the planner's choice
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
 mod study; // study across boards: the next card and the flop report vs calculate and independent counts, `next` and `flops`, the Boards view
 mod worker; // the background worker: coalescing, stale updates, threads, drop

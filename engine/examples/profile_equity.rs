@@ -1,8 +1,9 @@
 //! Runs one equity request on one thread, for profilers:
 //! `profile_equity MC|EXACT TRIALS BOARD|- RANGE...`. `PLAN=1` prints the
 //! planner's costs, `BREAKDOWN=1` asks for per-combo figures, and
-//! `KERNEL=<name>` (a board-major kernel's name, e.g. `swept_seat`) forces
-//! that exact kernel; `THREADS=n` runs on `n` threads instead of one.
+//! `KERNEL=<name>` (a board-major kernel's name, e.g. `swept_seat`, or
+//! `deal_major`, `rank_patterns`) forces that exact kernel; `DEAD=cards`
+//! sets dead cards; `THREADS=n` runs on `n` threads instead of one.
 #![allow(clippy::unwrap_used, missing_docs)]
 use engine::Range;
 use engine::equity::{self, EquityRequest, Method, Seat};
@@ -26,7 +27,14 @@ fn main() {
     request.threads = Some(threads);
     request.seed = 1;
     request.breakdown = std::env::var_os("BREAKDOWN").is_some();
+    if let Ok(dead) = std::env::var("DEAD") {
+        request.dead = engine::CardSet::parse(&dead).unwrap();
+    }
     let kernel = std::env::var("KERNEL").ok().map(|name| {
+        let whole = [equity::Kernel::DealMajor, equity::Kernel::RankPatterns];
+        if let Some(kernel) = whole.into_iter().find(|k| k.to_string() == name) {
+            return kernel;
+        }
         use equity::BoardKernel::*;
         let kernels = [
             TwoRanges,

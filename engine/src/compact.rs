@@ -125,16 +125,41 @@ impl CompactHand {
         let flush = ((self.key >> 32) as u32 + COUNTER_BASE) & FLUSH_BITS;
         let value = if flush != 0 {
             let suit = flush.trailing_zeros() / 4;
-            FLUSH_RANKS[(self.suits >> (16 * suit)) as usize & 0x1fff]
+            flush_value((self.suits >> (16 * suit)) as u16)
         } else {
             // Seven cards' keys are in the tables' range; the masks only
             // spare the bounds checks.
-            let key = self.key as u32;
-            let row = HASH_OFFSETS[(key >> HASH_SHIFT) as usize & ROW_MASK];
-            HASH_RANKS[(row as usize + (key & ((1 << HASH_SHIFT) - 1)) as usize) & SLOT_MASK]
+            value_without_flush(self.key as u32)
         };
         HandRank::from_value(u32::from(value))
     }
+}
+
+/// The rank key of one card of rank `rank` (0 for a deuce .. 12 for an
+/// ace; 0 past 12): keys add up, and the sum over seven cards decides their
+/// value when no suit holds five of them ([`value_without_flush`]).
+#[inline]
+pub(crate) const fn rank_key(rank: usize) -> u32 {
+    if rank < RANK_KEYS.len() {
+        RANK_KEYS[rank]
+    } else {
+        0
+    }
+}
+
+/// The dense value ([`HandRank::value`]) of seven cards whose rank keys sum
+/// to `key` (at most four of a rank), no suit holding five of them.
+#[inline]
+pub(crate) fn value_without_flush(key: u32) -> u16 {
+    let row = HASH_OFFSETS[(key >> HASH_SHIFT) as usize & ROW_MASK];
+    HASH_RANKS[(row as usize + (key & ((1 << HASH_SHIFT) - 1)) as usize) & SLOT_MASK]
+}
+
+/// The dense value of the best flush (or straight flush) among the ranks
+/// of `ranks` (bit `rank`), which must hold five to seven of them.
+#[inline]
+pub(crate) fn flush_value(ranks: u16) -> u16 {
+    FLUSH_RANKS[usize::from(ranks) & 0x1fff]
 }
 
 /// The table generator that `build.rs` runs, compiled again to be tested.

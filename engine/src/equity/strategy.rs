@@ -31,6 +31,11 @@ pub enum Kernel {
     /// For each seat deal, every board, walking the Two-Plus-Two table
     /// with shared prefixes (suit-isomorphic deals walked once preflop).
     DealMajor,
+    /// With the whole board to come: for each seat deal (suit-isomorphic
+    /// deals once), the boards counted by their multiset of ranks, each
+    /// weighted by the ways to suit it, those on which a flush is possible
+    /// counted apart.
+    RankPatterns,
     /// For each board, every live combo ranked once, then:
     BoardMajor(BoardKernel),
     /// A report over every flop: each five-card board swept once (up to
@@ -170,6 +175,7 @@ impl fmt::Display for Kernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Kernel::DealMajor => f.write_str("deal_major"),
+            Kernel::RankPatterns => f.write_str("rank_patterns"),
             Kernel::BoardMajor(kernel) => write!(f, "board_major/{kernel}"),
             Kernel::FlopPass => f.write_str("flop_pass"),
         }

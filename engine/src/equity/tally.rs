@@ -251,6 +251,12 @@ impl Tally {
         }
     }
 
+    /// Counts `deals` more deals, their weights and outcomes already added
+    /// (a kernel that counts a class of deals once, reporting each).
+    pub(crate) fn add_deals(&mut self, deals: u64) {
+        self.deals += deals;
+    }
+
     /// Adds outcome weights already summed (`wins`, `ties` laid out as
     /// here) over `deals` deals of total weight `total`.
     pub(crate) fn add_weighted(&mut self, wins: &[u64], ties: &[u64], deals: u64, total: u128) {

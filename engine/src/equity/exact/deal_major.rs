@@ -30,26 +30,49 @@ pub(crate) const DEAL_LIMIT: u64 = 4_000_000;
 /// summed weight of the deals it stands for.
 #[derive(Clone, Debug)]
 pub(crate) struct Walk {
-    combos: Vec<Combo>,
-    mask: u64,
+    /// Every seat's combo (folded seats' too), in seat order.
+    pub(super) combos: Vec<Combo>,
+    /// Their cards.
+    pub(super) mask: u64,
     weight: u128,
+    /// The number of deals it stands for.
+    pub(super) deals: u64,
     /// With a breakdown: every deal the walk stands for, as its weight and
     /// each active seat's slot in the flat per-combo tallies.
     members: Vec<(u128, Vec<u32>)>,
 }
 
-/// The deals to walk: all of them, or one per suit-isomorphism class.
-pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
+/// Which suit permutations fold deals into one walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Folding {
+    /// Every permutation with nothing known (no board, no dead cards),
+    /// else none: the deal-major walk's rule, which its counts of deals
+    /// (a walk's boards each) are recorded by.
+    DealMajor,
+    /// Every permutation that maps the board and dead cards onto
+    /// themselves: such deals have the same outcomes board for board.
+    KnownCards,
+}
+
+/// The suit permutations of `setup` that `folding` folds deals by (the
+/// identity first).
+pub(crate) fn symmetries(setup: &Setup, folding: Folding) -> Vec<SuitPerm> {
+    let known = setup.known.bits();
+    SuitPerm::all()
+        .into_iter()
+        .filter(|perm| match folding {
+            Folding::DealMajor => known == 0 || *perm == SuitPerm::IDENTITY,
+            Folding::KnownCards => perm.mask(known) == known,
+        })
+        .collect()
+}
+
+/// The deals to walk: all of them, or one per class of deals equal up to
+/// the permutations `folding` names.
+pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<Walk>> {
     let mut out: Vec<Walk> = Vec::new();
     let mut index: HashMap<Vec<u16>, usize> = HashMap::new();
-    // With no board and no dead cards every suit permutation is a
-    // symmetry; otherwise only the identity (the first).
-    let all = SuitPerm::all();
-    let perms = if setup.known.is_empty() {
-        &all[..]
-    } else {
-        &all[..1]
-    };
+    let perms = symmetries(setup, folding);
     let mut over = false;
     let (offsets, _) = setup.combo_offsets();
     setup.for_each_deal(&mut |positions, mask, weight| {
@@ -80,6 +103,7 @@ pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
         match index.get(&key) {
             Some(&i) => {
                 out[i].weight += weight;
+                out[i].deals += 1;
                 if setup.breakdown {
                     out[i].members.push(member());
                 }
@@ -90,6 +114,7 @@ pub(crate) fn walks(setup: &Setup, limit: u64) -> Option<Vec<Walk>> {
                     combos,
                     mask,
                     weight,
+                    deals: 1,
                     members: if setup.breakdown {
                         vec![member()]
                     } else {
@@ -114,8 +139,8 @@ pub(super) fn run(
     cancel: &(dyn Fn() -> bool + Sync),
     on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
 ) -> Result<Tally, EquityError> {
-    let mut list =
-        walks(setup, DEAL_LIMIT).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    let mut list = walks(setup, DEAL_LIMIT, Folding::DealMajor)
+        .ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = setup.deck();
     // The table expands here on first use; a damaged one is an error, not
@@ -124,7 +149,6 @@ pub(super) fn run(
     let base = HandState::with_table(table).add_cards(setup.board.iter().copied());
     let n = setup.active.len();
     let missing = setup.missing;
-    let unit = share_unit(n);
     // Work items: a walk, split by its first board card when two or more
     // cards are missing, so even a single deal spreads over all threads.
     let items: Vec<(usize, usize)> = list
@@ -172,43 +196,50 @@ pub(super) fn run(
                 );
             }
         }
-        let mut tally = Tally::new(n);
-        tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
-        if setup.breakdown {
-            // Every deal of the walk has the walk's outcomes seat by seat
-            // (the same deal up to suits).
-            let outcome: Vec<ComboCount> = (0..n)
-                .map(|a| {
-                    let ties = &counts.ties[tie_slot(a, 0, n)..tie_slot(a + 1, 0, n)];
-                    let win = u128::from(counts.wins[a]);
-                    ComboCount {
-                        total: u128::from(counts.deals),
-                        win,
-                        tie: ties.iter().map(|&t| u128::from(t)).sum(),
-                        share: win * unit
-                            + (2..=n)
-                                .map(|k| u128::from(ties[k]) * (unit / k as u128))
-                                .sum::<u128>(),
-                        ..ComboCount::default()
-                    }
-                })
-                .collect();
-            for (weight, member) in &walk.members {
-                for (o, &i) in outcome.iter().zip(member) {
-                    let c = ComboCount {
-                        total: o.total * weight,
-                        win: o.win * weight,
-                        tie: o.tie * weight,
-                        share: o.share * weight,
-                        ..ComboCount::default()
-                    };
-                    tally.sparse.push((i, c));
-                }
-            }
-        }
-        tally
+        walk_tally(setup, walk, &counts)
     };
     rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
+}
+
+/// The tally of `walk` whose every deal has the board outcomes `counts`
+/// (unweighted): its deals weighted, and with a breakdown each deal's
+/// outcomes seat by seat (deals equal up to suits have the same).
+pub(super) fn walk_tally(setup: &Setup, walk: &Walk, counts: &Counts) -> Tally {
+    let n = setup.active.len();
+    let unit = share_unit(n);
+    let mut tally = Tally::new(n);
+    tally.add_counts(&counts.wins, &counts.ties, counts.deals, walk.weight);
+    if setup.breakdown {
+        let outcome: Vec<ComboCount> = (0..n)
+            .map(|a| {
+                let ties = &counts.ties[tie_slot(a, 0, n)..tie_slot(a + 1, 0, n)];
+                let win = u128::from(counts.wins[a]);
+                ComboCount {
+                    total: u128::from(counts.deals),
+                    win,
+                    tie: ties.iter().map(|&t| u128::from(t)).sum(),
+                    share: win * unit
+                        + (2..=n)
+                            .map(|k| u128::from(ties[k]) * (unit / k as u128))
+                            .sum::<u128>(),
+                    ..ComboCount::default()
+                }
+            })
+            .collect();
+        for (weight, member) in &walk.members {
+            for (o, &i) in outcome.iter().zip(member) {
+                let c = ComboCount {
+                    total: o.total * weight,
+                    win: o.win * weight,
+                    tie: o.tie * weight,
+                    share: o.share * weight,
+                    ..ComboCount::default()
+                };
+                tally.sparse.push((i, c));
+            }
+        }
+    }
+    tally
 }
 
 /// Adds the remaining `missing` board cards from `cards[from..]` to every

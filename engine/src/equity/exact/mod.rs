@@ -6,6 +6,10 @@
 //!   level (nearly sequential in the Two-Plus-Two table). Preflop with no
 //!   dead cards, deals equal up to a permutation of suits are walked once
 //!   with their weights summed (`AKs` vs `QQ`'s 24 deals are 2 walks).
+//! * [`rank_patterns`]: with the whole board to come, for each seat deal
+//!   (suit-isomorphic deals once, as deal-major lists them), the boards by
+//!   their multiset of ranks with the number of ways to suit each, and the
+//!   boards on which a flush is possible counted apart.
 //! * [`board_major`]: for each board completion, rank every live combo of
 //!   each active seat once, then count the deals compatible with the board
 //!   (by one of the [`BoardKernel`](super::strategy::BoardKernel)s; two
@@ -28,6 +32,7 @@ pub(crate) mod board_major;
 mod common;
 pub(crate) mod deal_major;
 pub(crate) mod flop_pass;
+mod rank_patterns;
 pub(crate) mod swept_seat;
 pub(crate) mod three_ranges;
 pub(crate) mod two_ranges;
@@ -66,6 +71,7 @@ pub(crate) fn tally(
     };
     match kernel {
         Kernel::DealMajor => deal_major::run(setup, strategy, start, cancel, on_snapshot),
+        Kernel::RankPatterns => rank_patterns::run(setup, strategy, start, cancel, on_snapshot),
         Kernel::BoardMajor(kernel) => {
             board_major::run(setup, kernel, strategy, start, cancel, on_snapshot)
         }

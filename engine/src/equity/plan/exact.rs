@@ -4,7 +4,7 @@
 use super::costs::{COSTS, REFERENCE_THREADS};
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major::u64_sums;
-use crate::equity::exact::deal_major::{DEAL_LIMIT, walks};
+use crate::equity::exact::deal_major::{DEAL_LIMIT, Folding, symmetries, walks as walks_of};
 use crate::equity::exact::swept_seat::{Listing, SweptSeat};
 use crate::equity::exact::three_ranges::ThreeRanges;
 use crate::equity::exact::two_ranges::TwoRanges;
@@ -201,7 +201,7 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
     // estimate it without listing the classes when there are many deals.
     let walks = if setup.known.is_empty() && deal_count > 1 {
         if deal_count <= LIST_WALKS_BELOW {
-            walks(setup, DEAL_LIMIT).map_or(deal_count, |w| w.len() as u64)
+            walks_of(setup, DEAL_LIMIT, Folding::DealMajor).map_or(deal_count, |w| w.len() as u64)
         } else {
             deal_count / 12
         }
@@ -226,6 +226,25 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
     let (kernel, cost_s) = match board_major {
         Some((kernel, cost_s)) if cost_s < deal_major => (Kernel::BoardMajor(kernel), cost_s),
         _ => (Kernel::DealMajor, deal_major),
+    };
+    // Preflop, deals up to the suit permutations that keep the dead
+    // cards in place, each counted by rank pattern.
+    let rank_patterns = if setup.missing == 5 {
+        let classes = if setup.known.is_empty() {
+            walks
+        } else if deal_count <= LIST_WALKS_BELOW {
+            walks_of(setup, DEAL_LIMIT, Folding::KnownCards).map_or(deal_count, |w| w.len() as u64)
+        } else {
+            deal_count / symmetries(setup, Folding::KnownCards).len() as u64
+        };
+        classes as f64 * (COSTS.pattern_walk_s + active * COSTS.pattern_seat_s)
+    } else {
+        f64::INFINITY
+    };
+    let (kernel, cost_s) = if rank_patterns < cost_s {
+        (Kernel::RankPatterns, rank_patterns)
+    } else {
+        (kernel, cost_s)
     };
     ExactCost {
         boards,

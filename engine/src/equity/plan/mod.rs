@@ -32,8 +32,9 @@
 //! the pot-share unit with a breakdown; e.g. eight seats with `0.9999` next to `1` fit,
 //! ten do not). Every estimate is finite.
 //!
-//! The exact kernel: deal-major when its estimate is no larger, else
-//! board-major with the kernel [`board_kernel`] picks. The Monte Carlo
+//! The exact kernel: the cheapest estimate of deal-major, board-major with
+//! the kernel [`board_kernel`] picks, and (the whole board to come) rank
+//! patterns. The Monte Carlo
 //! design: clusters when every active seat is uniform and no breakdown is
 //! asked for (sized from the budget), else prefixes, whose restricted
 //! seats are drawn by rejection unless a fixed-seed pilot shows rejection
