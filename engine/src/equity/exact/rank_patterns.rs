@@ -69,7 +69,17 @@ pub(super) fn run(
         .deck()
         .iter()
         .fold(0u64, |mask, card| mask | card.bit());
-    let process = |walk: &Walk| {
+    // Work items: a class of deals and a share of the rank multisets (a
+    // few deals are split so that they spread over the threads; the
+    // shares' counts add up to the whole deal's).
+    let shares = if list.len() < SPLIT_BELOW { SHARES } else { 1 };
+    let items: Vec<(usize, usize)> = (0..list.len())
+        .flat_map(|w| (0..shares).map(move |share| (w, share)))
+        .collect();
+    let process = |&(w, share): &(usize, usize)| {
+        let walk = &list[w];
+        let patterns =
+            &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
         let holes: Vec<[u8; 2]> = setup
             .active
             .iter()
@@ -78,13 +88,20 @@ pub(super) fn run(
                 [a.index(), b.index()]
             })
             .collect();
-        let counts = count_boards(deck & !walk.mask, &holes);
+        let counts = count_boards(deck & !walk.mask, &holes, patterns);
         let mut tally = walk_tally(setup, walk, &counts);
         tally.add_deals(counts.deals * (reported(walk) - 1));
         tally
     };
-    rounds(&list, setup, strategy, process, start, cancel, on_snapshot)
+    rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
 }
+
+/// Spots with fewer classes of deals than this split each one into
+/// [`SHARES`] work items.
+const SPLIT_BELOW: usize = 16;
+
+/// Work items per class of deals in small spots.
+const SHARES: usize = 8;
 
 /// `n` choose `k` for the small numbers of a rank's cards (n <= 4).
 const fn choose(n: u32, k: u32) -> u64 {
@@ -143,9 +160,10 @@ struct SuitClass {
 }
 
 /// Board outcomes of one seat deal: every five-card board from `deck` (a
-/// card mask), the active seats holding `holes` (card indices `4 * rank +
-/// suit`), counted unweighted as the deal-major walk counts them.
-fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
+/// card mask) whose ranks are one of `patterns`, the active seats holding
+/// `holes` (card indices `4 * rank + suit`), counted unweighted as the
+/// deal-major walk counts them.
+fn count_boards(deck: u64, holes: &[[u8; 2]], patterns: &[Pattern]) -> Counts {
     let n = holes.len();
     let mut left = Deck {
         rank_cards: [0; RANKS],
@@ -189,7 +207,7 @@ fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
     let mut flushed = [0u32; MAX_SEATS];
     let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
     let mut boards = 0;
-    for pattern in &PATTERNS {
+    for pattern in patterns {
         let distinct = usize::from(pattern.distinct);
         let mut have = [0usize; BOARD];
         let mut ways = 1;
