@@ -374,3 +374,46 @@ const WAYS: [[u64; 5]; 5] = {
     }
     ways
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multisets are distinct, each at most four of a rank, and with
+    /// their ways from a full deck they make every five-card board once.
+    #[test]
+    fn the_rank_multisets_cover_every_board_once() {
+        let mut keys: Vec<u32> = PATTERNS.iter().map(|p| p.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), PATTERN_COUNT);
+        let boards: u64 = PATTERNS
+            .iter()
+            .map(|p| {
+                let counts = &p.counts[..usize::from(p.distinct)];
+                assert_eq!(counts.iter().map(|&c| u32::from(c)).sum::<u32>(), 5);
+                assert!(counts.iter().all(|&c| (1..=4).contains(&c)));
+                counts
+                    .iter()
+                    .map(|&c| WAYS[4][usize::from(c)])
+                    .product::<u64>()
+            })
+            .sum();
+        assert_eq!(boards, 2_598_960);
+    }
+
+    /// A deal's boards are all counted, and a seat against itself in
+    /// another suit splits every pot.
+    #[test]
+    fn mirrored_hands_tie_every_board() {
+        // AcKc against AdKd: a club or diamond flush is the only way to win.
+        let holes = [[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]];
+        let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let deck = ((1u64 << 52) - 1) & !used;
+        let counts = count_boards(deck, &holes, &PATTERNS);
+        assert_eq!(counts.deals, 1_712_304);
+        assert_eq!(counts.wins[0], counts.wins[1]);
+        let both = counts.ties[2];
+        assert_eq!(counts.wins[0] * 2 + both, counts.deals);
+    }
+}
