@@ -31,9 +31,10 @@ pub enum Kernel {
     /// For each seat deal, every board, walking the Two-Plus-Two table
     /// with shared prefixes (suit-isomorphic deals walked once preflop).
     DealMajor,
-    /// With the whole board to come: for each seat deal (suit-isomorphic
-    /// deals once), the boards counted by their multiset of ranks, each
-    /// weighted by the ways to suit it, those on which a flush is possible
+    /// With the whole board to come: for each seat deal (deals equal up
+    /// to the suit permutations that keep the dead cards in place once),
+    /// the boards counted by their multiset of ranks, each weighted by the
+    /// ways to suit it, the suitings on which a flush changes an outcome
     /// counted apart.
     RankPatterns,
     /// For each board, every live combo ranked once, then:

@@ -7,9 +7,10 @@
 //!   dead cards, deals equal up to a permutation of suits are walked once
 //!   with their weights summed (`AKs` vs `QQ`'s 24 deals are 2 walks).
 //! * [`rank_patterns`]: with the whole board to come, for each seat deal
-//!   (suit-isomorphic deals once, as deal-major lists them), the boards by
-//!   their multiset of ranks with the number of ways to suit each, and the
-//!   boards on which a flush is possible counted apart.
+//!   (deals equal up to the suit permutations that keep the dead cards in
+//!   place once), the boards by their multiset of ranks with the number of
+//!   ways to suit each, the suitings on which a flush changes an outcome
+//!   counted apart.
 //! * [`board_major`]: for each board completion, rank every live combo of
 //!   each active seat once, then count the deals compatible with the board
 //!   (by one of the [`BoardKernel`](super::strategy::BoardKernel)s; two

@@ -69,7 +69,17 @@ pub(super) fn run(
         .deck()
         .iter()
         .fold(0u64, |mask, card| mask | card.bit());
-    let process = |walk: &Walk| {
+    // Work items: a class of deals and a share of the rank multisets (a
+    // few deals are split so that they spread over the threads; the
+    // shares' counts add up to the whole deal's).
+    let shares = if list.len() < SPLIT_BELOW { SHARES } else { 1 };
+    let items: Vec<(usize, usize)> = (0..list.len())
+        .flat_map(|w| (0..shares).map(move |share| (w, share)))
+        .collect();
+    let process = |&(w, share): &(usize, usize)| {
+        let walk = &list[w];
+        let patterns =
+            &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
         let holes: Vec<[u8; 2]> = setup
             .active
             .iter()
@@ -78,13 +88,20 @@ pub(super) fn run(
                 [a.index(), b.index()]
             })
             .collect();
-        let counts = count_boards(deck & !walk.mask, &holes);
+        let counts = count_boards(deck & !walk.mask, &holes, patterns);
         let mut tally = walk_tally(setup, walk, &counts);
         tally.add_deals(counts.deals * (reported(walk) - 1));
         tally
     };
-    rounds(&list, setup, strategy, process, start, cancel, on_snapshot)
+    rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
 }
+
+/// Spots with fewer classes of deals than this split each one into
+/// [`SHARES`] work items.
+const SPLIT_BELOW: usize = 16;
+
+/// Work items per class of deals in small spots.
+const SHARES: usize = 8;
 
 /// `n` choose `k` for the small numbers of a rank's cards (n <= 4).
 const fn choose(n: u32, k: u32) -> u64 {
@@ -143,9 +160,10 @@ struct SuitClass {
 }
 
 /// Board outcomes of one seat deal: every five-card board from `deck` (a
-/// card mask), the active seats holding `holes` (card indices `4 * rank +
-/// suit`), counted unweighted as the deal-major walk counts them.
-fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
+/// card mask) whose ranks are one of `patterns`, the active seats holding
+/// `holes` (card indices `4 * rank + suit`), counted unweighted as the
+/// deal-major walk counts them.
+fn count_boards(deck: u64, holes: &[[u8; 2]], patterns: &[Pattern]) -> Counts {
     let n = holes.len();
     let mut left = Deck {
         rank_cards: [0; RANKS],
@@ -189,7 +207,7 @@ fn count_boards(deck: u64, holes: &[[u8; 2]]) -> Counts {
     let mut flushed = [0u32; MAX_SEATS];
     let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
     let mut boards = 0;
-    for pattern in &PATTERNS {
+    for pattern in patterns {
         let distinct = usize::from(pattern.distinct);
         let mut have = [0usize; BOARD];
         let mut ways = 1;
@@ -356,3 +374,46 @@ const WAYS: [[u64; 5]; 5] = {
     }
     ways
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multisets are distinct, each at most four of a rank, and with
+    /// their ways from a full deck they make every five-card board once.
+    #[test]
+    fn the_rank_multisets_cover_every_board_once() {
+        let mut keys: Vec<u32> = PATTERNS.iter().map(|p| p.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), PATTERN_COUNT);
+        let boards: u64 = PATTERNS
+            .iter()
+            .map(|p| {
+                let counts = &p.counts[..usize::from(p.distinct)];
+                assert_eq!(counts.iter().map(|&c| u32::from(c)).sum::<u32>(), 5);
+                assert!(counts.iter().all(|&c| (1..=4).contains(&c)));
+                counts
+                    .iter()
+                    .map(|&c| WAYS[4][usize::from(c)])
+                    .product::<u64>()
+            })
+            .sum();
+        assert_eq!(boards, 2_598_960);
+    }
+
+    /// A deal's boards are all counted, and a seat against itself in
+    /// another suit splits every pot.
+    #[test]
+    fn mirrored_hands_tie_every_board() {
+        // AcKc against AdKd: a club or diamond flush is the only way to win.
+        let holes = [[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]];
+        let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let deck = ((1u64 << 52) - 1) & !used;
+        let counts = count_boards(deck, &holes, &PATTERNS);
+        assert_eq!(counts.deals, 1_712_304);
+        assert_eq!(counts.wins[0], counts.wins[1]);
+        let both = counts.ties[2];
+        assert_eq!(counts.wins[0] * 2 + both, counts.deals);
+    }
+}
