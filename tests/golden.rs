@@ -23,8 +23,15 @@ const TIMING_FIELDS: [&str; 2] = ["elapsed_ms", "samples_per_s"];
 /// before comparing: `strategy` (the planner's decision) is checked against
 /// each spot's tag instead, so the engine itself confirms the path; the
 /// players' `win_std_error` and `tie_std_error` are checked to be 0 when
-/// exact and positive when sampled ([`check_added_errors`]).
-const ADDED_FIELDS: [&str; 3] = ["strategy", "win_std_error", "tie_std_error"];
+/// exact and positive when sampled ([`check_added_errors`]); the line's
+/// `reach` (1) and the players' `continue` (`[]`: no spot has a rule).
+const ADDED_FIELDS: [&str; 5] = [
+    "strategy",
+    "win_std_error",
+    "tie_std_error",
+    "reach",
+    "continue",
+];
 
 /// The players' win and tie standard errors are present (unless another
 /// binary is run, which may predate them), 0 for an exact result and
@@ -178,9 +185,16 @@ fn normalise(stdout: &str) -> String {
         let key = format!("\"{field}\":");
         while let Some(at) = text.find(&key) {
             let value = at + key.len();
-            let end = text[value..]
-                .find([',', '}', ']'])
-                .map_or(text.len(), |i| value + i);
+            // A value is a number or string, or a flat array.
+            let end = if text[value..].starts_with('[') {
+                text[value..]
+                    .find(']')
+                    .map_or(text.len(), |i| value + i + 1)
+            } else {
+                text[value..]
+                    .find([',', '}', ']'])
+                    .map_or(text.len(), |i| value + i)
+            };
             let (from, to) = if text[end..].starts_with(',') {
                 (at, end + 1)
             } else if text[..at].ends_with(',') {

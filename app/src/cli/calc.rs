@@ -5,6 +5,7 @@ use std::io::Write;
 
 use engine::CardSet;
 use engine::equity::{self, EquityRequest, Method};
+use engine::line::{self, ContinueRule, Street, StreetRule};
 
 use super::calc_output;
 use super::failure::Failure;
@@ -77,6 +78,41 @@ pub struct CalcArgs {
     /// hand-versus-range breakdown).
     #[arg(long)]
     pub breakdown: bool,
+    /// A continue rule (repeatable): SEAT:STREET:RULE, SEAT counting the
+    /// ranges from 1 as given, STREET flop, turn or river, e.g.
+    /// '2:flop:two-pair+,flush-draw,oesd,gutshot:0.5' (docs/design.md §3.8).
+    /// The equities are then those of the narrowed ranges.
+    #[arg(long = "continue", value_parser = parse_continue)]
+    pub rules: Vec<ContinueArg>,
+}
+
+/// One `--continue SEAT:STREET:RULE`.
+#[derive(Clone, Debug)]
+pub struct ContinueArg {
+    /// The seat, from 1.
+    pub seat: usize,
+    /// The street.
+    pub street: Street,
+    /// The rule.
+    pub rule: ContinueRule,
+}
+
+/// Parses `SEAT:STREET:RULE` (clap's value parser for `--continue`).
+fn parse_continue(text: &str) -> Result<ContinueArg, String> {
+    let mut parts = text.splitn(3, ':');
+    let (Some(seat), Some(street), Some(rule)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err("expected SEAT:STREET:RULE, e.g. 2:flop:two-pair+,flush-draw".into());
+    };
+    let seat = seat
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&s| s >= 1)
+        .ok_or_else(|| format!("the seat {seat:?} is not a number from 1"))?;
+    let street = Street::parse(street)
+        .ok_or_else(|| format!("the street {street:?} is not flop, turn or river"))?;
+    let rule = ContinueRule::parse(rule).map_err(|e| e.to_string())?;
+    Ok(ContinueArg { seat, street, rule })
 }
 
 /// Most deals `--stderr` runs when `--max-trials` is not given.
@@ -126,6 +162,27 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     });
     request.threads = args.threads;
     request.breakdown = args.breakdown;
+    // The line: each seat's ranges as they stand on the board's street.
+    let rules = args
+        .rules
+        .iter()
+        .map(|r| {
+            if r.seat > args.ranges.len() {
+                return Err(input(anyhow::anyhow!(
+                    "--continue names seat {}, but {} ranges were given",
+                    r.seat,
+                    args.ranges.len()
+                )));
+            }
+            Ok(StreetRule {
+                seat: r.seat - 1,
+                street: r.street,
+                rule: r.rule.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let narrowed = line::narrow(&request, &rules).map_err(|e| input(e.into()))?;
+    let request = narrowed.request.clone();
     let progress = Progress::new("calc");
     let time_limit_ms = request.time_limit_ms;
     let mut on_snapshot = |snapshot: &equity::EquityResult| {
@@ -151,13 +208,13 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
     }
     let written = if args.json {
-        writeln!(
-            out,
-            "{}",
-            calc_output::json(&result, &args.ranges, target_reached, time_limited)
-        )
+        let mut json = calc_output::json(&result, &args.ranges, target_reached, time_limited);
+        calc_output::add_line(&mut json, &narrowed);
+        writeln!(out, "{json}")
     } else {
-        calc_output::write_text(&result, &args.ranges, out).and_then(|()| {
+        calc_output::write_text(&result, &args.ranges, out)
+            .and_then(|()| calc_output::write_line(&narrowed, &args.ranges, &rules, out))
+            .and_then(|()| {
             match (target_reached, args.std_error) {
                 (Some(false), Some(target)) => writeln!(
                     out,

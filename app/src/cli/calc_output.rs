@@ -189,3 +189,48 @@ fn write_breakdown_text(
     }
     Ok(())
 }
+
+/// Adds the line's figures to `calc --json`'s object: the top-level
+/// `reach` (1 with no rule) and per player `continue`, its continue share
+/// on each street where it has a rule, in street order (`[]` with none).
+pub fn add_line(json: &mut serde_json::Value, narrowed: &engine::line::Narrowed) {
+    json["reach"] = serde_json::json!(narrowed.reach);
+    if let Some(players) = json["players"].as_array_mut() {
+        for (player, shares) in players.iter_mut().zip(&narrowed.shares) {
+            let shares: Vec<f64> = shares.iter().map(|&(_, share)| share).collect();
+            player["continue"] = serde_json::json!(shares);
+        }
+    }
+}
+
+/// With a line: what each rule keeps and how often every seat gets this
+/// far; nothing without one.
+pub fn write_line(
+    narrowed: &engine::line::Narrowed,
+    ranges: &[String],
+    rules: &[engine::line::StreetRule],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    if rules.is_empty() {
+        return Ok(());
+    }
+    for (seat, shares) in narrowed.shares.iter().enumerate() {
+        for &(street, share) in shares {
+            let rule = rules
+                .iter()
+                .find(|r| r.seat == seat && r.street == street)
+                .map_or_else(String::new, |r| r.rule.to_string());
+            writeln!(
+                out,
+                "{} continues on the {street} with {:.1}% of its range ({rule})",
+                ranges.get(seat).map_or("", String::as_str),
+                100.0 * share
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "reach: every seat gets here in {:.2}% of deals",
+        100.0 * narrowed.reach
+    )
+}

@@ -1,0 +1,17 @@
+//! Lines: ranges that narrow street by street (docs/design.md §3.8). A
+//! seat's **continue rule** on a street keeps part of its range there
+//! (made hands and draws of the board breakdown, equity against the other
+//! seats, explicit hands; weighted, or removed); a **line** is the rules
+//! of a spot's seats on its streets. [`narrow`] applies them in street
+//! order and says how much of each range continues and how often every
+//! seat gets this far (the reach frequency).
+//!
+//! Above `analysis` and `equity` in the ladder: a rule reads the board
+//! breakdown's classification and, for equity terms, `calculate`'s
+//! per-combo figures.
+
+mod narrow;
+mod rule;
+
+pub use narrow::{LineError, Narrowed, Street, StreetRule, narrow};
+pub use rule::{Category, ContinueRule, ParseRuleError, Standing, Term, TermKind};

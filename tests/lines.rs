@@ -1,0 +1,349 @@
+//! Lines (docs/design.md §3.8): continue rules as text, the ranges they
+//! narrow to against the board breakdown's rows, equity terms against
+//! `calculate`'s per-combo figures, the equity of a narrowed spot against
+//! `calculate` with the narrowed ranges as text, the reach frequency
+//! against a brute-force count of deals, and `calc --continue`.
+
+use engine::analysis::{BoardBreakdown, Draw, MadeHand};
+use engine::equity::{EquityRequest, Method, Seat};
+use engine::line::{ContinueRule, LineError, Street, StreetRule, narrow};
+use engine::{CardSet, Combo, Range, card::parse_cards};
+
+use crate::equity::run;
+
+fn request(ranges: &[&str], board: &str) -> EquityRequest {
+    let seats = ranges
+        .iter()
+        .map(|r| Seat::active(Range::parse(r).unwrap()))
+        .collect();
+    let mut request = EquityRequest::new(seats);
+    request.board = parse_cards(board).unwrap();
+    request.method = Method::Exact;
+    request
+}
+
+fn rule(seat: usize, street: Street, text: &str) -> StreetRule {
+    StreetRule {
+        seat,
+        street,
+        rule: ContinueRule::parse(text).unwrap(),
+    }
+}
+
+#[test]
+fn rule_text_parses_prints_back_and_names_the_bad_token() {
+    for text in [
+        "two-pair+,flush-draw,oesd,gutshot:0.5",
+        "top-pair+,-underpair",
+        "equity>=55%,top 40%:0.5,bottom 12.5%",
+        "AK,QQ+,AhKh:0.25,A5s-A2s",
+        "set,nut-flush-draw,combo-draw,backdoor-flush:0.3,overcards:0.0001",
+        "",
+    ] {
+        let parsed = ContinueRule::parse(text).unwrap();
+        assert_eq!(parsed.to_string(), text, "{text}");
+        assert_eq!(ContinueRule::parse(&parsed.to_string()).unwrap(), parsed);
+    }
+    // Any case and spaces; `tptk` is top pair, top kicker.
+    assert_eq!(
+        ContinueRule::parse(" Two-Pair+ , TPTK ")
+            .unwrap()
+            .to_string(),
+        "two-pair+,top-pair-top-kicker"
+    );
+    for (text, token, offset) in [
+        ("two-pair+,flush-drawz", "flush-drawz", 10),
+        ("set, gutshot+", "gutshot+", 5),
+        ("set,,flush", "", 4),
+        ("overpair:1.5", "overpair:1.5", 0),
+        ("top 140%", "top 140%", 0),
+        ("equity>=x%", "equity>=x%", 0),
+        ("set,AK QQ", "AK QQ", 4),
+    ] {
+        let error = ContinueRule::parse(text).unwrap_err();
+        assert_eq!(
+            (error.token.as_str(), error.offset),
+            (token, offset),
+            "{text}"
+        );
+        assert!(!error.reason.is_empty());
+    }
+}
+
+/// The narrowed range, against the board breakdown's rows filtered by
+/// hand: a combo keeps its weight times the largest weight of the rows
+/// the rule keeps it by, none if a removal names it.
+#[test]
+fn a_rule_narrows_a_range_as_its_breakdown_rows_say() {
+    let range_text = "22+,A2s+,KTs+,QTs+,JTs,T9s,98s,AJo+,KQo";
+    let board = "Kh9h4c";
+    let spot = request(&[range_text, "random"], board);
+    let line = [rule(
+        0,
+        Street::Flop,
+        "two-pair+,flush-draw,gutshot:0.5,-underpair",
+    )];
+    let narrowed = narrow(&spot, &line).unwrap();
+    let range = Range::parse(range_text).unwrap();
+    let cards = parse_cards(board).unwrap();
+    let rows = BoardBreakdown::new(&range, &cards, CardSet::EMPTY).unwrap();
+    let in_made = |combo: Combo, keep: &dyn Fn(MadeHand) -> bool| {
+        rows.made
+            .iter()
+            .any(|r| keep(r.what) && r.combos.contains(&combo))
+    };
+    let in_draw = |combo: Combo, draw: Draw| {
+        rows.draws
+            .iter()
+            .any(|r| r.what == draw && r.combos.contains(&combo))
+    };
+    let mut kept = 0.0;
+    let mut live = 0.0;
+    for (combo, bp) in range.combos() {
+        if !combo
+            .mask()
+            .is_disjoint(cards.iter().fold(CardSet::EMPTY, |s, &c| s.with(c)))
+        {
+            continue;
+        }
+        live += f64::from(bp);
+        let expected = if in_made(combo, &|m| m == MadeHand::Underpair) {
+            0
+        } else if in_made(combo, &|m| m <= MadeHand::TwoPair) || in_draw(combo, Draw::FlushDraw) {
+            bp
+        } else if in_draw(combo, Draw::Gutshot) {
+            bp / 2
+        } else {
+            0
+        };
+        kept += f64::from(expected);
+        assert_eq!(
+            narrowed.request.seats[0].range.weight_bp(combo),
+            expected,
+            "{combo}"
+        );
+    }
+    let share = narrowed.shares[0][0];
+    assert_eq!(share.0, Street::Flop);
+    assert!((share.1 - kept / live).abs() < 1e-12 && (0.0..=1.0).contains(&share.1));
+    // The other seat has no rule: unchanged, no share.
+    assert!(narrowed.shares[1].is_empty());
+    assert_eq!(narrowed.request.seats[1].range, spot.seats[1].range);
+}
+
+/// Equity terms: `equity>=50%` keeps exactly the combos whose equity
+/// against the other seats (calculate's per-combo breakdown on the
+/// street's board) is at least 50%; `top 30%` the combos with less than
+/// 30% of the range's live weight above them.
+#[test]
+fn equity_terms_read_calculates_per_combo_equities() {
+    let spot = request(&["QQ+,AK,JTs,98s,A5s", "TT+,AQ+,KQs"], "Kh9s4c");
+    let mut with = spot.clone();
+    with.breakdown = true;
+    let figures = run(&with).unwrap();
+    let combos = &figures.breakdown[0].combos;
+    let narrowed = narrow(&spot, &[rule(0, Street::Flop, "equity>=50%")]).unwrap();
+    for c in combos {
+        let kept = narrowed.request.seats[0].range.weight_bp(c.combo) > 0;
+        assert_eq!(kept, c.equity >= 0.5, "{} at {}", c.combo, c.equity);
+    }
+    let narrowed = narrow(&spot, &[rule(0, Street::Flop, "top 30%")]).unwrap();
+    let total = combos.len() as f64;
+    for c in combos {
+        let above = combos.iter().filter(|o| o.equity > c.equity).count() as f64;
+        let kept = narrowed.request.seats[0].range.weight_bp(c.combo) > 0;
+        assert_eq!(kept, above / total < 0.3, "{}", c.combo);
+    }
+}
+
+/// The equities on a street are `calculate`'s with the narrowed ranges
+/// given as text (each combo with its weight), on flop, turn and river
+/// rules.
+#[test]
+fn a_narrowed_spot_is_calculate_on_the_narrowed_ranges() {
+    let spot = request(&["25%", "15%", "AhKh,QQ,JTs"], "Kh9s4c7d2c");
+    let line = [
+        rule(1, Street::Flop, "pair+,flush-draw,oesd,gutshot:0.5"),
+        rule(0, Street::Turn, "top-pair+,oesd"),
+        rule(1, Street::River, "equity>=40%"),
+    ];
+    let narrowed = narrow(&spot, &line).unwrap();
+    assert_eq!(narrowed.shares[1].len(), 2);
+    let mut pasted = spot.clone();
+    for (seat, narrowed) in pasted.seats.iter_mut().zip(&narrowed.request.seats) {
+        seat.range = Range::parse(&narrowed.range.canonical()).unwrap();
+        assert_eq!(seat.range, narrowed.range);
+    }
+    assert_eq!(
+        run(&narrowed.request).unwrap().seats,
+        run(&pasted).unwrap().seats
+    );
+}
+
+/// The reach frequency against a brute-force count: every deal of one
+/// combo per seat the board allows, weighted by the ranges' weights, and
+/// the share of that weight whose every combo each rule keeps (at its
+/// weight), on a river and a turn, with a weighted rule term.
+#[test]
+fn reach_is_the_share_of_deals_every_rule_keeps() {
+    for (ranges, board, dead) in [
+        (["QQ+,AK", "JJ-88,AQs,KQs", "A5s,76s,KJs"], "Kh9s4c7d", "2h"),
+        (
+            ["AA,KK:0.5,AK", "TT+,AJs+", "98s,87s,JTs"],
+            "Qh7d2c9s3s",
+            "",
+        ),
+    ] {
+        let mut spot = request(&ranges, board);
+        spot.dead = CardSet::parse(dead).unwrap();
+        let line = [
+            rule(0, Street::Flop, "top-pair+,overpair"),
+            rule(1, Street::Flop, "pair+,gutshot:0.5,oesd"),
+            rule(2, Street::Turn, "pair+,flush-draw,oesd,gutshot"),
+        ];
+        let narrowed = narrow(&spot, &line).unwrap();
+        let out = spot.board.iter().fold(spot.dead, |s, &c| s.with(c));
+        let live = |range: &Range| -> Vec<(Combo, f64)> {
+            range
+                .combos()
+                .filter(|(c, _)| c.mask().is_disjoint(out))
+                .map(|(c, w)| (c, f64::from(w)))
+                .collect()
+        };
+        let before: Vec<_> = spot.seats.iter().map(|s| live(&s.range)).collect();
+        let after: Vec<_> = narrowed
+            .request
+            .seats
+            .iter()
+            .map(|s| s.range.clone())
+            .collect();
+        let (mut all, mut kept) = (0.0, 0.0);
+        for &(a, wa) in &before[0] {
+            for &(b, wb) in &before[1] {
+                for &(c, wc) in &before[2] {
+                    let masks = [a.mask(), b.mask(), c.mask()];
+                    if !masks[0].is_disjoint(masks[1])
+                        || !masks[0].is_disjoint(masks[2])
+                        || !masks[1].is_disjoint(masks[2])
+                    {
+                        continue;
+                    }
+                    all += wa * wb * wc;
+                    kept += [(0, a), (1, b), (2, c)]
+                        .iter()
+                        .map(|&(s, combo)| f64::from(after[s].weight_bp(combo)))
+                        .product::<f64>();
+                }
+            }
+        }
+        let expected = kept / all;
+        assert!(
+            (narrowed.reach - expected).abs() < 1e-12,
+            "{ranges:?}: {} vs {expected}",
+            narrowed.reach
+        );
+        assert!((0.0..=1.0).contains(&narrowed.reach) && narrowed.reach > 0.0);
+    }
+    // Four `random` seats are too many deals to count: the reach is
+    // sampled (a fixed generator). By symmetry each seat's hand is uniform
+    // over its live combos, so the reach of one seat's rule is its share.
+    let spot = request(&["random"; 4], "Kh9s4c");
+    let narrowed = narrow(&spot, &[rule(0, Street::Flop, "pair+")]).unwrap();
+    let share = narrowed.shares[0][0].1;
+    assert!(
+        (narrowed.reach - share).abs() < 0.003,
+        "{} vs {share}",
+        narrowed.reach
+    );
+    assert_eq!(
+        narrow(&spot, &[rule(0, Street::Flop, "pair+")]).unwrap(),
+        narrowed
+    );
+    // No rule: reach 1.
+    let spot = request(&["QQ+", "AK"], "Kh9s4c");
+    assert_eq!(narrow(&spot, &[]).unwrap().reach, 1.0);
+}
+
+#[test]
+fn a_line_that_cannot_apply_says_why() {
+    let spot = request(&["QQ+", "AK"], "Kh9s4c");
+    assert_eq!(
+        narrow(&spot, &[rule(0, Street::Turn, "set")]).unwrap_err(),
+        LineError::StreetNotDealt {
+            street: Street::Turn,
+            board: 3
+        }
+    );
+    assert!(matches!(
+        narrow(&spot, &[rule(1, Street::Flop, "flush")]).unwrap_err(),
+        LineError::NothingContinues { seat: 1, .. }
+    ));
+    assert!(matches!(
+        narrow(&spot, &[rule(5, Street::Flop, "set")]).unwrap_err(),
+        LineError::NoSuchSeat { seat: 5 }
+    ));
+}
+
+fn calc(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .arg("calc")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `calc --continue`: the narrowed spot's equities, `reach` and each
+/// player's `continue` shares in the JSON; a bad rule or street exits 2
+/// naming it.
+#[test]
+fn calc_takes_continue_rules() {
+    let output = calc(&[
+        "--json",
+        "--board",
+        "Kh9s4c7d",
+        "QQ+,AK",
+        "JJ-99,AQs,KQs",
+        "--continue",
+        "2:flop:pair+,flush-draw,oesd,gutshot:0.5",
+        "--continue",
+        "1:turn:top-pair+,overpair",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let spot = request(&["QQ+,AK", "JJ-99,AQs,KQs"], "Kh9s4c7d");
+    let line = [
+        rule(1, Street::Flop, "pair+,flush-draw,oesd,gutshot:0.5"),
+        rule(0, Street::Turn, "top-pair+,overpair"),
+    ];
+    let narrowed = narrow(&spot, &line).unwrap();
+    let result = run(&narrowed.request).unwrap();
+    let close = |v: &serde_json::Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-15;
+    assert!(close(&json["reach"], narrowed.reach));
+    for (k, player) in json["players"].as_array().unwrap().iter().enumerate() {
+        assert!(close(&player["equity"], result.seats[k].equity));
+        let shares = player["continue"].as_array().unwrap();
+        assert_eq!(shares.len(), 1);
+        assert!(close(&shares[0], narrowed.shares[k][0].1));
+    }
+    // Without rules: reach 1 and no shares.
+    let output = calc(&["--json", "--board", "Kh9s4c", "QQ+", "AK"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["reach"], 1.0);
+    assert_eq!(json["players"][0]["continue"], serde_json::json!([]));
+    for (args, says) in [
+        (&["2:flop:two-pair++"][..], "two-pair++"),
+        (&["2:flopp:set"], "flopp"),
+        (&["3:flop:set"], "seat 3"),
+        (&["1:river:set"], "river"),
+    ] {
+        let mut all = vec!["--board", "Kh9s4c", "QQ+", "AK"];
+        for a in args {
+            all.extend(["--continue", a]);
+        }
+        let output = calc(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
