@@ -347,3 +347,69 @@ fn calc_takes_continue_rules() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+/// The next card on a line: each card's figures are `calculate`'s with the
+/// line applied on the board with that card (the turn's rule included),
+/// its reach that line's, each ruled seat's continue share its turn share;
+/// the frequencies are those of the ranges entering the turn. At the
+/// command line, `next --continue` gives them in the JSON.
+#[test]
+fn the_next_card_on_a_line_is_calculate_with_each_card() {
+    use engine::study::{next_cards, next_cards_on_line};
+    let spot = request(&["QQ+,AK,AQs", "JJ-99,AQs,KQs,T9s"], "Kh9s4c");
+    let line = [
+        rule(1, Street::Flop, "pair+,flush-draw,oesd,gutshot"),
+        rule(0, Street::Turn, "top-pair+,overpair,set"),
+    ];
+    let report = next_cards_on_line(&spot, &line, &|| false).unwrap();
+    let entering = narrow(&spot, &line[..1]).unwrap();
+    let plain = next_cards(&entering.request, &|| false).unwrap();
+    assert_eq!(report.cards.len(), plain.cards.len());
+    for (row, plain) in report.cards.iter().zip(&plain.cards).step_by(4) {
+        assert_eq!(row.frequency, plain.frequency);
+        let mut with = spot.clone();
+        with.board.push(row.card);
+        let narrowed = narrow(&with, &line).unwrap();
+        assert!((row.reach - narrowed.reach).abs() < 1e-15, "{}", row.card);
+        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+        assert_eq!(
+            figures,
+            run(&narrowed.request).unwrap().seats,
+            "{}",
+            row.card
+        );
+        let turn = narrowed.shares[0]
+            .iter()
+            .find(|s| s.0 == Street::Turn)
+            .unwrap()
+            .1;
+        assert_eq!(row.seats[0].continue_share, Some(turn));
+        assert_eq!(row.seats[1].continue_share, None);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "next",
+            "--json",
+            "--board",
+            "Kh9s4c",
+            "QQ+,AK,AQs",
+            "JJ-99,AQs,KQs,T9s",
+        ])
+        .args(["--continue", "2:flop:pair+,flush-draw,oesd,gutshot"])
+        .args(["--continue", "1:turn:top-pair+,overpair,set"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let cards = json["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), report.cards.len());
+    for (card, row) in cards.iter().zip(&report.cards) {
+        assert!((card["reach"].as_f64().unwrap() - row.reach).abs() < 1e-15);
+        let share = card["players"][0]["continue"].as_f64();
+        assert!((share.unwrap() - row.seats[0].continue_share.unwrap()).abs() < 1e-15);
+        assert!(card["players"][1]["continue"].is_null());
+    }
+    // A rule two streets ahead: no board reaches it.
+    let error = next_cards_on_line(&spot, &[rule(0, Street::River, "set")], &|| false);
+    assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
+}

@@ -5,12 +5,14 @@ use std::io::Write;
 
 use engine::CardSet;
 use engine::equity::{self, EquityRequest, Method};
-use engine::line::{self, ContinueRule, Street, StreetRule};
+use engine::line::{self, StreetRule};
 
 use super::calc_output;
 use super::failure::Failure;
 use super::progress::Progress;
-use super::spot::{parse_std_error, parse_threads, parse_trials, seats};
+use super::spot::{
+    ContinueArg, parse_continue, parse_std_error, parse_threads, parse_trials, seats,
+};
 
 /// The options of `rangestove calc`.
 #[derive(Debug, clap::Args)]
@@ -86,35 +88,6 @@ pub struct CalcArgs {
     pub rules: Vec<ContinueArg>,
 }
 
-/// One `--continue SEAT:STREET:RULE`.
-#[derive(Clone, Debug)]
-pub struct ContinueArg {
-    /// The seat, from 1.
-    pub seat: usize,
-    /// The street.
-    pub street: Street,
-    /// The rule.
-    pub rule: ContinueRule,
-}
-
-/// Parses `SEAT:STREET:RULE` (clap's value parser for `--continue`).
-fn parse_continue(text: &str) -> Result<ContinueArg, String> {
-    let mut parts = text.splitn(3, ':');
-    let (Some(seat), Some(street), Some(rule)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err("expected SEAT:STREET:RULE, e.g. 2:flop:two-pair+,flush-draw".into());
-    };
-    let seat = seat
-        .trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|&s| s >= 1)
-        .ok_or_else(|| format!("the seat {seat:?} is not a number from 1"))?;
-    let street = Street::parse(street)
-        .ok_or_else(|| format!("the street {street:?} is not flop, turn or river"))?;
-    let rule = ContinueRule::parse(rule).map_err(|e| e.to_string())?;
-    Ok(ContinueArg { seat, street, rule })
-}
-
 /// Most deals `--stderr` runs when `--max-trials` is not given.
 pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
 
@@ -163,24 +136,7 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     request.threads = args.threads;
     request.breakdown = args.breakdown;
     // The line: each seat's ranges as they stand on the board's street.
-    let rules = args
-        .rules
-        .iter()
-        .map(|r| {
-            if r.seat > args.ranges.len() {
-                return Err(input(anyhow::anyhow!(
-                    "--continue names seat {}, but {} ranges were given",
-                    r.seat,
-                    args.ranges.len()
-                )));
-            }
-            Ok(StreetRule {
-                seat: r.seat - 1,
-                street: r.street,
-                rule: r.rule.clone(),
-            })
-        })
-        .collect::<Result<Vec<_>, Failure>>()?;
+    let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
     let narrowed = line::narrow(&request, &rules).map_err(|e| input(e.into()))?;
     let request = narrowed.request.clone();
     let progress = Progress::new("calc");

@@ -24,6 +24,13 @@ pub struct NextArgs {
     /// Exact or sampled, and the sampling's target and seed.
     #[command(flatten)]
     pub method: ReportMethodArgs,
+    /// A continue rule (repeatable): SEAT:STREET:RULE as for `calc`
+    /// (docs/design.md §3.8), on the board's street or earlier, or on the
+    /// next card's street: each card then has its reach and, on the next
+    /// street, each seat's continue share and the continuing ranges'
+    /// equities.
+    #[arg(long = "continue", value_parser = super::spot::parse_continue)]
+    pub rules: Vec<super::spot::ContinueArg>,
 }
 
 /// Runs `rangestove next`.
@@ -31,8 +38,16 @@ pub fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure
     let mut request = args.spot.request()?;
     request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
     args.method.apply(&mut request);
+    let rules = super::spot::street_rules(&args.rules, args.spot.ranges.len())?;
     let args = &args.spot;
-    let report = study::next_cards(&request, &|| false).map_err(Failure::engine)?;
+    let report = if rules.is_empty() {
+        study::next_cards(&request, &|| false).map_err(Failure::engine)?
+    } else {
+        study::next_cards_on_line(&request, &rules, &|| false).map_err(|e| match e {
+            engine::line::LineError::Count(e) => Failure::engine(e),
+            other => Failure::Input(other.into()),
+        })?
+    };
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {
@@ -80,6 +95,7 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
                         "buckets": s.buckets,
                         "nut_share": s.nut_share,
                         "hits": hits,
+                        "continue": s.continue_share,
                     })
                 })
                 .collect();
@@ -87,6 +103,7 @@ fn json(report: &NextCardReport, ranges: &[String]) -> serde_json::Value {
                 "card": c.card.to_string(),
                 "frequency": c.frequency,
                 "tags": c.tags.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "reach": c.reach,
                 "players": players,
             })
         })

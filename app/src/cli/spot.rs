@@ -3,6 +3,7 @@
 //! parsers of trial counts, standard errors and thread counts.
 
 use engine::equity::{EquityRequest, Method, Seat};
+use engine::line::{ContinueRule, Street, StreetRule};
 use engine::{CardSet, Range};
 
 use super::failure::Failure;
@@ -185,4 +186,54 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!("expected a thread count from 1 to {MAX_THREADS}")),
     }
+}
+
+/// One `--continue SEAT:STREET:RULE`.
+#[derive(Clone, Debug)]
+pub struct ContinueArg {
+    /// The seat, from 1.
+    pub seat: usize,
+    /// The street.
+    pub street: Street,
+    /// The rule.
+    pub rule: ContinueRule,
+}
+
+/// Parses `SEAT:STREET:RULE` (clap's value parser for `--continue`).
+pub fn parse_continue(text: &str) -> Result<ContinueArg, String> {
+    let mut parts = text.splitn(3, ':');
+    let (Some(seat), Some(street), Some(rule)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err("expected SEAT:STREET:RULE, e.g. 2:flop:two-pair+,flush-draw".into());
+    };
+    let seat = seat
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&s| s >= 1)
+        .ok_or_else(|| format!("the seat {seat:?} is not a number from 1"))?;
+    let street = Street::parse(street)
+        .ok_or_else(|| format!("the street {street:?} is not flop, turn or river"))?;
+    let rule = ContinueRule::parse(rule).map_err(|e| e.to_string())?;
+    Ok(ContinueArg { seat, street, rule })
+}
+
+/// The `--continue` rules for `ranges` active seats, as the engine takes
+/// them (seats from 0); a rule naming a seat past them is an input error.
+pub fn street_rules(rules: &[ContinueArg], ranges: usize) -> Result<Vec<StreetRule>, Failure> {
+    rules
+        .iter()
+        .map(|r| {
+            if r.seat > ranges {
+                return Err(Failure::Input(anyhow::anyhow!(
+                    "--continue names seat {}, but {ranges} ranges were given",
+                    r.seat
+                )));
+            }
+            Ok(StreetRule {
+                seat: r.seat - 1,
+                street: r.street,
+                rule: r.rule.clone(),
+            })
+        })
+        .collect()
 }

@@ -109,6 +109,9 @@ pub enum LineError {
         /// Why.
         source: EquityError,
     },
+    /// The spot, narrowed, could not be counted (a report on a line).
+    #[error(transparent)]
+    Count(#[from] EquityError),
 }
 
 /// A spot with its line applied.

@@ -32,6 +32,9 @@ pub struct BoardSeat {
     pub buckets: [f64; 4],
     /// The share of its live weight holding two pair or better.
     pub nut_share: f64,
+    /// On a line, the share of its range its rule on this board's street
+    /// keeps (`None` without such a rule; docs/design.md §3.8).
+    pub continue_share: Option<f64>,
 }
 
 impl BoardSeat {
@@ -59,6 +62,7 @@ impl BoardSeat {
             hits: hits.clone(),
             buckets: buckets(breakdown),
             nut_share: *nut_share,
+            continue_share: None,
         }
     }
 }

@@ -20,11 +20,13 @@ mod flop_odds;
 pub mod flops;
 mod hits;
 pub mod next_card;
+mod next_line;
 mod on_board;
 
 pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
 pub use hits::{BUCKET_EDGES, BoardSeat};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
+pub use next_line::next_cards_on_line;
 
 /// Study internals for the tests and benches of this repository. Not a
 /// stable API.

@@ -72,6 +72,9 @@ pub struct NextCard {
     /// Each active seat with it on the board: its figures (with standard
     /// errors when sampled), hits, equity buckets and nut share.
     pub seats: Vec<BoardSeat>,
+    /// On a line, the reach frequency with it on the board (1 without
+    /// rules; [`next_cards_on_line`](super::next_cards_on_line)).
+    pub reach: f64,
 }
 
 /// Every card that can come next on a board of three or four cards.
@@ -231,6 +234,7 @@ fn next_card(
                 frequency: 0.0,
                 tags: card_tags(&request.board, card),
                 seats,
+                reach: 1.0,
             },
         )
     }))
