@@ -413,3 +413,77 @@ fn the_next_card_on_a_line_is_calculate_with_each_card() {
     let error = next_cards_on_line(&spot, &[rule(0, Street::River, "set")], &|| false);
     assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
 }
+
+/// All flops on a line: every row is `calculate` on that flop with the
+/// flop rules applied (figures, reach, continue shares), its frequency the
+/// flop's frequency in the report without rules, and the totals the
+/// frequency-weighted means (the equities by frequency times reach). At
+/// the command line, `flops --continue` gives them in the JSON.
+#[test]
+fn all_flops_on_a_line_are_calculate_on_each_flop() {
+    use engine::study::{flop_report, flop_report_on_line};
+    let spot = request(&["QQ+,AK,AQs,JTs", "TT+,AJs+,KQs,T9s"], "");
+    let line = [
+        rule(0, Street::Flop, "top-pair+,overpair,flush-draw"),
+        rule(1, Street::Flop, "pair+,oesd,gutshot:0.5"),
+    ];
+    let report = flop_report_on_line(&spot, &line, &|| false, &|_, _, _| {}).unwrap();
+    let plain = flop_report(&spot, &|| false, &|_, _, _| {}).unwrap();
+    assert_eq!(report.flops.len(), plain.flops.len());
+    for (row, plain) in report.flops.iter().zip(&plain.flops).step_by(97) {
+        assert_eq!(row.flop, plain.flop);
+        assert!(
+            (row.frequency - plain.frequency).abs() < 1e-12,
+            "{:?}",
+            row.flop
+        );
+        let mut with = spot.clone();
+        with.board = row.flop.to_vec();
+        let narrowed = narrow(&with, &line).unwrap();
+        assert!((row.reach - narrowed.reach).abs() < 1e-15);
+        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+        assert_eq!(
+            figures,
+            run(&narrowed.request).unwrap().seats,
+            "{:?}",
+            row.flop
+        );
+        for (k, seat) in row.seats.iter().enumerate() {
+            assert_eq!(seat.continue_share, Some(narrowed.shares[k][0].1));
+        }
+    }
+    let reach: f64 = report.flops.iter().map(|r| r.frequency * r.reach).sum();
+    assert!((report.reach - reach).abs() < 1e-12 && reach > 0.0 && reach < 1.0);
+    for k in 0..2 {
+        let share: f64 = (report.flops.iter())
+            .map(|r| r.frequency * r.seats[k].continue_share.unwrap())
+            .sum();
+        assert!((report.continues[k].unwrap() - share).abs() < 1e-12);
+        let weight: f64 = report.flops.iter().map(|r| r.frequency * r.reach).sum();
+        let equity: f64 = (report.flops.iter())
+            .map(|r| r.frequency * r.reach * r.seats[k].figures.equity)
+            .sum::<f64>()
+            / weight;
+        assert!((report.seats[k].0 - equity).abs() < 1e-12);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["flops", "--json", "QQ+,AK,AQs,JTs", "TT+,AJs+,KQs,T9s"])
+        .args(["--continue", "1:flop:top-pair+,overpair,flush-draw"])
+        .args(["--continue", "2:flop:pair+,oesd,gutshot:0.5"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!((json["reach"].as_f64().unwrap() - report.reach).abs() < 1e-15);
+    let flops = json["flops"].as_array().unwrap();
+    assert_eq!(flops.len(), report.flops.len());
+    assert!((flops[5]["reach"].as_f64().unwrap() - report.flops[5].reach).abs() < 1e-15);
+    // A turn rule in a flop report: no board reaches it.
+    let error = flop_report_on_line(
+        &spot,
+        &[rule(0, Street::Turn, "set")],
+        &|| false,
+        &|_, _, _| {},
+    );
+    assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
+}

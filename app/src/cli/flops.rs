@@ -21,6 +21,11 @@ pub struct FlopsArgs {
     /// Exact or sampled, and the sampling's target and seed.
     #[command(flatten)]
     pub method: ReportMethodArgs,
+    /// A flop rule (repeatable): SEAT:flop:RULE as for `calc`
+    /// (docs/design.md §3.8): every flop then has each ruled seat's
+    /// continue share, the reach, and the continuing ranges' figures.
+    #[arg(long = "continue", value_parser = super::spot::parse_continue)]
+    pub rules: Vec<super::spot::ContinueArg>,
 }
 
 /// Runs `rangestove flops`.
@@ -35,8 +40,16 @@ pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failu
         );
     };
     let on_share = |share: f64| progress.update(share, "");
-    let report = study::flop_report_with_progress(&request, &|| false, &on_row, &on_share)
-        .map_err(Failure::engine)?;
+    let rules = super::spot::street_rules(&args.rules, args.spot.ranges.len())?;
+    let report = if rules.is_empty() {
+        study::flop_report_with_progress(&request, &|| false, &on_row, &on_share)
+            .map_err(Failure::engine)?
+    } else {
+        study::flop_report_on_line(&request, &rules, &|| false, &on_row).map_err(|e| match e {
+            engine::line::LineError::Count(e) => Failure::engine(e),
+            other => Failure::Input(other.into()),
+        })?
+    };
     drop(progress);
     let args = &args.spot;
     let written = if args.json {
@@ -63,6 +76,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
                 "equity": equity,
                 "win": win,
                 "tie": tie,
+                "continue": report.continues.get(i).copied().flatten(),
             })
         })
         .collect();
@@ -85,6 +99,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
                         "buckets": s.buckets,
                         "nut_share": s.nut_share,
                         "hits": hits,
+                        "continue": s.continue_share,
                     })
                 })
                 .collect();
@@ -93,6 +108,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
                 "count": row.count,
                 "frequency": row.frequency,
                 "tags": row.texture.tags(),
+                "reach": row.reach,
                 "players": players,
             })
         })
@@ -101,6 +117,7 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
         "elapsed_ms": report.elapsed_ms,
         "method": report.method.name(),
         "flop_count": report.flop_count,
+        "reach": report.reach,
         "players": players,
         "flops": flops,
     })
@@ -121,9 +138,30 @@ fn write_text(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> s
         },
         report.elapsed_ms
     )?;
+    let lined = report.continues.iter().any(Option::is_some);
     for (i, &(equity, _, _)) in report.seats.iter().enumerate() {
         let range = ranges.get(i).map_or("", String::as_str);
-        writeln!(out, "{range}: {:.2}% over all flops", 100.0 * equity)?;
+        match report.continues.get(i).copied().flatten() {
+            Some(share) => writeln!(
+                out,
+                "{range}: continues with {:.1}% of its range over all flops; {:.2}% equity where the line gets",
+                100.0 * share,
+                100.0 * equity
+            )?,
+            None if lined => writeln!(
+                out,
+                "{range}: {:.2}% equity where the line gets",
+                100.0 * equity
+            )?,
+            None => writeln!(out, "{range}: {:.2}% over all flops", 100.0 * equity)?,
+        }
+    }
+    if lined {
+        writeln!(
+            out,
+            "reach: every seat gets past the flop in {:.2}% of deals",
+            100.0 * report.reach
+        )?;
     }
     writeln!(out, "flop    count  chance  equity per seat  tags")?;
     for row in &report.flops {

@@ -74,6 +74,10 @@ pub struct FlopRow {
     pub texture: Texture,
     /// Each active seat, in order.
     pub seats: Vec<BoardSeat>,
+    /// On a line, the reach frequency on this flop: how often every
+    /// seat's flop rule keeps its hand (1 without rules;
+    /// [`flop_report_on_line`](super::flop_report_on_line)).
+    pub reach: f64,
 }
 
 /// Every flop class of a scenario.
@@ -92,6 +96,12 @@ pub struct FlopReport {
     /// How many flops can come: the rows' counts summed (a class no deal
     /// allows has no row and is not counted).
     pub flop_count: u32,
+    /// On a line, the reach frequency over every flop (each flop's by its
+    /// frequency; 1 without rules).
+    pub reach: f64,
+    /// On a line, per active seat, its continue share over every flop by
+    /// frequency (`None` for a seat without a rule).
+    pub continues: Vec<Option<f64>>,
     /// Time taken.
     pub elapsed_ms: f64,
 }
@@ -138,6 +148,7 @@ fn planned(
         typical: typical.as_ref(),
         classes: spot.classes.len(),
         symmetries: spot.perms.len(),
+        one_pass: true,
     })?;
     spot.run(strategy, start, cancel, on_row, on_progress)
 }
@@ -324,6 +335,8 @@ impl<'a> Spot<'a> {
         let flop_count = flops.iter().map(|row| row.count).sum();
         Ok(FlopReport {
             strategy,
+            continues: vec![None; seats.len()],
+            reach: 1.0,
             seats,
             flops,
             method: if strategy.is_exact() {
@@ -392,13 +405,14 @@ fn flop_row(
         frequency: 0.0,
         texture: Texture::of(&flop),
         seats,
+        reach: 1.0,
     }))
 }
 
 /// Whether some deal is possible with `with`'s board (the setup of a board
 /// no deal allows fails, as the board's row would find). Other errors are
 /// left to the row, which reports them.
-fn can_come(with: &EquityRequest) -> bool {
+pub(super) fn can_come(with: &EquityRequest) -> bool {
     !matches!(setup_on_board(with), Ok(None))
 }
 

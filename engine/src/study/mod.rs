@@ -18,12 +18,14 @@
 pub mod flop_classes;
 mod flop_odds;
 pub mod flops;
+mod flops_line;
 mod hits;
 pub mod next_card;
 mod next_line;
 mod on_board;
 
 pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
+pub use flops_line::flop_report_on_line;
 pub use hits::{BUCKET_EDGES, BoardSeat};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use next_line::next_cards_on_line;

@@ -43,6 +43,9 @@ pub(crate) struct FlopReportSpot<'a> {
     /// Suit permutations that fix the spot (the one pass sweeps one board
     /// of each orbit).
     pub(crate) symmetries: usize,
+    /// Whether the one pass may count it (not on a line, whose ranges
+    /// differ from flop to flop).
+    pub(crate) one_pass: bool,
 }
 
 /// Plans the flop report:
@@ -63,7 +66,7 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
     };
     let cost = spot.typical.map(exact_cost);
     let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * spot.classes as f64;
-    let exact = if flop_pass::applies(spot.setup) {
+    let exact = if spot.one_pass && flop_pass::applies(spot.setup) {
         ReportStrategy::OnePass {
             estimate_s: flop_pass_cost(spot.setup, spot.symmetries),
         }

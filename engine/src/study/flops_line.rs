@@ -1,0 +1,242 @@
+//! All flops on a line (docs/design.md §3.8): for every flop class, each
+//! seat's flop rule applied on that flop, its continue share there, the
+//! reach frequency, and the figures of the continuing ranges; over every
+//! flop, the frequency-weighted totals.
+//!
+//! Each flop is counted on its own (the one pass sweeps one set of ranges
+//! for every flop, and a line's ranges differ from flop to flop), exactly
+//! or sampled as the planner decides for the report
+//! ([`plan::flop_report`] without the pass).
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
+use super::flop_odds::{self, FlopOdds};
+use super::flops::{FlopReport, FlopRow, can_come};
+use super::hits::BoardSeat;
+use super::on_board::{exact_on_board, sampled_on_board};
+use crate::card::Card;
+use crate::equity::plan::{self, FlopReportSpot};
+use crate::equity::setup::Setup;
+use crate::equity::{EquityError, EquityRequest, MethodUsed, ReportStrategy};
+use crate::line::{LineError, Street, StreetRule, TermKind, narrow};
+use crate::range::Range;
+use crate::threads;
+
+/// The flop report of `request` (no board) on a line of flop `rules`:
+/// every flop class the ranges, the dead cards and the rules' hands can
+/// tell apart, each with its frequency (the ranges' as given: how often
+/// the flop comes), the reach frequency on it, each ruled seat's continue
+/// share and every seat's figures, hits and buckets with the continuing
+/// ranges; over every flop, the reach (by frequency), each seat's continue
+/// share (by frequency) and the continuing ranges' figures (by frequency
+/// times reach: the equity where the line gets). A flop on which a rule
+/// keeps nothing has reach 0, that seat's share 0 and the figures of the
+/// ranges as given. `on_row(row, done, total)` as for
+/// [`flop_report`](super::flop_report).
+pub fn flop_report_on_line(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+) -> Result<FlopReport, LineError> {
+    let start = Instant::now();
+    if !request.board.is_empty() {
+        return Err(EquityError::FlopReportBoard(request.board.len()).into());
+    }
+    if let Some(r) = rules.iter().find(|r| r.street != Street::Flop) {
+        return Err(LineError::StreetNotDealt {
+            street: r.street,
+            board: 3,
+        });
+    }
+    let setup = Setup::new(request)?;
+    // Flops a suit permutation keeps the ranges, the dead cards and the
+    // rules' hands under are one class.
+    let mut ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
+    for r in rules {
+        for term in &r.rule.terms {
+            if let TermKind::Hands(range, _) = &term.kind {
+                ranges.push(range);
+            }
+        }
+    }
+    let mut with = request.clone();
+    let classes: Vec<FlopClass> = flop_classes::classes(&ranges, request.dead)
+        .into_iter()
+        .filter(|class| {
+            with.board.clear();
+            with.board.extend(class.flop);
+            can_come(&with)
+        })
+        .collect();
+    let typical = typical(request, &classes);
+    let strategy = plan::flop_report(&FlopReportSpot {
+        request,
+        setup: &setup,
+        typical: typical.as_ref(),
+        classes: classes.len(),
+        symmetries: 1,
+        one_pass: false,
+    })?;
+    let odds = match strategy {
+        ReportStrategy::EachSampled { .. } => {
+            Some(FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?)
+        }
+        _ => None,
+    };
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = classes.len();
+    let run = || {
+        classes
+            .par_iter()
+            .map(|class| {
+                let row = line_row(request, rules, class, strategy, odds.as_ref(), cancel);
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if let Ok(Some(row)) = &row {
+                    on_row(row, n, total);
+                }
+                row
+            })
+            .collect::<Result<Vec<_>, LineError>>()
+    };
+    let rows = threads::run_on(request.threads, "rangestove-flops", run)
+        .map_err(|e| LineError::from(EquityError::from(e)))??;
+    let weight: f64 = rows.iter().flatten().map(|row| row.weight).sum();
+    let mut flops: Vec<FlopRow> = rows
+        .into_iter()
+        .flatten()
+        .map(|mut row| {
+            row.frequency = row.weight / weight;
+            row
+        })
+        .collect();
+    flops.shrink_to_fit();
+    let reach: f64 = flops.iter().map(|r| r.frequency * r.reach).sum();
+    let seats_n = flops.first().map_or(0, |f| f.seats.len());
+    let continues = (0..seats_n)
+        .map(|i| {
+            let ruled = rules.iter().any(|r| {
+                flops
+                    .first()
+                    .is_some_and(|f| f.seats[i].figures.seat == r.seat)
+            });
+            ruled.then(|| {
+                flops
+                    .iter()
+                    .map(|r| r.frequency * r.seats[i].continue_share.unwrap_or(1.0))
+                    .sum()
+            })
+        })
+        .collect();
+    // The continuing ranges' figures where the line gets: by frequency
+    // times reach.
+    let by_reach: Vec<FlopRow> = flops
+        .iter()
+        .map(|r| FlopRow {
+            frequency: r.frequency * r.reach,
+            ..r.clone()
+        })
+        .collect();
+    let seats = if reach > 0.0 {
+        super::flop_means(&by_reach)
+    } else {
+        super::flop_means(&flops)
+    };
+    let flop_count = flops.iter().map(|row| row.count).sum();
+    Ok(FlopReport {
+        strategy,
+        seats,
+        flops,
+        method: if strategy.is_exact() {
+            MethodUsed::Exact
+        } else {
+            MethodUsed::MonteCarlo
+        },
+        flop_count,
+        reach,
+        continues,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// The spot on a typical flop (rainbow and unpaired where one can come),
+/// with the breakdown the rows are counted with: what the planner prices.
+fn typical(request: &EquityRequest, classes: &[FlopClass]) -> Option<Setup> {
+    let rainbow = classes.iter().filter(|c| {
+        let t = Texture::of(&c.flop);
+        t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
+    });
+    rainbow.chain(classes).find_map(|c| {
+        let with = EquityRequest {
+            board: c.flop.to_vec(),
+            breakdown: true,
+            ..request.clone()
+        };
+        Setup::new(&with).ok()
+    })
+}
+
+/// One class's row on the line, or `None` when no deal leaves its flop.
+fn line_row(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+    class: &FlopClass,
+    strategy: ReportStrategy,
+    odds: Option<&FlopOdds>,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<FlopRow>, LineError> {
+    let flop: [Card; 3] = class.flop;
+    let mut with = request.clone();
+    with.board = flop.to_vec();
+    let (counted, reach, failed) = match narrow(&with, rules) {
+        Ok(narrowed) => (narrowed, None, None),
+        Err(LineError::NothingContinues { seat, .. }) => {
+            let given = narrow(&with, &[])?;
+            (given, Some(0.0), Some(seat))
+        }
+        Err(other) => return Err(other),
+    };
+    let counted_request = &counted.request;
+    let found = match (strategy, odds) {
+        (ReportStrategy::EachSampled { std_error }, Some(odds)) => {
+            sampled_on_board(counted_request, flop.to_vec(), std_error, true, cancel)?
+                .map(|result| (odds.left(&flop), result))
+        }
+        _ => {
+            exact_on_board(counted_request, flop.to_vec(), true, cancel)?.map(|(weight, result)| {
+                // The narrowed deals' weight over the reach: the weight of
+                // the deals the ranges as given leave the flop.
+                let reach = reach.unwrap_or(counted.reach);
+                (if reach > 0.0 { weight / reach } else { weight }, result)
+            })
+        }
+    };
+    let Some((weight, result)) = found else {
+        return Ok(None);
+    };
+    let seats = (result.seats.iter().zip(&result.breakdown))
+        .map(|(&figures, breakdown)| {
+            let range = &counted_request.seats[figures.seat].range;
+            let mut seat = BoardSeat::new(figures, breakdown, range, &flop, request.dead);
+            seat.continue_share = match failed {
+                Some(s) if s == figures.seat => Some(0.0),
+                _ => counted.shares[figures.seat]
+                    .first()
+                    .map(|&(_, share)| share),
+            };
+            seat
+        })
+        .collect();
+    Ok(Some(FlopRow {
+        flop,
+        count: class.count,
+        weight: weight * f64::from(class.count),
+        frequency: 0.0,
+        texture: Texture::of(&flop),
+        seats,
+        reach: reach.unwrap_or(counted.reach),
+    }))
+}
