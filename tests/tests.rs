@@ -15,6 +15,7 @@ mod app_hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-c
 mod app_states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked
 mod architecture; // the engine's modules import one way; no source file too long
 mod cards; // card, combo and hand-class parsing, display and indexing
+mod classes; // the hand-class table: rows partition the range, each row is calculate on its hands, calc --classes
 mod cli; // the `rangestove` binary: subcommands, output, exit status
 mod equity; // exact vs brute force, golden figures, Monte Carlo vs exact, determinism
 mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator

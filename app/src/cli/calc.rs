@@ -86,6 +86,11 @@ pub struct CalcArgs {
     /// The equities are then those of the narrowed ranges.
     #[arg(long = "continue", value_parser = parse_continue)]
     pub rules: Vec<ContinueArg>,
+    /// Also print the first seat's hand-class table on the board: its
+    /// range by made hand (and, apart, by draw), each row's combos, share
+    /// and equity (docs/design.md §3.9; needs a flop, turn or river).
+    #[arg(long)]
+    pub classes: bool,
 }
 
 /// Most deals `--stderr` runs when `--max-trials` is not given.
@@ -134,7 +139,12 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
             .map_or(0, |d| d.as_nanos() as u64)
     });
     request.threads = args.threads;
-    request.breakdown = args.breakdown;
+    if args.classes && !matches!(request.board.len(), 3..=5) {
+        return Err(input(anyhow::anyhow!(
+            "--classes needs a flop, turn or river (--board)"
+        )));
+    }
+    request.breakdown = args.breakdown || args.classes;
     // The line: each seat's ranges as they stand on the board's street.
     let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
     let narrowed = line::narrow(&request, &rules).map_err(|e| input(e.into()))?;
@@ -147,9 +157,21 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         let by_time = time_limit_ms.map_or(0.0, |limit| snapshot.elapsed_ms / limit);
         progress.update(snapshot.progress.max(by_time), &detail);
     };
-    let result =
+    let mut result =
         equity::calculate(&request, &|| false, &mut on_snapshot).map_err(Failure::engine)?;
     drop(progress);
+    // The first seat's hand-class table, from the per-combo breakdown
+    // (which is shown only when asked for).
+    let table = match (args.classes, result.breakdown.first()) {
+        (true, Some(first)) => Some(
+            engine::study::class_table(first, &request.seats[first.seat].range, &request.board)
+                .map_err(|e| input(e.into()))?,
+        ),
+        _ => None,
+    };
+    if !args.breakdown {
+        result.breakdown.clear();
+    }
     // Whether a target error was met (None without --stderr).
     let target_reached = args
         .std_error
@@ -166,10 +188,17 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     let written = if args.json {
         let mut json = calc_output::json(&result, &args.ranges, target_reached, time_limited);
         calc_output::add_line(&mut json, &narrowed);
+        if let Some(table) = &table {
+            calc_output::add_classes(&mut json, table);
+        }
         writeln!(out, "{json}")
     } else {
         calc_output::write_text(&result, &args.ranges, out)
             .and_then(|()| calc_output::write_line(&narrowed, &args.ranges, &rules, out))
+            .and_then(|()| match &table {
+                Some(table) => calc_output::write_classes(table, out),
+                None => Ok(()),
+            })
             .and_then(|()| {
             match (target_reached, args.std_error) {
                 (Some(false), Some(target)) => writeln!(

@@ -234,3 +234,50 @@ pub fn write_line(
         100.0 * narrowed.reach
     )
 }
+
+/// The hand-class table's rows as `calc --json` gives them.
+fn class_rows(rows: &[engine::study::ClassRow]) -> serde_json::Value {
+    rows.iter()
+        .map(|r| {
+            serde_json::json!({
+                "category": r.category,
+                "hands": r.hands.canonical(),
+                "combos": r.combos,
+                "share": r.share,
+                "equity": r.equity,
+            })
+        })
+        .collect()
+}
+
+/// Adds the first seat's hand-class table to `calc --json`'s object:
+/// `classes` (one row per made hand) and `draws` (one per draw).
+pub fn add_classes(json: &mut serde_json::Value, table: &engine::study::ClassTable) {
+    json["classes"] = class_rows(&table.made);
+    json["draws"] = class_rows(&table.draws);
+}
+
+/// The first seat's hand-class table as text.
+pub fn write_classes(
+    table: &engine::study::ClassTable,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    for (title, rows) in [("made hand", &table.made), ("draw", &table.draws)] {
+        writeln!(
+            out,
+            "{title:<28} {:>8} {:>7} {:>8}",
+            "combos", "share", "equity"
+        )?;
+        for r in rows.iter() {
+            writeln!(
+                out,
+                "{:<28} {:>8.1} {:>6.1}% {:>7.2}%",
+                r.category,
+                r.combos,
+                100.0 * r.share,
+                100.0 * r.equity
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -15,6 +15,7 @@
 //! therefore `calculate`'s figures for that board, to the last bit when
 //! exact. Nothing in `equity` knows this module.
 
+mod classes;
 pub mod flop_classes;
 mod flop_odds;
 pub mod flops;
@@ -24,6 +25,7 @@ pub mod next_card;
 mod next_line;
 mod on_board;
 
+pub use classes::{ClassRow, ClassTable, class_table};
 pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
 pub use flops_line::flop_report_on_line;
 pub use hits::{BUCKET_EDGES, BoardSeat};
