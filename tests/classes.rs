@@ -122,3 +122,87 @@ fn calc_prints_the_class_table() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--classes needs a flop"));
 }
+
+/// What to call with: at a price, exactly the combos whose breakdown
+/// equity is at least it, with their weights.
+#[test]
+fn the_break_even_selection_is_every_combo_at_or_above_the_price() {
+    use engine::study::{calls, required_equity};
+    assert!((required_equity(1.0, 2.0) - 1.0 / 3.0).abs() < 1e-15);
+    assert_eq!(required_equity(0.0, 5.0), 0.0);
+    let spot = request(&["QQ+,AK,AQs,JTs:0.5,98s,A5s", "TT+,AJs+,KQs"], "Kh9s4c");
+    let result = run(&spot).unwrap();
+    let first = &result.breakdown[0];
+    for price in [0.0, 0.25, 1.0 / 3.0, 0.5, 0.8, 1.0] {
+        let range = calls(first, &spot.seats[0].range, price);
+        for c in &first.combos {
+            let want = if c.equity >= price {
+                spot.seats[0].range.weight_bp(c.combo)
+            } else {
+                0
+            };
+            assert_eq!(range.weight_bp(c.combo), want, "{} at {price}", c.combo);
+        }
+    }
+}
+
+/// Blockers against an independent count on a river: the other seat's
+/// combos, each with its equity from `calculate` with that combo alone and
+/// its weight in the deal distribution counted from the first seat's
+/// compatible combos; a combo's removed shares of the other seat's strong
+/// (≥ 75%) and weak (< 25%) parts.
+#[test]
+fn blockers_match_an_independent_count() {
+    use engine::study::blockers;
+    let (first, second, board) = ("AK,AQs,QJs,T9s,55", "KQ,AJs,JTs,99,44", "Kd9h5c2s7h");
+    let spot = request(&[first, second], board);
+    let result = run(&spot).unwrap();
+    let cards = parse_cards(board).unwrap();
+    let out = cards.iter().fold(engine::CardSet::EMPTY, |s, &c| s.with(c));
+    let live = |text: &str| -> Vec<(engine::Combo, f64)> {
+        Range::parse(text)
+            .unwrap()
+            .combos()
+            .filter(|(c, _)| c.mask().is_disjoint(out))
+            .map(|(c, w)| (c, f64::from(w)))
+            .collect()
+    };
+    let (mine, theirs) = (live(first), live(second));
+    // The other seat's combos: deal weight and equity.
+    let parts: Vec<(engine::Combo, f64, f64)> = theirs
+        .iter()
+        .map(|&(b, wb)| {
+            let weight: f64 = mine
+                .iter()
+                .filter(|(a, _)| a.mask().is_disjoint(b.mask()))
+                .map(|(_, wa)| wa * wb)
+                .sum();
+            let mut alone = request(&[first, &b.to_string()], board);
+            alone.breakdown = false;
+            let equity = run(&alone).unwrap().seats[1].equity;
+            (b, weight, equity)
+        })
+        .collect();
+    let share = |a: engine::Combo, keep: &dyn Fn(f64) -> bool| {
+        let all: f64 = parts.iter().filter(|p| keep(p.2)).map(|p| p.1).sum();
+        let hit: f64 = (parts.iter())
+            .filter(|p| keep(p.2) && !p.0.mask().is_disjoint(a.mask()))
+            .map(|p| p.1)
+            .sum();
+        if all > 0.0 { hit / all } else { 0.0 }
+    };
+    let mut some = 0;
+    for &(a, _) in &mine {
+        let got = blockers(a, &result.breakdown[1]);
+        let strong = share(a, &|e| e >= 0.75);
+        let weak = share(a, &|e| e < 0.25);
+        assert!(
+            (got.strong - strong).abs() < 1e-12,
+            "{a}: {got:?} vs {strong}"
+        );
+        assert!((got.weak - weak).abs() < 1e-12, "{a}: {got:?} vs {weak}");
+        assert!((got.difference - (strong - weak)).abs() < 1e-12);
+        some += usize::from(strong > 0.0 || weak > 0.0);
+    }
+    assert!(some > 0);
+}

@@ -3,6 +3,7 @@
 //! draw (a combo in as many rows as it has draws), each row with its
 //! combos, its share of the range and its equity against the other seats.
 
+use super::hits::BUCKET_EDGES;
 use crate::analysis::{AnalysisError, Draw, MadeHand, classify};
 use crate::card::Card;
 use crate::equity::SeatBreakdown;
@@ -92,5 +93,75 @@ impl Row {
         self.hands.set_weight_bp(combo, weight);
         self.combos += combos;
         self.equity_sum += combos * equity;
+    }
+}
+
+/// The equity a call needs: `call` to win a pot of `pot` (what is in the
+/// middle before the call, the bet included) is worth it at an equity of
+/// at least `call / (pot + call)`.
+pub fn required_equity(call: f64, pot: f64) -> f64 {
+    if call <= 0.0 {
+        0.0
+    } else {
+        call / (pot + call).max(f64::MIN_POSITIVE)
+    }
+}
+
+/// What to call with at `price` (a required equity): the seat's live
+/// combos whose equity is at least it, each with its weight in `range`.
+pub fn calls(breakdown: &SeatBreakdown, range: &Range, price: f64) -> Range {
+    let mut out = Range::empty();
+    for c in breakdown
+        .combos
+        .iter()
+        .filter(|c| c.dealt && c.equity >= price)
+    {
+        out.set_weight_bp(c.combo, range.weight_bp(c.combo));
+    }
+    out
+}
+
+/// A combo's blocker effect against another seat (docs/design.md §3.9):
+/// the shares of that seat's strong part (its combos with equity of at
+/// least 75% against the others: the top bucket) and of its weak part
+/// (below 25%: the bottom bucket), in the deal distribution, that hold one
+/// of the combo's cards, and their difference (positive: the combo removes
+/// more of the strong part than of the weak, the mark of a good bluff).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Blockers {
+    /// The share of the strong part the combo removes.
+    pub strong: f64,
+    /// The share of the weak part it removes.
+    pub weak: f64,
+    /// `strong - weak`.
+    pub difference: f64,
+}
+
+/// The blocker effect of `combo` against the seat whose per-combo figures
+/// are `other` (see [`Blockers`]; a part the other seat does not have
+/// removes nothing).
+pub fn blockers(combo: crate::combo::Combo, other: &SeatBreakdown) -> Blockers {
+    let mask = combo.mask();
+    let (mut strong, mut strong_hit, mut weak, mut weak_hit) = (0.0, 0.0, 0.0, 0.0);
+    for c in other.combos.iter().filter(|c| c.dealt) {
+        let blocked = !c.combo.mask().is_disjoint(mask);
+        if c.equity >= BUCKET_EDGES[0] {
+            strong += c.frequency;
+            if blocked {
+                strong_hit += c.frequency;
+            }
+        } else if c.equity < BUCKET_EDGES[2] {
+            weak += c.frequency;
+            if blocked {
+                weak_hit += c.frequency;
+            }
+        }
+    }
+    let share = |hit: f64, all: f64| if all > 0.0 { hit / all } else { 0.0 };
+    let (strong, weak) = (share(strong_hit, strong), share(weak_hit, weak));
+    Blockers {
+        strong,
+        weak,
+        difference: strong - weak,
     }
 }

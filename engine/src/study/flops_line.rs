@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
 use super::flop_odds::{self, FlopOdds};
-use super::flops::{FlopReport, FlopRow, can_come};
+use super::flops::{FlopReport, FlopRow, can_come, flop_means};
 use super::hits::BoardSeat;
 use super::on_board::{exact_on_board, sampled_on_board};
 use crate::card::Card;
@@ -141,9 +141,9 @@ pub fn flop_report_on_line(
         })
         .collect();
     let seats = if reach > 0.0 {
-        super::flop_means(&by_reach)
+        flop_means(&by_reach)
     } else {
-        super::flop_means(&flops)
+        flop_means(&flops)
     };
     let flop_count = flops.iter().map(|row| row.count).sum();
     Ok(FlopReport {

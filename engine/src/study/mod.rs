@@ -25,7 +25,7 @@ pub mod next_card;
 mod next_line;
 mod on_board;
 
-pub use classes::{ClassRow, ClassTable, class_table};
+pub use classes::{Blockers, ClassRow, ClassTable, blockers, calls, class_table, required_equity};
 pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
 pub use flops_line::flop_report_on_line;
 pub use hits::{BUCKET_EDGES, BoardSeat};
