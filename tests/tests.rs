@@ -31,6 +31,7 @@ mod ranges; // range text: every form and dialect, errors, canonical form, round
 mod rank_patterns; // preflop counted by board rank pattern: the deal-major walk's integers, brute force, the planner's choice
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
 mod study; // study across boards: the next card and the flop report vs calculate and independent counts, `next` and `flops`, the Boards view
+mod train; // the trainer: answers against calculate and the continue rules, seeds, scoring, train --json
 mod worker; // the background worker: coalescing, stale updates, threads, drop
 
 /// Tests that start background workers hold this lock, so the worker tests

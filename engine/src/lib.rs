@@ -18,6 +18,7 @@ pub mod range;
 pub mod study;
 mod symmetry;
 pub mod threads;
+pub mod train;
 pub mod worker;
 
 pub use card::{Card, CardSet, ParseCardError, ParseCardErrorKind, Rank, Suit};

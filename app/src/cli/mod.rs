@@ -19,6 +19,7 @@ mod next;
 mod progress;
 mod range;
 mod spot;
+mod train;
 
 use clap::{Parser, Subcommand};
 
@@ -59,6 +60,9 @@ pub enum Command {
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range(RangeArgs),
+    /// A round of trainer questions (equity, hits, ranges) with their exact
+    /// answers.
+    Train(train::TrainArgs),
 }
 
 /// Runs the program on the given arguments (the first is the program name)
@@ -148,5 +152,6 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
         Some(Command::Next(args)) => next::next_command(&args, out),
         Some(Command::Flops(args)) => flops::flops_command(&args, out),
         Some(Command::Range(args)) => range::range_command(&args, out),
+        Some(Command::Train(args)) => train::train_command(&args, out),
     }
 }

@@ -1,0 +1,178 @@
+//! The trainer's rounds (docs/design.md §3.10): every answer against the
+//! engine on its spot (equity against `calculate`, hit shares against the
+//! continue rules' narrowing), the same round from the same seed on any
+//! thread count, no repeated question, scoring against hand-worked cases,
+//! and `rangestove train --json`.
+
+use engine::equity::{EquityRequest, Method, Seat};
+use engine::line::{ContinueRule, Street, StreetRule, narrow};
+use engine::train::{Answer, Drill, overlap, points_off, round};
+use engine::{Range, card::parse_cards};
+
+use crate::equity::run;
+
+fn named() -> Vec<(String, Range)> {
+    [
+        ("Tight", "TT+,AQs+,AKo"),
+        ("Loose", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"),
+        ("Weighted", "QQ+,AK,JJ:0.5,AQs:0.5"),
+    ]
+    .iter()
+    .map(|(n, r)| (n.to_string(), Range::parse(r).unwrap()))
+    .collect()
+}
+
+fn spot(ranges: &[String], board: &[engine::Card]) -> EquityRequest {
+    let seats = ranges
+        .iter()
+        .map(|r| Seat::active(Range::parse(r).unwrap()))
+        .collect();
+    let mut request = EquityRequest::new(seats);
+    request.board = board.to_vec();
+    request.method = Method::Exact;
+    request
+}
+
+#[test]
+fn equity_answers_are_calculate_on_their_spots() {
+    for level in 1..=3 {
+        let r = round(Drill::Equity, level, 11, 6, &named(), Some(2)).unwrap();
+        assert_eq!(r.questions.len(), 6);
+        for q in &r.questions {
+            let Answer::Equity(answer) = q.answer else {
+                panic!("{q:?}");
+            };
+            let result = run(&spot(&q.ranges, &q.board)).unwrap();
+            assert_eq!(result.seats[0].equity, answer, "{}", q.prompt);
+            let seats = if level == 3 { 2..=3 } else { 2..=2 };
+            assert!(seats.contains(&q.ranges.len()), "{}", q.prompt);
+            assert_eq!(q.board.is_empty(), level == 1, "{}", q.prompt);
+        }
+    }
+}
+
+#[test]
+fn hit_answers_are_the_continue_rules_shares() {
+    let rule_of = |prompt: &str| {
+        [
+            ("two pair or better", "two-pair+"),
+            ("a flush draw", "flush-draw"),
+            ("top pair (any kicker)", "top-pair"),
+            ("an open-ended straight draw", "oesd"),
+            ("an overpair or better", "overpair+"),
+            (
+                "a pair or better, or a flush or straight draw",
+                "pair+,flush-draw,oesd,gutshot",
+            ),
+        ]
+        .iter()
+        .find(|(words, _)| prompt.contains(words))
+        .map(|(_, rule)| ContinueRule::parse(rule).unwrap())
+        .unwrap_or_else(|| panic!("{prompt}"))
+    };
+    for level in 1..=3 {
+        let r = round(Drill::Hits, level, 5, 8, &named(), None).unwrap();
+        for q in &r.questions {
+            let Answer::Share(answer) = q.answer else {
+                panic!("{q:?}");
+            };
+            let line = [StreetRule {
+                seat: 0,
+                street: Street::Flop,
+                rule: rule_of(&q.prompt),
+            }];
+            let share = match narrow(&spot(&q.ranges, &q.board), &line) {
+                Ok(narrowed) => narrowed.shares[0][0].1,
+                Err(_) => 0.0,
+            };
+            assert!(
+                (share - answer).abs() < 1e-12,
+                "{}: {share} vs {answer}",
+                q.prompt
+            );
+        }
+    }
+}
+
+#[test]
+fn a_seed_makes_one_round_on_any_thread_count_without_repeats() {
+    for drill in [Drill::Equity, Drill::Hits, Drill::Ranges] {
+        let one = round(drill, 2, 99, 3, &named(), Some(1)).unwrap();
+        assert_eq!(one, round(drill, 2, 99, 3, &named(), Some(4)).unwrap());
+        let other = round(drill, 2, 100, 3, &named(), Some(1)).unwrap();
+        assert_ne!(one.questions, other.questions, "{drill:?}");
+        for (i, q) in one.questions.iter().enumerate() {
+            assert!(one.questions[..i].iter().all(|p| p.prompt != q.prompt));
+        }
+    }
+    // Three named ranges make three ranges questions at level 2, not four.
+    assert!(round(Drill::Ranges, 2, 1, 4, &named(), None).is_err());
+    let three = round(Drill::Ranges, 2, 1, 3, &named(), None).unwrap();
+    for q in &three.questions {
+        let Answer::Range { name, range } = &q.answer else {
+            panic!("{q:?}");
+        };
+        let (_, want) = named().into_iter().find(|(n, _)| n == name).unwrap();
+        assert_eq!(**range, want);
+    }
+    // Level 3 asks for the weighted ranges.
+    let weighted = round(Drill::Ranges, 3, 1, 1, &named(), None).unwrap();
+    assert!(
+        matches!(&weighted.questions[0].answer, Answer::Range { name, .. } if name == "Weighted")
+    );
+    assert!(round(Drill::Equity, 4, 1, 1, &named(), None).is_err());
+}
+
+#[test]
+fn scoring_against_hand_worked_cases() {
+    let parse = |t: &str| Range::parse(t).unwrap();
+    // AA and KK asked, AA and QQ painted: 6 combos in common of 12.
+    let o = overlap(&parse("AA,KK"), &parse("AA,QQ"));
+    assert_eq!(o.common, 6.0);
+    assert_eq!(o.misses, parse("KK"));
+    assert_eq!(o.extras, parse("QQ"));
+    assert_eq!(o.score, 0.5);
+    // Half of AA asked, all of it painted: 3 in common, half AA extra.
+    let o = overlap(&parse("AA:0.5"), &parse("AA"));
+    assert_eq!((o.common, o.score), (3.0, 0.5));
+    assert_eq!(o.extras, parse("AA:0.5"));
+    assert!(o.misses.is_empty());
+    // The very range scores 1; nothing against nothing too.
+    assert_eq!(overlap(&parse("QQ+,AKs"), &parse("QQ+,AKs")).score, 1.0);
+    assert_eq!(overlap(&Range::empty(), &Range::empty()).score, 1.0);
+    assert!((points_off(0.5, 0.53) - 3.0).abs() < 1e-12);
+    assert!((points_off(0.42, 0.40) - 2.0).abs() < 1e-12);
+}
+
+#[test]
+fn train_prints_a_round_as_json() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "train", "--drill", "equity", "--level", "2", "--seed", "7", "--count", "4", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["drill"], "equity");
+    assert_eq!(json["level"], 2);
+    assert_eq!(json["seed"], 7);
+    let questions = json["questions"].as_array().unwrap();
+    assert_eq!(questions.len(), 4);
+    for q in questions {
+        let ranges: Vec<String> = q["ranges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_owned())
+            .collect();
+        let board = parse_cards(q["board"].as_str().unwrap()).unwrap();
+        let result = run(&spot(&ranges, &board)).unwrap();
+        assert!((result.seats[0].equity - q["answer"].as_f64().unwrap()).abs() < 1e-15);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["train", "--drill", "ranges", "--level", "4"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
