@@ -5,20 +5,15 @@
 //! `classes` and `draws` to the JSON.
 
 use engine::analysis::classify;
-use engine::equity::{EquityRequest, Method, Seat};
+use engine::equity::EquityRequest;
 use engine::study::class_table;
 use engine::{Range, card::parse_cards};
 
 use crate::equity::run;
 
+/// The spot counted exactly, with the per-combo breakdown.
 fn request(ranges: &[&str], board: &str) -> EquityRequest {
-    let seats = ranges
-        .iter()
-        .map(|r| Seat::active(Range::parse(r).unwrap()))
-        .collect();
-    let mut request = EquityRequest::new(seats);
-    request.board = parse_cards(board).unwrap();
-    request.method = Method::Exact;
+    let mut request = crate::lines::request(ranges, board);
     request.breakdown = true;
     request
 }

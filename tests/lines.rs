@@ -11,7 +11,8 @@ use engine::{CardSet, Combo, Range, card::parse_cards};
 
 use crate::equity::run;
 
-fn request(ranges: &[&str], board: &str) -> EquityRequest {
+/// A spot of active seats with these ranges on `board`, counted exactly.
+pub(crate) fn request(ranges: &[&str], board: &str) -> EquityRequest {
     let seats = ranges
         .iter()
         .map(|r| Seat::active(Range::parse(r).unwrap()))

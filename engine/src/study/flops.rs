@@ -198,17 +198,7 @@ impl<'a> Spot<'a> {
         // Validates ranges and dead cards as the spot stands.
         let setup = Setup::new(request)?;
         let ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
-        // Only the classes that can come: each is a row, so the classes
-        // counted while the report runs are those it ends with.
-        let mut with = request.clone();
-        let classes: Vec<FlopClass> = flop_classes::classes(&ranges, request.dead)
-            .into_iter()
-            .filter(|class| {
-                with.board.clear();
-                with.board.extend(class.flop);
-                can_come(&with)
-            })
-            .collect();
+        let classes = classes_that_come(request, &ranges);
         let flops: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
         Ok(Spot {
             request,
@@ -223,20 +213,7 @@ impl<'a> Spot<'a> {
     /// unpaired if one can come (the most common kind, and among the
     /// costliest: no card pairs, so most combos live), else any.
     fn typical_flop(&self) -> Option<Setup> {
-        let rainbow = self.classes.iter().filter(|c| {
-            let t = Texture::of(&c.flop);
-            t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
-        });
-        rainbow.chain(&self.classes).find_map(|c| {
-            // As the rows are counted: with the per-combo breakdown
-            // their buckets and hits come from.
-            let with = EquityRequest {
-                board: c.flop.to_vec(),
-                breakdown: true,
-                ..self.request.clone()
-            };
-            Setup::new(&with).ok()
-        })
+        typical_flop(self.request, &self.classes)
     }
 
     /// Every row by `strategy`, on the request's threads.
@@ -321,16 +298,7 @@ impl<'a> Spot<'a> {
             }
         };
         let rows = threads::run_on(request.threads, "rangestove-flops", run)??;
-        let weight: f64 = rows.iter().flatten().map(|row| row.weight).sum();
-        let mut flops: Vec<FlopRow> = rows
-            .into_iter()
-            .flatten()
-            .map(|mut row| {
-                row.frequency = row.weight / weight;
-                row
-            })
-            .collect();
-        flops.shrink_to_fit();
+        let flops = with_frequencies(rows);
         let seats = flop_means(&flops);
         let flop_count = flops.iter().map(|row| row.count).sum();
         Ok(FlopReport {
@@ -348,6 +316,42 @@ impl<'a> Spot<'a> {
             elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
         })
     }
+}
+
+/// `request` (no board) on a typical flop of `classes` where a deal is
+/// possible: rainbow and unpaired if one can come (the most common kind,
+/// and among the costliest: no card pairs, so most combos live), else any;
+/// with the per-combo breakdown the rows' buckets and hits come from, as
+/// the rows are counted. What the planner prices a report by.
+pub(super) fn typical_flop(request: &EquityRequest, classes: &[FlopClass]) -> Option<Setup> {
+    let rainbow = classes.iter().filter(|c| {
+        let t = Texture::of(&c.flop);
+        t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
+    });
+    rainbow.chain(classes).find_map(|c| {
+        let with = EquityRequest {
+            board: c.flop.to_vec(),
+            breakdown: true,
+            ..request.clone()
+        };
+        Setup::new(&with).ok()
+    })
+}
+
+/// The rows that came (`None`: a class no deal leaves), each with its
+/// frequency: its weight over theirs.
+pub(super) fn with_frequencies(rows: Vec<Option<FlopRow>>) -> Vec<FlopRow> {
+    let weight: f64 = rows.iter().flatten().map(|row| row.weight).sum();
+    let mut flops: Vec<FlopRow> = rows
+        .into_iter()
+        .flatten()
+        .map(|mut row| {
+            row.frequency = row.weight / weight;
+            row
+        })
+        .collect();
+    flops.shrink_to_fit();
+    flops
 }
 
 /// Per seat, equity, win and tie averaged over `rows` by frequency (the
@@ -409,10 +413,26 @@ fn flop_row(
     }))
 }
 
+/// The flop classes of `request` (no board) under the suit permutations
+/// that keep `ranges` and the dead cards, those that can come only: each
+/// is a row, so the classes counted while a report runs are those it ends
+/// with.
+pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {
+    let mut with = request.clone();
+    flop_classes::classes(ranges, request.dead)
+        .into_iter()
+        .filter(|class| {
+            with.board.clear();
+            with.board.extend(class.flop);
+            can_come(&with)
+        })
+        .collect()
+}
+
 /// Whether some deal is possible with `with`'s board (the setup of a board
 /// no deal allows fails, as the board's row would find). Other errors are
 /// left to the row, which reports them.
-pub(super) fn can_come(with: &EquityRequest) -> bool {
+fn can_come(with: &EquityRequest) -> bool {
     !matches!(setup_on_board(with), Ok(None))
 }
 

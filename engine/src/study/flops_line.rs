@@ -12,9 +12,11 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::flop_classes::{self, FlopClass, Pairing, Suits, Texture};
+use super::flop_classes::{FlopClass, Texture};
 use super::flop_odds::{self, FlopOdds};
-use super::flops::{FlopReport, FlopRow, can_come, flop_means};
+use super::flops::{
+    FlopReport, FlopRow, classes_that_come, flop_means, typical_flop, with_frequencies,
+};
 use super::hits::BoardSeat;
 use super::on_board::{exact_on_board, sampled_on_board};
 use crate::card::Card;
@@ -63,16 +65,8 @@ pub fn flop_report_on_line(
             }
         }
     }
-    let mut with = request.clone();
-    let classes: Vec<FlopClass> = flop_classes::classes(&ranges, request.dead)
-        .into_iter()
-        .filter(|class| {
-            with.board.clear();
-            with.board.extend(class.flop);
-            can_come(&with)
-        })
-        .collect();
-    let typical = typical(request, &classes);
+    let classes = classes_that_come(request, &ranges);
+    let typical = typical_flop(request, &classes);
     let strategy = plan::flop_report(&FlopReportSpot {
         request,
         setup: &setup,
@@ -104,16 +98,7 @@ pub fn flop_report_on_line(
     };
     let rows = threads::run_on(request.threads, "rangestove-flops", run)
         .map_err(|e| LineError::from(EquityError::from(e)))??;
-    let weight: f64 = rows.iter().flatten().map(|row| row.weight).sum();
-    let mut flops: Vec<FlopRow> = rows
-        .into_iter()
-        .flatten()
-        .map(|mut row| {
-            row.frequency = row.weight / weight;
-            row
-        })
-        .collect();
-    flops.shrink_to_fit();
+    let flops = with_frequencies(rows);
     let reach: f64 = flops.iter().map(|r| r.frequency * r.reach).sum();
     let seats_n = flops.first().map_or(0, |f| f.seats.len());
     let continues = (0..seats_n)
@@ -159,23 +144,6 @@ pub fn flop_report_on_line(
         reach,
         continues,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-    })
-}
-
-/// The spot on a typical flop (rainbow and unpaired where one can come),
-/// with the breakdown the rows are counted with: what the planner prices.
-fn typical(request: &EquityRequest, classes: &[FlopClass]) -> Option<Setup> {
-    let rainbow = classes.iter().filter(|c| {
-        let t = Texture::of(&c.flop);
-        t.suits == Suits::Rainbow && t.pairing == Pairing::Unpaired
-    });
-    rainbow.chain(classes).find_map(|c| {
-        let with = EquityRequest {
-            board: c.flop.to_vec(),
-            breakdown: true,
-            ..request.clone()
-        };
-        Setup::new(&with).ok()
     })
 }
 

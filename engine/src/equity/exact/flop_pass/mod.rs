@@ -480,12 +480,7 @@ impl Pass<'_> {
                                     continue;
                                 }
                                 let row = &mut acc.combos[class * live..(class + 1) * live];
-                                let from = &self.item_sources[usize::from(p)];
-                                for (target, &i) in row.iter_mut().zip(from) {
-                                    let c = scaled[i as usize];
-                                    target[0].add_count(c[0]);
-                                    target[1].add_count(c[1]);
-                                }
+                                add_row(row, &self.item_sources[usize::from(p)], &scaled);
                             }
                         }
                     }
@@ -562,13 +557,18 @@ impl<T: Count> Pending<T> {
             };
             let sums = &mut self.sums[at * live..(at + 1) * live];
             let row = &mut acc.combos[class * live..(class + 1) * live];
-            let from = &pass.item_sources[usize::from(p)];
-            for (target, &i) in row.iter_mut().zip(from) {
-                let c = sums[i as usize];
-                target[0].add_count(c[0]);
-                target[1].add_count(c[1]);
-            }
+            add_row(row, &pass.item_sources[usize::from(p)], sums);
             sums.iter_mut().for_each(|c| *c = [T::default(); 2]);
         }
+    }
+}
+
+/// Adds `counts` (by item) to a class's `row`, in the row's order: its
+/// entry `j` takes the counts of item `from[j]`.
+fn add_row<T: Count>(row: &mut [[T; 2]], from: &[u32], counts: &[[T; 2]]) {
+    for (target, &i) in row.iter_mut().zip(from) {
+        let c = counts[i as usize];
+        target[0].add_count(c[0]);
+        target[1].add_count(c[1]);
     }
 }
