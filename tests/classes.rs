@@ -201,3 +201,54 @@ fn blockers_match_an_independent_count() {
     }
     assert!(some > 0);
 }
+
+/// `calc --classes --price X`: `calls` is the first seat's combos at or
+/// above the price (as `study::calls` gives them) and `blockers` each live
+/// combo's effect against the second seat (as `study::blockers`).
+#[test]
+fn calc_says_what_to_call_with_and_what_blocks() {
+    use engine::study::{blockers, calls};
+    let (first, second, board) = ("QQ+,AK,JTs,98s,A5s", "TT+,AQ+,KQs", "Kh9s4c");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "calc",
+            "--json",
+            "--classes",
+            "--price",
+            "0.4",
+            "--board",
+            board,
+            first,
+            second,
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let spot = request(&[first, second], board);
+    let result = run(&spot).unwrap();
+    let want = calls(&result.breakdown[0], &spot.seats[0].range, 0.4);
+    assert_eq!(json["calls"]["hands"], want.canonical());
+    assert_eq!(json["calls"]["price"], 0.4);
+    let rows = json["blockers"].as_array().unwrap();
+    let live: Vec<_> = result.breakdown[0]
+        .combos
+        .iter()
+        .filter(|c| c.dealt)
+        .collect();
+    assert_eq!(rows.len(), live.len());
+    for (row, c) in rows.iter().zip(live) {
+        assert_eq!(row["hand"], c.combo.to_string());
+        let b = blockers(c.combo, &result.breakdown[1]);
+        assert!((row["difference"].as_f64().unwrap() - b.difference).abs() < 1e-15);
+    }
+    // --price needs --classes, and an equity from 0 to 1.
+    for args in [&["--price", "0.4"][..], &["--classes", "--price", "1.5"]] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+            .args(["calc", "--board", board, first, second])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}

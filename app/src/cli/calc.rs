@@ -91,6 +91,19 @@ pub struct CalcArgs {
     /// and equity (docs/design.md §3.9; needs a flop, turn or river).
     #[arg(long)]
     pub classes: bool,
+    /// With --classes: what the first seat calls with at this required
+    /// equity (0 to 1; a call of C into a pot of P needs C / (P + C)).
+    #[arg(long, requires = "classes", value_parser = parse_price)]
+    pub price: Option<f64>,
+}
+
+/// A required equity, 0 to 1 (clap's value parser for `--price`).
+fn parse_price(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|p| (0.0..=1.0).contains(p))
+        .ok_or_else(|| format!("{text:?} is not an equity between 0 and 1"))
 }
 
 /// Most deals `--stderr` runs when `--max-trials` is not given.
@@ -169,6 +182,8 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         ),
         _ => None,
     };
+    // What calls and blockers read: every seat's per-combo figures.
+    let breakdowns = result.breakdown.clone();
     if !args.breakdown {
         result.breakdown.clear();
     }
@@ -190,13 +205,16 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         calc_output::add_line(&mut json, &narrowed);
         if let Some(table) = &table {
             calc_output::add_classes(&mut json, table);
+            calc_output::add_calls_and_blockers(&mut json, &breakdowns, &request, args.price);
         }
         writeln!(out, "{json}")
     } else {
         calc_output::write_text(&result, &args.ranges, out)
             .and_then(|()| calc_output::write_line(&narrowed, &args.ranges, &rules, out))
             .and_then(|()| match &table {
-                Some(table) => calc_output::write_classes(table, out),
+                Some(table) => calc_output::write_classes(table, out).and_then(|()| {
+                    calc_output::write_calls(&breakdowns, &request, args.price, out)
+                }),
                 None => Ok(()),
             })
             .and_then(|()| {

@@ -281,3 +281,75 @@ pub fn write_classes(
     }
     Ok(())
 }
+
+/// With `--classes`: `calls` (with `--price`: the first seat's combos at or
+/// above it, as range text, and their share of its deal distribution) and
+/// `blockers` (each of the first seat's live combos against the second
+/// active seat: the shares of its strong and weak parts removed).
+pub fn add_calls_and_blockers(
+    json: &mut serde_json::Value,
+    breakdowns: &[equity::SeatBreakdown],
+    request: &equity::EquityRequest,
+    price: Option<f64>,
+) {
+    let Some(first) = breakdowns.first() else {
+        return;
+    };
+    if let Some(price) = price {
+        let (hands, share) = calls(first, request, price);
+        json["calls"] = serde_json::json!({"price": price, "hands": hands, "share": share});
+    }
+    if let Some(other) = breakdowns.get(1) {
+        let rows: Vec<serde_json::Value> = first
+            .combos
+            .iter()
+            .filter(|c| c.dealt)
+            .map(|c| {
+                let b = engine::study::blockers(c.combo, other);
+                serde_json::json!({
+                    "hand": c.combo.to_string(),
+                    "strong": b.strong,
+                    "weak": b.weak,
+                    "difference": b.difference,
+                })
+            })
+            .collect();
+        json["blockers"] = serde_json::Value::Array(rows);
+    }
+}
+
+/// The first seat's combos at or above `price`, as canonical range text,
+/// and their share of its deal distribution.
+fn calls(
+    first: &equity::SeatBreakdown,
+    request: &equity::EquityRequest,
+    price: f64,
+) -> (String, f64) {
+    let range = engine::study::calls(first, &request.seats[first.seat].range, price);
+    let share = first
+        .combos
+        .iter()
+        .filter(|c| c.dealt && c.equity >= price)
+        .map(|c| c.frequency)
+        .sum();
+    (range.canonical(), share)
+}
+
+/// With `--price`: what the first seat calls with.
+pub fn write_calls(
+    breakdowns: &[equity::SeatBreakdown],
+    request: &equity::EquityRequest,
+    price: Option<f64>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let (Some(first), Some(price)) = (breakdowns.first(), price) else {
+        return Ok(());
+    };
+    let (hands, share) = calls(first, request, price);
+    writeln!(
+        out,
+        "calls at {:.1}% equity with {:.1}% of its range: {hands}",
+        100.0 * price,
+        100.0 * share
+    )
+}
