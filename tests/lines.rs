@@ -488,3 +488,74 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
     );
     assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
 }
+
+/// Rule text from a seeded generator (names, signs, weights, percentages,
+/// stray characters and bytes of other scripts): parsing never panics; what
+/// parses prints back to text that parses to the same rule, and an error
+/// names a token that is in the text at its offset.
+#[test]
+fn any_rule_text_parses_or_names_its_bad_term() {
+    use rand::{RngExt, SeedableRng};
+    let pieces = [
+        "two-pair",
+        "+",
+        "flush-draw",
+        "oesd",
+        "gutshot",
+        ":0.5",
+        ":1",
+        ":0",
+        ":1.5",
+        ":x",
+        "-",
+        ",",
+        " ",
+        "equity>=",
+        "55%",
+        "top ",
+        "bottom ",
+        "40%",
+        "140",
+        "AK",
+        "QQ+",
+        "AhKh",
+        "set",
+        "pair",
+        "top-pair",
+        "é",
+        "≥",
+        "%",
+        ":",
+        "JJ-99",
+        "tptk",
+        "",
+        "0.0001",
+        "::",
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
+    let (mut ok, mut bad) = (0, 0);
+    for _ in 0..20_000 {
+        let text: String = (0..rng.random_range(0..8))
+            .map(|_| pieces[rng.random_range(0..pieces.len())])
+            .collect();
+        match ContinueRule::parse(&text) {
+            Ok(rule) => {
+                ok += 1;
+                assert_eq!(
+                    ContinueRule::parse(&rule.to_string()).unwrap(),
+                    rule,
+                    "{text:?}"
+                );
+            }
+            Err(error) => {
+                bad += 1;
+                assert!(
+                    text.get(error.offset..)
+                        .is_some_and(|rest| rest.starts_with(error.token.as_str())),
+                    "{text:?}: {error}"
+                );
+            }
+        }
+    }
+    assert!(ok > 100 && bad > 100, "{ok} {bad}");
+}

@@ -328,6 +328,9 @@ fn parse_term(token: &str) -> Result<Term, String> {
         }
         None => (body, 10_000),
     };
+    if body.trim().is_empty() {
+        return Err("a term needs a made hand, draw, equity term or hand".into());
+    }
     let lower = body.to_ascii_lowercase();
     let kind = if let Some(rest) = lower
         .strip_prefix("equity>=")
