@@ -479,6 +479,19 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
     let flops = json["flops"].as_array().unwrap();
     assert_eq!(flops.len(), report.flops.len());
     assert!((flops[5]["reach"].as_f64().unwrap() - report.flops[5].reach).abs() < 1e-15);
+    // CSV: the reach and the ruled seats' shares after the seats' columns.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["flops", "--csv", "QQ+,AK,AQs,JTs", "TT+,AJs+,KQs,T9s"])
+        .args(["--continue", "2:flop:pair+,oesd,gutshot:0.5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with(",seat2_nut_share,reach,seat2_continue"),
+        "{header}"
+    );
+    assert_eq!(text.lines().count(), report.flops.len() + 1);
     // A turn rule in a flop report: no board reaches it.
     let error = flop_report_on_line(
         &spot,
