@@ -252,3 +252,79 @@ fn calc_says_what_to_call_with_and_what_blocks() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// Groups: each group's equity is `calculate`'s with the group as the
+/// seat's range (a shared combo split by weight), the groups' combos sum to
+/// what they hold of the seat's; groups that give a combo more than the
+/// range holds, or more than four, are refused. `calc --group` prints them.
+#[test]
+fn groups_are_calculate_on_each_group() {
+    use engine::study::{GroupError, group_rows};
+    let (first, second, board) = ("QQ+,AK,A5s,A4s,JTs,98s:0.5", "TT+,AQ+,KQs", "Kh9s4c");
+    let spot = request(&[first, second], board);
+    let result = run(&spot).unwrap();
+    let parse = |t: &str| Range::parse(t).unwrap();
+    let groups = vec![
+        ("value".to_owned(), parse("QQ+,AK:0.75")),
+        ("bluff".to_owned(), parse("A5s,A4s,JTs:0.5,98s:0.25")),
+        ("call".to_owned(), parse("AK:0.25,JTs:0.5")),
+    ];
+    let rows = group_rows(&result.breakdown[0], &spot.seats[0].range, &groups).unwrap();
+    assert_eq!(rows.len(), 3);
+    for (row, (name, group)) in rows.iter().zip(&groups) {
+        assert_eq!(&row.category, name);
+        let mut alone = spot.clone();
+        alone.breakdown = false;
+        alone.seats[0].range = group.clone();
+        let figures = run(&alone).unwrap();
+        assert!(
+            (figures.seats[0].equity - row.equity).abs() < 1e-12,
+            "{name}: {} vs {}",
+            figures.seats[0].equity,
+            row.equity
+        );
+    }
+    // They hold everything but 98s:0.25: their combos and the rest sum to
+    // the seat's.
+    let all: f64 = result.breakdown[0].classes.iter().map(|c| c.combos).sum();
+    let rest = group_rows(
+        &result.breakdown[0],
+        &spot.seats[0].range,
+        &[("rest".to_owned(), parse("98s:0.25"))],
+    )
+    .unwrap();
+    let total: f64 = rows.iter().chain(&rest).map(|r| r.combos).sum();
+    assert!((total - all).abs() < 1e-9, "{total} vs {all}");
+    // Too much of a combo, a combo the range lacks, five groups.
+    let over = [
+        ("a".to_owned(), parse("AK")),
+        ("b".to_owned(), parse("AKs")),
+    ];
+    assert!(matches!(
+        group_rows(&result.breakdown[0], &spot.seats[0].range, &over),
+        Err(GroupError::Overfull { .. })
+    ));
+    let lacking = [("a".to_owned(), parse("22"))];
+    assert!(group_rows(&result.breakdown[0], &spot.seats[0].range, &lacking).is_err());
+    let five: Vec<_> = (0..5).map(|i| (i.to_string(), parse("AA"))).collect();
+    assert!(matches!(
+        group_rows(&result.breakdown[0], &spot.seats[0].range, &five),
+        Err(GroupError::TooMany(5))
+    ));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(["calc", "--json", "--board", board, first, second])
+        .args([
+            "--group",
+            "value:QQ+,AK:0.75",
+            "--group",
+            "bluff:A5s,A4s,JTs:0.5,98s:0.25",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let got = json["groups"].as_array().unwrap();
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1]["category"], "bluff");
+    assert!((got[0]["equity"].as_f64().unwrap() - rows[0].equity).abs() < 1e-12);
+}

@@ -95,6 +95,20 @@ pub struct CalcArgs {
     /// equity (0 to 1; a call of C into a pot of P needs C / (P + C)).
     #[arg(long, requires = "classes", value_parser = parse_price)]
     pub price: Option<f64>,
+    /// A group of the first seat's range (repeatable, at most 4):
+    /// NAME:RANGE, e.g. 'value:QQ+,AK' 'bluff:A5s,A4s'; each group's combos,
+    /// share and equity (docs/design.md §3.9).
+    #[arg(long = "group", value_parser = parse_group)]
+    pub groups: Vec<(String, engine::Range)>,
+}
+
+/// Parses `NAME:RANGE` (clap's value parser for `--group`).
+fn parse_group(text: &str) -> Result<(String, engine::Range), String> {
+    let (name, range) = text
+        .split_once(':')
+        .ok_or_else(|| "expected NAME:RANGE, e.g. value:QQ+,AK".to_owned())?;
+    let range = engine::Range::parse(range).map_err(|e| e.to_string())?;
+    Ok((name.trim().to_owned(), range))
 }
 
 /// A required equity, 0 to 1 (clap's value parser for `--price`).
@@ -157,7 +171,7 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
             "--classes needs a flop, turn or river (--board)"
         )));
     }
-    request.breakdown = args.breakdown || args.classes;
+    request.breakdown = args.breakdown || args.classes || !args.groups.is_empty();
     // The line: each seat's ranges as they stand on the board's street.
     let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
     let narrowed = line::narrow(&request, &rules).map_err(|e| input(e.into()))?;
@@ -184,6 +198,13 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     };
     // What calls and blockers read: every seat's per-combo figures.
     let breakdowns = result.breakdown.clone();
+    let groups = match (args.groups.is_empty(), breakdowns.first()) {
+        (false, Some(first)) => Some(
+            engine::study::group_rows(first, &request.seats[first.seat].range, &args.groups)
+                .map_err(|e| input(e.into()))?,
+        ),
+        _ => None,
+    };
     if !args.breakdown {
         result.breakdown.clear();
     }
@@ -203,6 +224,9 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     let written = if args.json {
         let mut json = calc_output::json(&result, &args.ranges, target_reached, time_limited);
         calc_output::add_line(&mut json, &narrowed);
+        if let Some(groups) = &groups {
+            json["groups"] = calc_output::class_rows(groups);
+        }
         if let Some(table) = &table {
             calc_output::add_classes(&mut json, table);
             calc_output::add_calls_and_blockers(&mut json, &breakdowns, &request, args.price);
@@ -211,6 +235,10 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     } else {
         calc_output::write_text(&result, &args.ranges, out)
             .and_then(|()| calc_output::write_line(&narrowed, &args.ranges, &rules, out))
+            .and_then(|()| match &groups {
+                Some(groups) => calc_output::write_rows("group", groups, out),
+                None => Ok(()),
+            })
             .and_then(|()| match &table {
                 Some(table) => calc_output::write_classes(table, out).and_then(|()| {
                     calc_output::write_calls(&breakdowns, &request, args.price, out)

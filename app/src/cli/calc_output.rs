@@ -235,8 +235,9 @@ pub fn write_line(
     )
 }
 
-/// The hand-class table's rows as `calc --json` gives them.
-fn class_rows(rows: &[engine::study::ClassRow]) -> serde_json::Value {
+/// The hand-class table's (or the groups') rows as `calc --json` gives
+/// them.
+pub fn class_rows(rows: &[engine::study::ClassRow]) -> serde_json::Value {
     rows.iter()
         .map(|r| {
             serde_json::json!({
@@ -262,22 +263,30 @@ pub fn write_classes(
     table: &engine::study::ClassTable,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    for (title, rows) in [("made hand", &table.made), ("draw", &table.draws)] {
+    write_rows("made hand", &table.made, out)?;
+    write_rows("draw", &table.draws, out)
+}
+
+/// Rows of the class table or the groups as text, under `title`.
+pub fn write_rows(
+    title: &str,
+    rows: &[engine::study::ClassRow],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{title:<28} {:>8} {:>7} {:>8}",
+        "combos", "share", "equity"
+    )?;
+    for r in rows {
         writeln!(
             out,
-            "{title:<28} {:>8} {:>7} {:>8}",
-            "combos", "share", "equity"
+            "{:<28} {:>8.1} {:>6.1}% {:>7.2}%",
+            r.category,
+            r.combos,
+            100.0 * r.share,
+            100.0 * r.equity
         )?;
-        for r in rows.iter() {
-            writeln!(
-                out,
-                "{:<28} {:>8.1} {:>6.1}% {:>7.2}%",
-                r.category,
-                r.combos,
-                100.0 * r.share,
-                100.0 * r.equity
-            )?;
-        }
     }
     Ok(())
 }

@@ -12,8 +12,9 @@ use crate::range::Range;
 /// One row of the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClassRow {
-    /// The board breakdown's name of the made hand or draw.
-    pub category: &'static str,
+    /// The board breakdown's name of the made hand or draw (or the group's
+    /// name).
+    pub category: String,
     /// Its combos, each with its weight in the seat's range.
     pub hands: Range,
     /// Its weight in the deal distribution, in combos (as a breakdown
@@ -61,7 +62,7 @@ pub fn class_table(
     }
     let finish = |name: &'static str, row: Row| {
         (row.combos > 0.0).then(|| ClassRow {
-            category: name,
+            category: name.to_owned(),
             hands: row.hands,
             combos: row.combos,
             share: if all > 0.0 { row.combos / all } else { 0.0 },
@@ -164,4 +165,86 @@ pub fn blockers(combo: crate::combo::Combo, other: &SeatBreakdown) -> Blockers {
         weak,
         difference: strong - weak,
     }
+}
+
+/// Why a seat's groups cannot be had.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GroupError {
+    /// More than [`MAX_GROUPS`] groups.
+    #[error("at most {MAX_GROUPS} groups, not {0}")]
+    TooMany(usize),
+    /// Groups that give a combo more weight than the range holds.
+    #[error("the groups give {combo} {given} basis points, but the range holds {held}")]
+    Overfull {
+        /// The combo.
+        combo: crate::combo::Combo,
+        /// The groups' weights summed.
+        given: u32,
+        /// The range's weight.
+        held: u16,
+    },
+}
+
+/// The most groups a seat's range splits into.
+pub const MAX_GROUPS: usize = 4;
+
+/// A seat's groups on a board, each a [`ClassRow`] named after its group:
+/// its hands, its weight in the deal distribution in combos, its share of
+/// the seat's and its equity (the seat's equity when it holds a combo of
+/// the group: `calculate`'s with the group as the seat's range). A combo
+/// shared between groups goes to each in proportion to the weight each
+/// gives it. `groups` are (name, range); their weights per combo must not
+/// add up to more than `range` holds (what they leave is in no group).
+pub fn group_rows(
+    breakdown: &SeatBreakdown,
+    range: &Range,
+    groups: &[(String, Range)],
+) -> Result<Vec<ClassRow>, GroupError> {
+    if groups.len() > MAX_GROUPS {
+        return Err(GroupError::TooMany(groups.len()));
+    }
+    for (combo, held) in range.combos() {
+        let given: u32 = groups
+            .iter()
+            .map(|(_, g)| u32::from(g.weight_bp(combo)))
+            .sum();
+        if given > u32::from(held) {
+            return Err(GroupError::Overfull { combo, given, held });
+        }
+    }
+    for (_, g) in groups {
+        if let Some((combo, given)) = g.combos().find(|&(c, _)| range.weight_bp(c) == 0) {
+            return Err(GroupError::Overfull {
+                combo,
+                given: u32::from(given),
+                held: 0,
+            });
+        }
+    }
+    let all: f64 = breakdown.classes.iter().map(|c| c.combos).sum();
+    Ok(groups
+        .iter()
+        .map(|(name, group)| {
+            let mut row = Row::default();
+            for c in breakdown.combos.iter().filter(|c| c.dealt) {
+                let (g, w) = (group.weight_bp(c.combo), range.weight_bp(c.combo));
+                if g > 0 && w > 0 {
+                    let part = f64::from(g) / f64::from(w);
+                    row.add(c.combo, g, c.frequency * all * part, c.equity);
+                }
+            }
+            ClassRow {
+                category: name.clone(),
+                share: if all > 0.0 { row.combos / all } else { 0.0 },
+                equity: if row.combos > 0.0 {
+                    row.equity_sum / row.combos
+                } else {
+                    0.0
+                },
+                hands: row.hands,
+                combos: row.combos,
+            }
+        })
+        .collect())
 }

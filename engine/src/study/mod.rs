@@ -25,7 +25,10 @@ pub mod next_card;
 mod next_line;
 mod on_board;
 
-pub use classes::{Blockers, ClassRow, ClassTable, blockers, calls, class_table, required_equity};
+pub use classes::{
+    Blockers, ClassRow, ClassTable, GroupError, MAX_GROUPS, blockers, calls, class_table,
+    group_rows, required_equity,
+};
 pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
 pub use flops_line::flop_report_on_line;
 pub use hits::{BUCKET_EDGES, BoardSeat};
