@@ -96,7 +96,7 @@ fn hit_answers_are_the_continue_rules_shares() {
 
 #[test]
 fn a_seed_makes_one_round_on_any_thread_count_without_repeats() {
-    for drill in [Drill::Equity, Drill::Hits, Drill::Ranges] {
+    for drill in [Drill::Equity, Drill::Hits, Drill::Ranges, Drill::Lines] {
         let one = round(drill, 2, 99, 3, &named(), Some(1)).unwrap();
         assert_eq!(one, round(drill, 2, 99, 3, &named(), Some(4)).unwrap());
         let other = round(drill, 2, 100, 3, &named(), Some(1)).unwrap();
@@ -175,4 +175,30 @@ fn train_prints_a_round_as_json() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// The lines drill: each answer is the continue share `narrow` gives the
+/// question's range on its flop with its rule.
+#[test]
+fn line_answers_are_the_rules_continue_shares() {
+    for level in 1..=3 {
+        let r = round(Drill::Lines, level, 21, 6, &named(), None).unwrap();
+        for q in &r.questions {
+            let Answer::Share(answer) = q.answer else {
+                panic!("{q:?}");
+            };
+            let rule = ContinueRule::parse(q.rule.as_deref().unwrap()).unwrap();
+            assert!(q.prompt.contains(&rule.to_string()), "{}", q.prompt);
+            let line = [StreetRule {
+                seat: 0,
+                street: Street::Flop,
+                rule,
+            }];
+            let share = match narrow(&spot(&q.ranges, &q.board), &line) {
+                Ok(narrowed) => narrowed.shares[0][0].1,
+                Err(_) => 0.0,
+            };
+            assert_eq!(share, answer, "{}", q.prompt);
+        }
+    }
 }

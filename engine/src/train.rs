@@ -30,6 +30,10 @@ pub enum Drill {
     /// Paint a named range from memory: top-X% ranges (1), the named
     /// ranges given (2), those with weights among them (3).
     Ranges,
+    /// How much of a range continues on a flop by a continue rule
+    /// (docs/design.md §3.8): made hands (1), made hands and draws (2),
+    /// weighted terms and removals (3).
+    Lines,
 }
 
 impl Drill {
@@ -39,6 +43,7 @@ impl Drill {
             Drill::Equity => "equity",
             Drill::Hits => "hits",
             Drill::Ranges => "ranges",
+            Drill::Lines => "lines",
         }
     }
 }
@@ -48,7 +53,8 @@ impl Drill {
 pub enum Answer {
     /// The first seat's equity.
     Equity(f64),
-    /// The share of the range's live weight the question names.
+    /// The share of the range's live weight the question names (a hits
+    /// question), or its continue share (a lines question).
     Share(f64),
     /// The range to paint: its name and canonical text.
     Range {
@@ -69,6 +75,8 @@ pub struct Question {
     pub board: Vec<Card>,
     /// What is asked, in a player's words.
     pub prompt: String,
+    /// A lines question's continue rule, as rule text.
+    pub rule: Option<String>,
     /// The exact answer.
     pub answer: Answer,
 }
@@ -132,6 +140,7 @@ pub fn round(
             Drill::Equity => equity_question(&mut rng, level, named, threads)?,
             Drill::Hits => hits_question(&mut rng, level, named),
             Drill::Ranges => ranges_question(&mut rng, level, named),
+            Drill::Lines => lines_question(&mut rng, level, named),
         };
         let Some(question) = question else {
             continue;
@@ -311,6 +320,7 @@ fn equity_question(
         ranges: texts,
         board,
         prompt,
+        rule: None,
         answer: Answer::Equity(equity),
     }))
 }
@@ -377,9 +387,57 @@ fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> 
     let flop: String = board.iter().map(Card::to_string).collect();
     Some(Question {
         prompt: format!("How often does {name} have {words} on {flop}?"),
+        rule: None,
         ranges: vec![text],
         board,
         answer: Answer::Share(hit / breakdown.total),
+    })
+}
+
+/// The rules the lines drill asks about, by level.
+const LINE_RULES: [&[&str]; 3] = [
+    &["two-pair+", "top-pair+", "pair+", "overpair+"],
+    &[
+        "pair+,flush-draw,oesd",
+        "top-pair+,flush-draw",
+        "two-pair+,flush-draw,oesd,gutshot",
+        "pair+,oesd,gutshot",
+    ],
+    &[
+        "two-pair+,flush-draw,oesd,gutshot:0.5",
+        "pair+,-underpair,flush-draw:0.5",
+        "top-pair+,nut-flush-draw,oesd:0.5,backdoor-flush:0.25",
+        "overpair+,set,flush-draw,-paired-board",
+    ],
+];
+
+fn lines_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> Option<Question> {
+    let Picked { name, text, range } = pick_range(rng, named);
+    let board = random_board(rng, CardSet::EMPTY, 3);
+    let rules = LINE_RULES[usize::from(level - 1)];
+    let rule_text = rules[rng.random_range(0..rules.len())];
+    let rule = crate::line::ContinueRule::parse(rule_text).ok()?;
+    let mut request = EquityRequest::new(vec![Seat::active(range)]);
+    request.board = board.clone();
+    let line = [crate::line::StreetRule {
+        seat: 0,
+        street: crate::line::Street::Flop,
+        rule,
+    }];
+    let share = match crate::line::narrow(&request, &line) {
+        Ok(narrowed) => narrowed.shares[0][0].1,
+        Err(crate::line::LineError::NothingContinues { .. }) => 0.0,
+        Err(_) => return None,
+    };
+    let flop: String = board.iter().map(Card::to_string).collect();
+    Some(Question {
+        prompt: format!(
+            "{name} continues on {flop} with {rule_text}: how much of its range continues?"
+        ),
+        rule: Some(rule_text.to_owned()),
+        ranges: vec![text],
+        board,
+        answer: Answer::Share(share),
     })
 }
 
@@ -414,6 +472,7 @@ fn ranges_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -
         ranges: Vec::new(),
         board: Vec::new(),
         prompt: format!("Paint {name}"),
+        rule: None,
         answer: Answer::Range {
             name,
             range: Box::new(range),

@@ -18,6 +18,8 @@ pub enum DrillArg {
     Hits,
     /// Paint a named range from memory.
     Ranges,
+    /// How much of a range a continue rule keeps on a flop.
+    Lines,
 }
 
 /// The options of `rangestove train`.
@@ -50,6 +52,7 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
         DrillArg::Equity => Drill::Equity,
         DrillArg::Hits => Drill::Hits,
         DrillArg::Ranges => Drill::Ranges,
+        DrillArg::Lines => Drill::Lines,
     };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -98,6 +101,9 @@ fn json(round: &Round) -> serde_json::Value {
                 "dead": "",
                 "prompt": q.prompt,
             });
+            if let Some(rule) = &q.rule {
+                question["rule"] = serde_json::json!(rule);
+            }
             match &q.answer {
                 Answer::Equity(x) | Answer::Share(x) => question["answer"] = serde_json::json!(x),
                 Answer::Range { name, range } => {
