@@ -8,6 +8,7 @@ use super::rule::{ContinueRule, Standing};
 use crate::analysis::classify;
 use crate::card::{Card, CardSet};
 use crate::combo::{COMBOS, Combo};
+use crate::equity::plan;
 use crate::equity::{EquityError, EquityRequest, calculate};
 use crate::range::Range;
 
@@ -274,17 +275,13 @@ fn standings(
     Ok(out)
 }
 
-/// Most combos [`reach`] visits counting exactly (about a tenth of a
-/// second) before it samples instead.
-const ENUMERATED_WORK: f64 = 5e7;
-
 /// Deals [`reach`] samples where enumerating would take too long.
 const SAMPLED_DEALS: u32 = 1 << 20;
 
 /// The reach frequency: the weight of the seat deals under `narrowed`'s
 /// ranges over their weight under `given`'s, with the cards of `out` out
-/// of play. Exact (see [`deal_weight`]) where that visits at most
-/// [`ENUMERATED_WORK`] combos; else estimated from
+/// of play. Exact (see [`deal_weight`]) where the planner affords the
+/// combos that visits (`plan::reach_exactly`); else estimated from
 /// [`SAMPLED_DEALS`] deals drawn from the given ranges on a fixed
 /// generator, each counting the product of its combos' narrowed over given
 /// weights.
@@ -308,7 +305,7 @@ fn reach(given: &EquityRequest, narrowed: &EquityRequest, out: CardSet) -> f64 {
     // Each partial deal of the narrower seats sums the widest two over.
     let last_two: f64 = sizes.iter().rev().take(2).sum();
     let work = sizes.iter().rev().skip(2).product::<f64>() * last_two;
-    if work <= ENUMERATED_WORK {
+    if plan::reach_exactly(work) {
         let total = deal_weight(before);
         return if total > 0.0 {
             deal_weight(after) / total

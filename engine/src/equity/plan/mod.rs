@@ -16,6 +16,8 @@
 //! by [`flop_report`] (one pass over every board, each flop counted, or
 //! each flop sampled) and the next card by [`next_card`]; each board they
 //! count exactly is then planned by [`exact_cost`] as a spot of its own.
+//! A line's reach frequency (`line::narrow`) is counted exactly or
+//! sampled as [`reach_exactly`] says.
 //!
 //! **The decision is a function of the request alone.** Estimates are
 //! single-thread costs in seconds of the development machine; the time
@@ -59,7 +61,7 @@ use super::strategy::Strategy;
 
 pub use exact::{ExactCost, board_kernel, exact_cost, listing_kernel};
 pub use report::{FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S};
-pub(crate) use report::{FlopReportSpot, flop_report, next_card};
+pub(crate) use report::{FlopReportSpot, flop_report, next_card, reach_exactly};
 pub(crate) use sampling::{sampling, starves};
 
 /// A strategy with what executing it needs.

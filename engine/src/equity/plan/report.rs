@@ -155,3 +155,15 @@ pub(crate) fn next_card(
         },
     }
 }
+
+/// Most combos a line's reach frequency visits counting its seat deals
+/// exactly (about a tenth of a second on one thread) before it is sampled
+/// instead (docs/design.md §3.8).
+const REACH_EXACT_COMBOS: f64 = 5e7;
+
+/// Whether a line's reach frequency is counted exactly when summing its
+/// seat deals visits `combos` combos (else it is sampled on a fixed
+/// generator).
+pub(crate) fn reach_exactly(combos: f64) -> bool {
+    combos <= REACH_EXACT_COMBOS
+}
