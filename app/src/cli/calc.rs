@@ -196,8 +196,13 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         ),
         _ => None,
     };
-    // What calls and blockers read: every seat's per-combo figures.
-    let breakdowns = result.breakdown.clone();
+    // What calls and blockers read: every seat's per-combo figures (taken
+    // out of the result where they are not shown; copied where they are).
+    let breakdowns = if args.breakdown {
+        result.breakdown.clone()
+    } else {
+        std::mem::take(&mut result.breakdown)
+    };
     let groups = match (args.groups.is_empty(), breakdowns.first()) {
         (false, Some(first)) => Some(
             engine::study::group_rows(first, &request.seats[first.seat].range, &args.groups)
@@ -205,9 +210,6 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         ),
         _ => None,
     };
-    if !args.breakdown {
-        result.breakdown.clear();
-    }
     // Whether a target error was met (None without --stderr).
     let target_reached = args
         .std_error

@@ -261,15 +261,27 @@ fn standings(
             .iter()
             .map(|c| (c.combo, c.equity, f64::from(range.weight_bp(c.combo))))
             .collect();
+        // By equity, weakest first: each run of equal equities has the
+        // weight before it below and the weight after it above.
+        let mut combos = combos;
+        combos.sort_by(|a, b| a.1.total_cmp(&b.1));
         let total: f64 = combos.iter().map(|c| c.2).sum();
-        for &(combo, equity, _) in &combos {
-            let above: f64 = combos.iter().filter(|c| c.1 > equity).map(|c| c.2).sum();
-            let below: f64 = combos.iter().filter(|c| c.1 < equity).map(|c| c.2).sum();
-            out[seat.seat][combo.index()] = Some(Standing {
-                equity,
-                above: above / total.max(f64::MIN_POSITIVE),
-                below: below / total.max(f64::MIN_POSITIVE),
-            });
+        let scale = total.max(f64::MIN_POSITIVE);
+        let (mut at, mut below) = (0, 0.0);
+        while at < combos.len() {
+            let equity = combos[at].1;
+            let end = at + combos[at..].iter().take_while(|c| c.1 == equity).count();
+            let run: f64 = combos[at..end].iter().map(|c| c.2).sum();
+            let above = total - below - run;
+            for &(combo, equity, _) in &combos[at..end] {
+                out[seat.seat][combo.index()] = Some(Standing {
+                    equity,
+                    above: above / scale,
+                    below: below / scale,
+                });
+            }
+            below += run;
+            at = end;
         }
     }
     Ok(out)

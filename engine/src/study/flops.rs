@@ -307,14 +307,19 @@ impl<'a> Spot<'a> {
             reach: 1.0,
             seats,
             flops,
-            method: if strategy.is_exact() {
-                MethodUsed::Exact
-            } else {
-                MethodUsed::MonteCarlo
-            },
+            method: method_of(strategy),
             flop_count,
             elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
         })
+    }
+}
+
+/// How a report computed by `strategy` was found, in short.
+pub(super) fn method_of(strategy: ReportStrategy) -> MethodUsed {
+    if strategy.is_exact() {
+        MethodUsed::Exact
+    } else {
+        MethodUsed::MonteCarlo
     }
 }
 

@@ -15,14 +15,14 @@ use rayon::prelude::*;
 use super::flop_classes::{FlopClass, Texture};
 use super::flop_odds::{self, FlopOdds};
 use super::flops::{
-    FlopReport, FlopRow, classes_that_come, flop_means, typical_flop, with_frequencies,
+    FlopReport, FlopRow, classes_that_come, flop_means, method_of, typical_flop, with_frequencies,
 };
 use super::hits::BoardSeat;
 use super::on_board::{exact_on_board, sampled_on_board};
 use crate::card::Card;
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
-use crate::equity::{EquityError, EquityRequest, MethodUsed, ReportStrategy};
+use crate::equity::{EquityError, EquityRequest, ReportStrategy};
 use crate::line::{LineError, Street, StreetRule, TermKind, narrow};
 use crate::range::Range;
 use crate::threads;
@@ -135,11 +135,7 @@ pub fn flop_report_on_line(
         strategy,
         seats,
         flops,
-        method: if strategy.is_exact() {
-            MethodUsed::Exact
-        } else {
-            MethodUsed::MonteCarlo
-        },
+        method: method_of(strategy),
         flop_count,
         reach,
         continues,
