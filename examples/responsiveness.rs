@@ -3,31 +3,54 @@
 //! ranged flop spot, and a series of grid clicks. For each edit it records
 //! the time to the first equity numbers the app takes in, and the time the
 //! app's code takes to build a frame while the engine runs on every core.
+//! With `--line`, the edits are line edits instead: the three-range flop
+//! spot (`QQ+,AK` / `JJ-99,AQs,KQs` / `22+,AJs+` on `Kh9s4c`) with the
+//! second seat's flop rule retyped (made hands, draws, equity terms).
 //!
-//! `cargo run --release --example responsiveness [EDITS]`
+//! `cargo run --release --example responsiveness [EDITS] [--line]`
 
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use engine::HandClass;
+use engine::line::Street;
 use engine::worker::Worker;
-use rangestove::gui::{Persisted, RangestoveApp, SavedSeat, SeatMode};
+use rangestove::gui::{EditKey, Persisted, RangestoveApp, SavedSeat, SeatMode};
+
+/// The flop rules the `--line` edits cycle through.
+const RULES: [&str; 6] = [
+    "pair+,flush-draw,oesd",
+    "two-pair+,gutshot:0.5",
+    "top-pair+",
+    "equity>=50%",
+    "top 40%",
+    "set+,overpair,oesd",
+];
 
 fn main() {
     let edits: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
+        .skip(1)
+        .find_map(|a| a.parse().ok())
         .unwrap_or(40);
+    let line = std::env::args().any(|a| a == "--line");
     let seat = |name: &str, range: &str| SavedSeat {
         name: name.to_owned(),
         range: range.to_owned(),
         mode: SeatMode::Active,
+        ..SavedSeat::default()
     };
     let mut persisted = Persisted::default();
     persisted.scenario.seats = vec![
         seat("Hero", "JJ+,AQs+,AKo"),
         seat("Villain", "22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+"),
     ];
+    if line {
+        persisted.scenario.seats = vec![
+            seat("Hero", "QQ+,AK"),
+            seat("Villain 1", "JJ-99,AQs,KQs"),
+            seat("Villain 2", "22+,AJs+"),
+        ];
+    }
     persisted.scenario.board = "Kh9s4c".to_owned();
     let worker = Worker::spawn(None, || {}).expect("worker");
     let app = RangestoveApp::restore(&persisted, Some(worker));
@@ -38,11 +61,16 @@ fn main() {
     let cells = ["AJs", "ATs", "KQs", "KJs", "QJs", "JTs", "A5s", "TT"];
     let mut latencies = Vec::new();
     for edit in 0..edits {
-        let class: HandClass = cells[edit % cells.len()].parse().expect("class");
-        let at = h.state().editor().grid().cell_center(class);
-        h.hover_at(at);
-        h.drag_at(at);
-        h.drop_at(at);
+        if line {
+            let rule = RULES[edit % RULES.len()];
+            (h.state_mut().session_mut()).set_rule_text(1, Street::Flop, rule, EditKey::Discrete);
+        } else {
+            let class: HandClass = cells[edit % cells.len()].parse().expect("class");
+            let at = h.state().editor().grid().cell_center(class);
+            h.hover_at(at);
+            h.drag_at(at);
+            h.drop_at(at);
+        }
         h.step();
         // Step like a busy UI (every millisecond) until the numbers arrive.
         let start = Instant::now();

@@ -30,6 +30,9 @@ pub(crate) fn app_harness(app: RangestoveApp) -> App {
 /// Replaces the text of the text box labelled `label` ("Board", "Dead",
 /// a seat's name for its range, "Name" for the preset name).
 pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
+    // A frame first: an edit in a panel drawn after the seats (the board)
+    // shows in the seats panel (the rule boxes of a flop) a frame later.
+    h.step();
     text_box(h, label).click();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -217,7 +220,7 @@ fn clicking_the_deck_fills_the_board_and_marks_conflicts() {
     assert_eq!(h.state().session().board().len(), 3);
     // Random streets deal live cards only.
     for _ in 0..20 {
-        click(&mut h, "River");
+        click(&mut h, "Random river");
         let board = h.state().session().board().to_vec();
         assert_eq!(board.len(), 5);
         let mut seen = engine::CardSet::EMPTY;
@@ -668,37 +671,6 @@ fn heat_map_shows_the_class_equities_of_calc_breakdown() {
     // Turning it off stops asking for the breakdown.
     click(&mut h, "Heat map");
     assert!(!h.state().request().breakdown);
-}
-
-#[test]
-fn board_rows_highlight_and_filter_the_range() {
-    let mut h = app_harness(RangestoveApp::default());
-    click(&mut h, "Analysis");
-    retype(&mut h, "Seat 1", "QQ+,AK");
-    retype(&mut h, "Board", "Kh9s4c");
-    h.get_by_label_contains("set    ").click();
-    h.run();
-    assert_eq!(
-        h.state().analysis().row(),
-        Some(rangestove::gui::RowKey::Made(
-            engine::analysis::MadeHand::Set
-        ))
-    );
-    click(&mut h, "Keep only");
-    assert_eq!(
-        h.state().session().seats()[0].range,
-        Range::parse("KsKd,KsKc,KdKc").unwrap()
-    );
-    h.state_mut().session_mut().undo();
-    h.step();
-    h.get_by_label_contains("overpair    ").click();
-    h.run();
-    click(&mut h, "Remove");
-    assert_eq!(
-        h.state().session().seats()[0].range,
-        Range::parse("KK,QQ,AK").unwrap()
-    );
-    assert_eq!(h.state().analysis().row(), None);
 }
 
 #[test]

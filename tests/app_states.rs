@@ -7,8 +7,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
-use engine::equity::{self, EquityRequest};
-use engine::worker::{Event, Job, Worker};
+use engine::equity;
+use engine::worker::{EquityJob, Event, Job, Worker};
 use rangestove::gui::RangestoveApp;
 
 use crate::app::{app_harness, calc_json, click, retype, unfocus, wait};
@@ -19,8 +19,8 @@ fn gated_worker() -> (Worker, mpsc::Sender<()>) {
     let (go, gate) = mpsc::channel::<()>();
     let worker = Worker::start(
         "rangestove-test-gated",
-        move |request: EquityRequest, job: &Job<'_, Event>| {
-            let Ok(result) = equity::calculate(&request, &|| false, &mut |_| {}) else {
+        move |equity_job: EquityJob, job: &Job<'_, Event>| {
+            let Ok(result) = equity::calculate(&equity_job.request, &|| false, &mut |_| {}) else {
                 return;
             };
             let mut partial = result.clone();

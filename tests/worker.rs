@@ -66,7 +66,7 @@ fn a_burst_of_submits_leaves_one_live_job_and_no_stale_update() {
     );
     let mut last = 0;
     for i in 0..10_000 {
-        last = worker.submit(request(if i % 2 == 0 { "AA" } else { "KK" }, 2_000_000));
+        last = worker.submit(request(if i % 2 == 0 { "AA" } else { "KK" }, 2_000_000).into());
     }
     assert_eq!(worker.generation(), last);
     // The newest job runs to the end; nothing of an older one arrives.
@@ -84,6 +84,7 @@ fn a_burst_of_submits_leaves_one_live_job_and_no_stale_update() {
                 Event::Done(result) => done = Some(result),
                 Event::Progress(_) => {}
                 Event::Failed(e) => panic!("{e}"),
+                Event::Line(_) | Event::LineFailed(_) => panic!("no line was asked for"),
             }
         }
     }
@@ -114,7 +115,7 @@ fn errors_arrive_as_events_and_a_new_submit_cancels_the_old_job() {
     let worker = Worker::spawn(Some(1), || {}).unwrap();
     let mut bad = request("AA", 1000);
     bad.board = parse_cards("2c3c").unwrap();
-    let generation = worker.submit(bad);
+    let generation = worker.submit(bad.into());
     let update = worker.recv_timeout(HANG).unwrap();
     assert_eq!(update.generation, generation);
     assert!(matches!(
@@ -124,9 +125,9 @@ fn errors_arrive_as_events_and_a_new_submit_cancels_the_old_job() {
     // An endless job, then a short one: only the short one's results come
     // back, and they come at all only if the endless job was cancelled (the
     // worker runs one job at a time).
-    worker.submit(request("AA", ENDLESS));
+    worker.submit(request("AA", ENDLESS).into());
     std::thread::sleep(Duration::from_millis(200));
-    let short = worker.submit(request("QQ", 10_000));
+    let short = worker.submit(request("QQ", 10_000).into());
     loop {
         let update = worker
             .recv_timeout(HANG)
@@ -149,7 +150,7 @@ fn drop_stops_and_joins_the_thread() {
         let _ = &held;
     })
     .unwrap();
-    worker.submit(request("AA", ENDLESS));
+    worker.submit(request("AA", ENDLESS).into());
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(Arc::strong_count(&token), 2);
     // `drop` joins the thread, so it returns only if it cancels the endless

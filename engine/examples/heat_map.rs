@@ -37,7 +37,7 @@ fn main() {
     let (mut firsts, mut finals) = (Vec::new(), Vec::new());
     for run in 0..runs {
         let start = Instant::now();
-        worker.submit(request.clone());
+        worker.submit(request.clone().into());
         let mut first = None;
         loop {
             let Some(update) = worker.recv_timeout(Duration::from_secs(30)) else {

@@ -14,8 +14,9 @@
 //! running job, stops the thread and joins it; the job function (and
 //! whatever it owns) is dropped on that thread before the join returns.
 //!
-//! The equity [`Worker`] is a runner of [`EquityRequest`]s whose job
-//! function calls [`equity::calculate`] on a rayon pool of its own.
+//! The equity [`Worker`] is a runner of [`EquityJob`]s whose job function
+//! applies the job's line ([`narrow`]) and calls [`equity::calculate`] on
+//! a rayon pool of its own.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,6 +25,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::equity::{self, EquityError, EquityRequest, EquityResult};
+use crate::line::{LineError, Narrowed, StreetRule, narrow};
 use crate::threads::JoinedPool;
 
 /// What the equity worker reports.
@@ -35,6 +37,31 @@ pub enum Event {
     Done(EquityResult),
     /// The job's request cannot be computed.
     Failed(EquityError),
+    /// The job's line applied (sent before any result of a job with a
+    /// line): the narrowed spot whose equity follows, what each seat
+    /// enters the street with, the continue shares and the reach.
+    Line(Box<Narrowed>),
+    /// The job's line cannot be applied (nothing more follows).
+    LineFailed(LineError),
+}
+
+/// What the equity worker computes: a spot and, optionally, a line on it
+/// (docs/design.md §3.8), whose narrowed ranges are then counted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EquityJob {
+    /// The spot as given.
+    pub request: EquityRequest,
+    /// Its seats' continue rules (request seat indices); empty: no line.
+    pub line: Vec<StreetRule>,
+}
+
+impl From<EquityRequest> for EquityJob {
+    fn from(request: EquityRequest) -> EquityJob {
+        EquityJob {
+            request,
+            line: Vec::new(),
+        }
+    }
 }
 
 /// An event of one job.
@@ -210,9 +237,10 @@ fn next_job<J>(commands: &Receiver<Command<J>>, counter: &AtomicU64) -> Option<(
     None
 }
 
-/// The background equity worker: a [`Runner`] of [`EquityRequest`]s
-/// reporting [`Event`]s.
-pub type Worker = Runner<EquityRequest, Event>;
+/// The background equity worker: a [`Runner`] of [`EquityJob`]s (an
+/// [`EquityRequest`] converts into one without a line) reporting
+/// [`Event`]s.
+pub type Worker = Runner<EquityJob, Event>;
 
 impl Worker {
     /// Starts the worker thread (named `rangestove-worker`) with a pool of
@@ -226,7 +254,7 @@ impl Worker {
         let pool = EquityPool::new(threads)?;
         Runner::start(
             "rangestove-worker",
-            move |request: EquityRequest, job: &Job<'_, Event>| pool.run(&request, job),
+            move |equity_job: EquityJob, job: &Job<'_, Event>| pool.run_line(equity_job, job),
             repaint,
         )
     }
@@ -242,6 +270,26 @@ impl EquityPool {
     fn new(threads: Option<usize>) -> std::io::Result<EquityPool> {
         let pool = JoinedPool::new(threads, "rangestove-equity").map_err(std::io::Error::other)?;
         Ok(EquityPool { pool })
+    }
+
+    /// Applies the job's line (if any) on the pool and reports it, then
+    /// computes the narrowed spot as [`EquityPool::run`] does.
+    fn run_line(&self, equity_job: EquityJob, job: &Job<'_, Event>) {
+        if equity_job.line.is_empty() {
+            return self.run(&equity_job.request, job);
+        }
+        match self
+            .pool
+            .install(|| narrow(&equity_job.request, &equity_job.line))
+        {
+            Some(Ok(narrowed)) => {
+                let request = narrowed.request.clone();
+                job.send(Event::Line(Box::new(narrowed)));
+                self.run(&request, job);
+            }
+            Some(Err(error)) => job.send(Event::LineFailed(error)),
+            None => {}
+        }
     }
 
     /// Computes `request` on the pool, reporting snapshots, then the result

@@ -248,11 +248,12 @@ impl RangestoveApp {
         self.notice.as_deref()
     }
 
-    /// The request for the current scenario (absent seats left out), as
-    /// the feed submits it.
+    /// The request for the current scenario (absent seats left out, the
+    /// board of the street shown), as the feed submits it before its line
+    /// is applied.
     pub fn request(&self) -> EquityRequest {
         let breakdown = self.prefs.wants_breakdown();
-        self.session.request_with_seats(breakdown).0
+        self.session.equity_job(breakdown).0.request
     }
 
     // What the user does through the File menu, the presets panel and the
@@ -456,10 +457,16 @@ impl RangestoveApp {
                 .then(|| self.feed.heat_map(selected))
                 .flatten(),
             highlight: if self.prefs.show_analysis {
-                self.analysis.row_highlight(&self.session)
+                self.analysis.row_highlight(&self.session, &self.feed)
             } else {
                 None
             },
+            line: self
+                .feed
+                .seat_line(selected)
+                .map(|(entering, continuing, _)| {
+                    state::line::line_cells(entering, continuing, self.session.view_out())
+                }),
         };
         editor::range_view::range_ui(
             ui,

@@ -121,6 +121,10 @@ pub struct Narrowed {
     /// The spot with every seat's range as it stands on the board's
     /// street (the rules of every street dealt applied in turn).
     pub request: EquityRequest,
+    /// Per seat of the request, its range as it enters the board's street:
+    /// the rules of the streets before it applied, not that street's own
+    /// (equal to the seat's range in `request` when it has no rule there).
+    pub entering: Vec<Range>,
     /// Per seat of the request, its continue share on each street where
     /// it has a rule, in street order: the live weight its rule keeps
     /// over the live weight it enters the street with.
@@ -156,8 +160,12 @@ pub fn narrow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Narrowed,
         }
     }
     let mut current = request.clone();
+    let mut entering = None;
     let mut shares = vec![Vec::new(); request.seats.len()];
     for street in Street::ALL {
+        if street.cards() == request.board.len() {
+            entering = Some(current.seats.iter().map(|s| s.range.clone()).collect());
+        }
         let on: Vec<&StreetRule> = rules.iter().filter(|r| r.street == street).collect();
         if on.is_empty() {
             continue;
@@ -194,8 +202,11 @@ pub fn narrow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Narrowed,
             .fold(request.dead, |set, &c| set.with(c));
         reach(request, &current, out)
     };
+    let entering =
+        entering.unwrap_or_else(|| current.seats.iter().map(|s| s.range.clone()).collect());
     Ok(Narrowed {
         request: current,
+        entering,
         shares,
         reach,
     })

@@ -1,11 +1,14 @@
-//! The selected seat's range on the board: Flopzilla-style made-hand and
-//! draw rows; a selected row highlights its combos on the grid and can
-//! keep or remove them.
+//! The selected seat's range on the street shown: Flopzilla-style
+//! made-hand and draw rows of the range it enters the street with; a
+//! selected row highlights its combos on the grid and adds itself to the
+//! seat's continue rule on the street ("Continue with" or "Drop"), so a
+//! new board card re-applies the rule.
 
 use engine::analysis::{BoardBreakdown, Draw, MadeHand, Row};
+use engine::line::Category;
 use engine::{Card, CardSet, Combo, Range};
 
-use crate::gui::state::history::EditKey;
+use crate::gui::state::feed::Feed;
 use crate::gui::state::session::Session;
 
 /// A board-breakdown row, by what it counts.
@@ -23,6 +26,14 @@ impl RowKey {
         match self {
             RowKey::Made(m) => m.name(),
             RowKey::Draw(d) => d.name(),
+        }
+    }
+
+    /// The continue-rule term naming the row (`two-pair`, `flush-draw`).
+    pub fn term(self) -> &'static str {
+        match self {
+            RowKey::Made(m) => Category::Made(m).name(),
+            RowKey::Draw(d) => Category::Draw(d).name(),
         }
     }
 }
@@ -44,19 +55,23 @@ impl BreakdownState {
         self.row
     }
 
-    /// The selected seat's range on the board (cached while nothing
-    /// changes), if there is a flop.
-    fn board_breakdown(&mut self, session: &Session) -> Option<&BoardBreakdown> {
-        let board = session.board();
+    /// The selected seat's range as it enters the street shown, on that
+    /// street's board (cached while nothing changes), if the street is a
+    /// flop or later.
+    fn board_breakdown(&mut self, session: &Session, feed: &Feed) -> Option<&BoardBreakdown> {
+        let board = session.view_board();
         if board.len() < 3 {
             return None;
         }
-        let range = &session.selected_seat().range;
+        let selected = session.selected();
+        let range = feed
+            .seat_line(selected)
+            .map_or(&session.selected_seat().range, |(entering, ..)| entering);
         // Cards the seat cannot hold other than the board's: dead cards and
         // other seats' exact hands.
-        let on_board = board.iter().fold(0u64, |m, c| m | c.bit());
-        let blocked =
-            CardSet::from_bits(session.blocked_for(session.selected()).bits() & !on_board);
+        let blocked = CardSet::from_bits(
+            session.dead().bits() | session.exact_hands_except(Some(selected)).bits(),
+        );
         let fresh =
             matches!(&self.cached, Some((r, b, k, _)) if r == range && b == board && *k == blocked);
         if !fresh {
@@ -67,8 +82,8 @@ impl BreakdownState {
     }
 
     /// The selected seat's combos in the board-breakdown row `key`.
-    fn row_combos(&mut self, session: &Session, key: RowKey) -> Option<Vec<Combo>> {
-        let b = self.board_breakdown(session)?;
+    fn row_combos(&mut self, session: &Session, feed: &Feed, key: RowKey) -> Option<Vec<Combo>> {
+        let b = self.board_breakdown(session, feed)?;
         match key {
             RowKey::Made(m) => b
                 .made
@@ -85,41 +100,33 @@ impl BreakdownState {
 
     /// Per class index, the share of its combos in the selected
     /// board-breakdown row.
-    pub fn row_highlight(&mut self, session: &Session) -> Option<Vec<f32>> {
+    pub fn row_highlight(&mut self, session: &Session, feed: &Feed) -> Option<Vec<f32>> {
         let key = self.row?;
-        let combos = self.row_combos(session, key)?;
+        let combos = self.row_combos(session, feed, key)?;
         let mut share = vec![0.0f32; engine::combo::CLASSES];
         for c in combos {
             share[c.class().index()] += 1.0 / c.class().combo_count() as f32;
         }
         Some(share)
     }
-
-    /// Keeps only (`keep`) or removes the selected seat's combos of the
-    /// board-breakdown row `key` (one undo step), and unselects the row.
-    fn filter_by_row(&mut self, session: &mut Session, key: RowKey, keep: bool) {
-        let Some(combos) = self.row_combos(session, key) else {
-            return;
-        };
-        let chosen: std::collections::HashSet<Combo> = combos.into_iter().collect();
-        session.edit_range(session.selected(), |range| {
-            for combo in Combo::all() {
-                if chosen.contains(&combo) != keep {
-                    range.set_weight_bp(combo, 0);
-                }
-            }
-            Some(EditKey::Discrete)
-        });
-        self.row = None;
-    }
 }
 
-/// Made-hand and draw rows of the selected seat's range on the board.
-pub fn board_breakdown_ui(ui: &mut egui::Ui, state: &mut BreakdownState, session: &mut Session) {
-    if session.board().len() < 3 {
-        ui.weak("Deal a flop to see how the range hits the board.");
+/// Made-hand and draw rows of the selected seat's range on the street
+/// shown.
+pub fn board_breakdown_ui(
+    ui: &mut egui::Ui,
+    state: &mut BreakdownState,
+    session: &mut Session,
+    feed: &Feed,
+) {
+    let Some(street) = session.view().street() else {
+        if session.board().len() < 3 {
+            ui.weak("Deal a flop to see how the range hits the board.");
+        } else {
+            ui.weak("Choose a street above the seats to see how the range hits its board.");
+        }
         return;
-    }
+    };
     // The rows shown: (key, weighted combos), made hands then draws.
     fn shown<T: Copy>(rows: &[Row<T>], key: fn(T) -> RowKey) -> Vec<(RowKey, f64)> {
         rows.iter()
@@ -127,7 +134,7 @@ pub fn board_breakdown_ui(ui: &mut egui::Ui, state: &mut BreakdownState, session
             .map(|r| (key(r.what), r.weight))
             .collect()
     }
-    let Some((live, made, draws)) = state.board_breakdown(session).map(|b| {
+    let Some((live, made, draws)) = state.board_breakdown(session, feed).map(|b| {
         (
             b.total,
             shown(&b.made, RowKey::Made),
@@ -152,23 +159,32 @@ pub fn board_breakdown_ui(ui: &mut egui::Ui, state: &mut BreakdownState, session
             clicked = Some(key);
         }
     };
-    ui.label(format!("{live:.1} combos live"));
+    ui.label(format!("{live:.1} combos live on the {street}"));
     if let Some(key) = state.row {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(key.name());
+            let selected = session.selected();
             if ui
-                .button("Keep only")
-                .on_hover_text("Remove every other combo from the range")
+                .button("Continue with")
+                .on_hover_text(format!(
+                    "Add \"{}\" to this seat's {street} rule: these hands continue, on any {street}",
+                    key.term()
+                ))
                 .clicked()
             {
-                state.filter_by_row(session, key, true);
+                session.add_rule_term(selected, street, key.term());
+                state.row = None;
             }
             if ui
-                .button("Remove")
-                .on_hover_text("Remove these combos from the range")
+                .button("Drop")
+                .on_hover_text(format!(
+                    "Add \"-{}\" to this seat's {street} rule: these hands fold, on any {street}",
+                    key.term()
+                ))
                 .clicked()
             {
-                state.filter_by_row(session, key, false);
+                session.add_rule_term(selected, street, &format!("-{}", key.term()));
+                state.row = None;
             }
             if ui
                 .button("Unselect")

@@ -31,8 +31,8 @@ impl AnalysisState {
 
     /// Per class index, the share of its combos in the selected
     /// board-breakdown row.
-    pub fn row_highlight(&mut self, session: &Session) -> Option<Vec<f32>> {
-        self.breakdown.row_highlight(session)
+    pub fn row_highlight(&mut self, session: &Session, feed: &Feed) -> Option<Vec<f32>> {
+        self.breakdown.row_highlight(session, feed)
     }
 }
 
@@ -57,7 +57,7 @@ pub fn analysis_ui(
         ui.separator();
     }
     ui.heading(format!("{name} on the board"));
-    board_breakdown_ui(ui, &mut state.breakdown, session);
+    board_breakdown_ui(ui, &mut state.breakdown, session, feed);
     if !exact {
         ui.separator();
         ui.heading(format!("{name}'s hand"));

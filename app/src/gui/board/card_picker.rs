@@ -52,12 +52,12 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 3,
             ),
             (
-                "Turn",
+                "Random turn",
                 "Deal a random turn (and a flop first if there is none)".to_owned(),
                 4,
             ),
             (
-                "River",
+                "Random river",
                 "Deal a random river (and whatever comes before it)".to_owned(),
                 5,
             ),

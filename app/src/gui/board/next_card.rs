@@ -1,14 +1,18 @@
-//! The next-card strip under the board: on a flop or a turn, every card
-//! that can come next, framed in the colour of the selected seat's equity
-//! once it has come (exact, or sampled where exact would not fit `next`'s
-//! budget, which the label says), each card's chance and every seat's
-//! figures on hover (equity, its share of two pair or better and of combos
-//! at 75% equity or more); a click deals it. Computed on a named background thread
-//! (`rangestove-next`, an [`engine::worker::Runner`]: newest job wins), so
-//! the UI thread never counts.
+//! The next-card strip under the board: on a flop or a turn (the street
+//! shown), every card that can come next, framed in the colour of the
+//! selected seat's equity once it has come (exact, or sampled where exact
+//! would not fit `next`'s budget, which the label says), each card's
+//! chance and every seat's figures on hover (equity, its share of two pair
+//! or better and of combos at 75% equity or more; on a line, the reach
+//! with the card and each seat's continue share on it); a click deals it.
+//! Computed on a named background thread (`rangestove-next`, an
+//! [`engine::worker::Runner`]: newest job wins), so the UI thread never
+//! counts. While a spot is counted the strip keeps its height (the deck
+//! drawn greyed), so nothing under it moves when the figures arrive.
 
 use egui::{Color32, Stroke, StrokeKind};
-use engine::study::{NextCardReport, next_cards};
+use engine::line::{Street, StreetRule};
+use engine::study::{NextCardReport, next_cards, next_cards_on_line};
 use engine::worker::Job;
 use engine::{Card, equity::EquityRequest};
 
@@ -20,26 +24,39 @@ use crate::gui::state::session::Session;
 /// Points of equity a card must move the seat by for the full red or green.
 const SWING_PP: f64 = 5.0;
 
-/// What the strip is computed for: the spot's request (a flop or turn).
+/// What the strip is computed for: the spot's request on the street shown
+/// (a flop or turn) and the line's rules through the next street.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NextJob {
     request: EquityRequest,
+    rules: Vec<StreetRule>,
 }
 
 impl NextJob {
-    /// The job for `session`, when its board is a flop or a turn.
+    /// The job for `session`, when the street shown is a flop or a turn.
     fn new(session: &Session) -> Option<NextJob> {
-        if !matches!(session.board().len(), 3 | 4) {
+        let board = session.view_board();
+        if !matches!(board.len(), 3 | 4) {
             return None;
         }
-        let (mut request, _) = session.request_with_seats(false);
+        let (mut request, indices) = session.request_with_seats(false);
+        request.board = board.to_vec();
         request.preview = false;
-        Some(NextJob { request })
+        let next = Street::ALL
+            .into_iter()
+            .find(|s| s.cards() == board.len() + 1);
+        let rules = session.line_rules_through(&indices, next);
+        Some(NextJob { request, rules })
     }
 
     /// Computes the report and sends it, unless a newer job came first.
     fn run(self, job: &Job<'_, NextFigures>) {
-        let report = next_cards(&self.request, &|| job.is_stale()).map_err(|e| e.to_string());
+        let stale = || job.is_stale();
+        let report = if self.rules.is_empty() {
+            next_cards(&self.request, &stale).map_err(|e| e.to_string())
+        } else {
+            next_cards_on_line(&self.request, &self.rules, &stale).map_err(|e| e.to_string())
+        };
         job.send(NextFigures { job: self, report });
     }
 }
@@ -83,7 +100,7 @@ impl NextState {
 /// The strip, on a flop or a turn; a click deals the card.
 pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Session) {
     state.update(session, ui.ctx());
-    if !matches!(session.board().len(), 3 | 4) {
+    if !matches!(session.view_board().len(), 3 | 4) {
         return;
     }
     let (_, indices) = session.request_with_seats(false);
@@ -94,22 +111,36 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
             .and_then(|&i| session.seats().get(i))
             .map_or_else(String::new, |s| s.name.clone())
     };
-    let street = if session.board().len() == 3 {
+    let street = if session.view_board().len() == 3 {
         "turn"
     } else {
         "river"
     };
     let report = match state.figures().map(|f| &f.report) {
         None => {
-            ui.weak(format!("Next card: counting every {street}…"));
+            // One line, as the strip's label: nothing under it moves.
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Next card: counting every {street}…")).weak(),
+                )
+                .truncate(),
+            );
+            greyed_deck_ui(ui);
             return;
         }
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().warn_fg_color, format!("Next card: {e}"));
+            let warn = ui.visuals().warn_fg_color;
+            ui.add(
+                egui::Label::new(egui::RichText::new(format!("Next card: {e}")).color(warn))
+                    .truncate(),
+            )
+            .on_hover_text(e.as_str());
+            greyed_deck_ui(ui);
             return;
         }
         Some(Ok(report)) => report,
     };
+    let lined = !state.figures().is_some_and(|f| f.job.rules.is_empty());
     // Coloured by the selected seat when it is active, else the first.
     let colour_seat = report
         .cards
@@ -138,9 +169,12 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
     } else {
         "sampled"
     };
-    ui.label(format!(
-        "Next card: {colour_name}'s equity by {street}, {how} (green up, red down)"
-    ))
+    ui.add(
+        egui::Label::new(format!(
+            "Next card: {colour_name}'s equity by {street}, {how} (green up, red down)"
+        ))
+        .truncate(),
+    )
     .on_hover_text(format!(
         "Every card that can come next, framed by how the selected seat's {how} \
          equity moves with it: red {SWING_PP:.0} points or more below its equity \
@@ -166,6 +200,9 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
             100.0 * row.frequency,
             tags.join(", ")
         );
+        if lined {
+            text.push_str(&format!("\nreach with it {:.1}%", 100.0 * row.reach));
+        }
         for (i, seat) in row.seats.iter().enumerate() {
             let s = &seat.figures;
             let change = 100.0 * (s.equity - now.get(i).copied().unwrap_or(s.equity));
@@ -176,6 +213,9 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
                 100.0 * seat.nut_share,
                 100.0 * seat.buckets[0],
             ));
+            if let Some(share) = seat.continue_share {
+                text.push_str(&format!("; continues {:.0}%", 100.0 * share));
+            }
         }
         text.push_str("\nclick: deal it");
         response.on_hover_text(text).clicked()
@@ -185,9 +225,19 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
     }
 }
 
-/// Puts `card` on the board.
+/// The deck greyed, in the strip's place while it is counted (or cannot
+/// be), so the panel keeps its height.
+fn greyed_deck_ui(ui: &mut egui::Ui) {
+    deck_rows_ui(ui, |ui, card| {
+        let (rect, _, painter) = small_card_ui(ui, card, false, &format!("next {card}"));
+        painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+        false
+    });
+}
+
+/// Puts `card` on the board after the street shown.
 fn deal(session: &mut Session, card: Card) {
-    let mut board = session.board().to_vec();
+    let mut board = session.view_board().to_vec();
     board.push(card);
     session.set_board(board);
 }

@@ -31,6 +31,10 @@ pub struct Overlay {
     /// Per class index, the share of its combos a board-breakdown row
     /// selects: those cells are outlined, the others dimmed.
     pub highlight: Option<Vec<f32>>,
+    /// A line on the street shown: per class index, the average weight
+    /// the seat enters the street with and the average weight that
+    /// continues; the dropped part is drawn faded.
+    pub line: Option<Vec<(f32, f32)>>,
 }
 
 /// The heat map's colour for an equity in 0..=1: red (0) through amber
@@ -313,7 +317,19 @@ fn paint(
         let base = cell_base(class.kind(), dark);
         painter.rect_filled(r, 2.0, base);
         let summary = range.class_summary(class);
-        let mut fill = summary.average_weight() as f32;
+        let (entering, mut fill) = match overlay.line.as_ref().and_then(|l| l.get(class.index())) {
+            Some(&(entering, kept)) => (entering, kept),
+            None => {
+                let weight = summary.average_weight() as f32;
+                (weight, weight)
+            }
+        };
+        if entering > fill {
+            // What the line drops on this street: faded.
+            let top = r.max.y - r.height() * entering;
+            let dropped = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
+            painter.rect_filled(dropped, 2.0, FILL.gamma_multiply(0.3));
+        }
         let heat = overlay
             .heat
             .as_ref()

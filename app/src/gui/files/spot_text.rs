@@ -1,13 +1,16 @@
 //! The spot as text ("Copy spot as text"): a few lines a player pastes
 //! into a forum post, or back into the app, which reads them as a spot.
 
+use engine::line::Street;
+
 use crate::gui::state::scenario::{SavedSeat, Scenario, SeatMode};
 
 /// The first line of a spot as text.
 const SPOT_HEADER: &str = "Rangestove spot";
 
 /// The spot as text: a header line, a line per seat (`Name: range`, with
-/// `[folded]` or `[absent]` after the name), the board and dead cards,
+/// `[folded]` or `[absent]` after the name) and one per rule of its line
+/// (`Flop rule (Name): two-pair+,flush-draw`), the board and dead cards,
 /// and the equities when known (`equities`: one line, ignored when read
 /// back).
 pub fn spot_text(scenario: &Scenario, equities: Option<&str>) -> String {
@@ -19,6 +22,12 @@ pub fn spot_text(scenario: &Scenario, equities: Option<&str>) -> String {
             SeatMode::Absent => " [absent]",
         };
         lines.push(format!("{}{mode}: {}", seat.name, seat.range.trim()));
+        for street in Street::ALL {
+            let rule = seat.line.get(street).trim();
+            if !rule.is_empty() {
+                lines.push(format!("{} ({}): {rule}", rule_label(street), seat.name));
+            }
+        }
     }
     if !scenario.board.trim().is_empty() {
         lines.push(format!("Board: {}", scenario.board.trim()));
@@ -54,6 +63,12 @@ pub fn parse_spot_text(text: &str) -> Option<Scenario> {
             "board" => scenario.board = rest.to_owned(),
             "dead" => scenario.dead = rest.to_owned(),
             "equity" => {}
+            _ if let Some((street, seat)) = rule_of(name) => {
+                // A rule line belongs to the last seat of its name.
+                if let Some(saved) = scenario.seats.iter_mut().rev().find(|s| s.name == seat) {
+                    saved.line.set(street, rest.trim());
+                }
+            }
             _ => {
                 let (name, mode) = if let Some(n) = name.strip_suffix(" [folded]") {
                     (n, SeatMode::Folded)
@@ -66,9 +81,33 @@ pub fn parse_spot_text(text: &str) -> Option<Scenario> {
                     name: name.to_owned(),
                     range: rest.to_owned(),
                     mode,
+                    ..SavedSeat::default()
                 });
             }
         }
     }
     Some(scenario)
+}
+
+/// The start of a rule line: `Flop rule`, `Turn rule`, `River rule`.
+fn rule_label(street: Street) -> &'static str {
+    match street {
+        Street::Flop => "Flop rule",
+        Street::Turn => "Turn rule",
+        Street::River => "River rule",
+    }
+}
+
+/// The street and seat name of a rule line's name part (`Flop rule
+/// (Seat 2)`), if it is one.
+fn rule_of(name: &str) -> Option<(Street, &str)> {
+    Street::ALL.into_iter().find_map(|street| {
+        let label = rule_label(street);
+        let head = name.get(..label.len())?;
+        let seat = name[label.len()..]
+            .trim_start()
+            .strip_prefix('(')?
+            .strip_suffix(')')?;
+        head.eq_ignore_ascii_case(label).then_some((street, seat))
+    })
 }

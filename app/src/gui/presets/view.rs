@@ -19,16 +19,20 @@ pub fn presets_ui(
     session: &mut Session,
     dialect: Dialect,
 ) {
-    ui.heading("Presets");
     panel.update(ui.ctx());
-    let label = ui.label("Search");
-    ui.add(
-        egui::TextEdit::singleline(&mut panel.search)
-            .id_salt("preset search")
-            .hint_text("name or notes, e.g. BTN")
-            .desired_width(f32::INFINITY),
-    )
-    .labelled_by(label.id);
+    // The heading and the search box share a line: the list and its
+    // buttons keep the room under the next-card strip at 1024×700.
+    ui.horizontal(|ui| {
+        ui.heading("Presets");
+        let label = ui.label("Search");
+        ui.add(
+            egui::TextEdit::singleline(&mut panel.search)
+                .id_salt("preset search")
+                .hint_text("name or notes, e.g. BTN")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    });
     if preset_list_ui(ui, panel) {
         panel.load_chosen(session);
     }
@@ -49,9 +53,10 @@ pub fn presets_ui(
 fn preset_list_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel) -> bool {
     let mut load = false;
     // The list takes the panel's height down to the controls under it
-    // (about 110 points), at least three rows: the buttons stay in sight
-    // at 1024×700 with a flop and the next-card strip above.
-    let height = (ui.available_height() - 110.0).max(70.0);
+    // (about 110 points), at least a row and a half: the buttons stay in
+    // sight at 1024×700 with a flop and the next-card strip above (the
+    // list scrolls).
+    let height = (ui.available_height() - 110.0).max(30.0);
     egui::ScrollArea::vertical()
         .id_salt("preset list")
         .max_height(height)

@@ -9,6 +9,8 @@ use engine::{HandClass, Range};
 
 use super::equity::seat_bar_ui;
 use super::hand_picker;
+use super::line_rows::{rule_ui, street_bar_ui};
+use super::marked_text::marked_job;
 use crate::gui::editor::grid::FILL;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::scenario::{SeatMode, SeatState};
@@ -33,6 +35,7 @@ pub fn seats_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) -> Vec<SeatAc
             actions.push(SeatAction::Add);
         }
     });
+    street_bar_ui(ui, session, feed, &mut actions);
     egui::ScrollArea::vertical()
         .id_salt("seats")
         .auto_shrink([false, false])
@@ -83,6 +86,7 @@ fn seat_row_ui(
                 ui.vertical(|ui| {
                     let name_id = seat_header_ui(ui, session, index, actions);
                     seat_text_ui(ui, &session.seats()[index], index, name_id, actions);
+                    rule_ui(ui, session, feed, index, actions);
                     seat_bar_ui(ui, session, feed, index);
                 });
             });
@@ -174,7 +178,9 @@ fn seat_text_ui(
 ) {
     let mut text = seat.text.clone();
     let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
-        let mut job = error_job(ui, buffer.as_str());
+        let text = buffer.as_str();
+        let bad = Range::parse(text).err().map(|e| (e.offset, e.token.len()));
+        let mut job = marked_job(ui, text, bad);
         job.wrap.max_width = wrap_width;
         ui.fonts_mut(|f| f.layout_job(job))
     };
@@ -202,42 +208,6 @@ fn seat_text_ui(
     if let Some(error) = error {
         ui.colored_label(ui.visuals().error_fg_color, error.to_string());
     }
-}
-
-/// Range text laid out with its bad token, if any, in the error colour and
-/// underlined: the parse error shows at the token itself.
-fn error_job(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let normal = egui::TextFormat::simple(font.clone(), ui.visuals().text_color());
-    let mut job = egui::text::LayoutJob::default();
-    let bad = Range::parse(text).err().map(|e| {
-        let start = floor_boundary(text, e.offset.min(text.len()));
-        let end = floor_boundary(text, (e.offset + e.token.len().max(1)).min(text.len()));
-        (start, end.max(start))
-    });
-    match bad {
-        Some((start, end)) if end > start => {
-            let error = ui.visuals().error_fg_color;
-            let marked = egui::TextFormat {
-                color: error,
-                underline: Stroke::new(1.5, error),
-                ..egui::TextFormat::simple(font, error)
-            };
-            job.append(&text[..start], 0.0, normal.clone());
-            job.append(&text[start..end], 0.0, marked);
-            job.append(&text[end..], 0.0, normal);
-        }
-        _ => job.append(text, 0.0, normal),
-    }
-    job
-}
-
-/// The largest char boundary of `text` at or before `at`.
-fn floor_boundary(text: &str, mut at: usize) -> usize {
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 /// A 13×13 picture of `range` (each cell shaded by its average weight);

@@ -10,7 +10,9 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
+use engine::Range;
 use engine::equity::{EquityError, EquityResult, SeatBreakdown, SeatEquity, seats_without_hands};
+use engine::line::{LineError, Narrowed};
 use engine::worker::{Event, Worker};
 
 use super::session::Session;
@@ -79,6 +81,13 @@ pub struct Feed {
     /// current one cannot be computed).
     stale: bool,
     failure: Option<EquityError>,
+    /// The line applied to the scenario (`None`: no line), with the
+    /// session seat of each request seat; while a new line is applied,
+    /// the last one stays (so the grid does not flicker as a rule is
+    /// typed).
+    line: Option<(Box<Narrowed>, Vec<usize>)>,
+    /// Why the current scenario's line cannot be applied, if so.
+    line_failure: Option<LineError>,
     /// Every session seat of the submitted request left without a hand,
     /// with why (validation reports only the first; the seats show all).
     seat_failures: Vec<(usize, String)>,
@@ -127,6 +136,13 @@ impl Feed {
                     self.stale = false;
                 }
                 Event::Failed(error) => self.failure = Some(error),
+                Event::Line(narrowed) => {
+                    self.line = Some((narrowed, self.submitted_seats.clone()));
+                }
+                Event::LineFailed(error) => {
+                    self.line = None;
+                    self.line_failure = Some(error);
+                }
             }
             if let Some((submitted, edited)) = self.timing.submitted.take() {
                 let ms = edited.elapsed().as_secs_f64() * 1e3;
@@ -158,6 +174,7 @@ impl Feed {
         // What was shown stays, dimmed, until the new numbers arrive.
         self.stale = self.result.is_some();
         self.failure = None;
+        self.line_failure = None;
         self.seat_failures.clear();
         // A flop being clicked in (one or two cards): nothing to compute
         // yet; the board panel says how many cards are missing.
@@ -167,15 +184,18 @@ impl Feed {
             self.timing.submitted = None;
             return;
         }
-        let (request, seats) = session.request_with_seats(breakdown);
-        self.seat_failures = seats_without_hands(&request)
+        let (job, seats) = session.equity_job(breakdown);
+        if job.line.is_empty() {
+            self.line = None;
+        }
+        self.seat_failures = seats_without_hands(&job.request)
             .iter()
             .filter_map(|error| {
                 let (seat, text) = seat_failure_text(error)?;
                 Some((*seats.get(seat)?, text))
             })
             .collect();
-        worker.submit(request);
+        worker.submit(job);
         self.submitted_seats = seats;
         self.timing.submitted = Some((Instant::now(), edited));
     }
@@ -217,6 +237,47 @@ impl Feed {
             .map(|(_, text)| text.as_str())
     }
 
+    /// The line applied to the current scenario, once the worker has
+    /// applied it (`None` without rules).
+    pub fn line(&self) -> Option<&Narrowed> {
+        self.line.as_ref().map(|(line, _)| &**line)
+    }
+
+    /// Why the current scenario's line cannot be applied, if so.
+    pub fn line_failure(&self) -> Option<&LineError> {
+        self.line_failure.as_ref()
+    }
+
+    /// What is wrong with session seat `index`'s rules, if the current
+    /// line fails because of them (a rule that keeps nothing).
+    pub fn seat_line_failure(&self, index: usize) -> Option<String> {
+        match self.line_failure.as_ref()? {
+            LineError::NothingContinues { seat, street }
+                if self.submitted_seats.get(*seat) == Some(&index) =>
+            {
+                Some(format!("the {street} rule keeps nothing of this range"))
+            }
+            _ => None,
+        }
+    }
+
+    /// Session seat `index` on the line: the range it enters the street
+    /// shown with, the range that continues, and its continue share there
+    /// (`None`: no line applied, or the seat not in it).
+    pub fn seat_line(&self, index: usize) -> Option<(&Range, &Range, Option<f64>)> {
+        let (line, seats) = self.line.as_ref()?;
+        let seat = seats.iter().position(|&s| s == index)?;
+        let entering = line.entering.get(seat)?;
+        let continuing = &line.request.seats.get(seat)?.range;
+        let street = line.request.board.len();
+        let share = line
+            .shares
+            .get(seat)?
+            .iter()
+            .find_map(|&(s, share)| (s.cards() == street).then_some(share));
+        Some((entering, continuing, share))
+    }
+
     /// Board cards still to pick before equity can be computed (1 or 2
     /// while a flop is being clicked in, else 0).
     pub fn board_missing(&self) -> usize {
@@ -228,6 +289,7 @@ impl Feed {
     pub fn pending(&self) -> bool {
         self.worker.is_some()
             && self.failure.is_none()
+            && self.line_failure.is_none()
             && self.board_missing == 0
             && self.result().is_none_or(|r| !r.finished)
     }

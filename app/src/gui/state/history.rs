@@ -18,6 +18,8 @@ pub enum EditKey {
     SeatText(usize),
     /// Typing in the seat's name box.
     SeatName(usize),
+    /// Typing in a seat's continue-rule box.
+    RuleText(usize),
     /// Typing in the board box.
     BoardText,
     /// Typing in the dead-cards box.

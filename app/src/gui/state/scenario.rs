@@ -1,7 +1,9 @@
 //! What a session edits, as saved and as shown: the seats (name, range
-//! text, mode), the board and the dead cards.
+//! text, mode, continue rules), the board and the dead cards.
 
 use engine::{Combo, ParseRangeError, Range};
+
+use super::line::{SavedLine, SeatLine};
 
 /// How a seat takes part.
 #[derive(
@@ -50,6 +52,8 @@ pub struct SavedSeat {
     pub range: String,
     /// How it takes part.
     pub mode: SeatMode,
+    /// Its continue rules per street (none in files from before lines).
+    pub line: SavedLine,
 }
 
 impl Default for SavedSeat {
@@ -58,6 +62,7 @@ impl Default for SavedSeat {
             name: "Seat".to_owned(),
             range: "random".to_owned(),
             mode: SeatMode::Active,
+            line: SavedLine::default(),
         }
     }
 }
@@ -89,7 +94,7 @@ impl Default for Scenario {
         let seat = |name: &str, range: &str| SavedSeat {
             name: name.to_owned(),
             range: range.to_owned(),
-            mode: SeatMode::Active,
+            ..SavedSeat::default()
         };
         Scenario {
             seats: vec![seat("Seat 1", "QQ+,AKs"), seat("Seat 2", "random")],
@@ -112,6 +117,8 @@ pub struct SeatState {
     pub error: Option<ParseRangeError>,
     /// How the seat takes part.
     pub mode: SeatMode,
+    /// Its continue rules per street.
+    pub line: SeatLine,
 }
 
 impl SeatState {
@@ -149,6 +156,7 @@ impl SeatState {
             range: Range::empty(),
             error: None,
             mode: saved.mode,
+            line: SeatLine::from_saved(&saved.line),
         };
         seat.set_text(&saved.range);
         seat
@@ -160,6 +168,7 @@ impl SeatState {
             name: self.name.clone(),
             range: self.text.clone(),
             mode: self.mode,
+            line: self.line.saved().clone(),
         }
     }
 

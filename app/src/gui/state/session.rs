@@ -11,23 +11,16 @@
 use std::time::Instant;
 
 use engine::card::{ParseCardError, ParseCardErrorKind, parse_cards};
-use engine::equity::{EquityRequest, Seat};
+use engine::line::Street;
 use engine::{Card, CardSet, Combo, Range};
 use rand::seq::IndexedRandom;
 
 use super::history::{EditKey, History};
+use super::line::StreetView;
 use super::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 
 /// Most seats the app offers.
 pub const MAX_SEATS: usize = 10;
-
-/// Monte Carlo in the app runs until every seat's standard error is this.
-const TARGET_STD_ERROR: f64 = 0.0002;
-/// The exact-enumeration budget, whatever panel is open: the engine
-/// compares it with the estimate of the equity alone, so the heat map or
-/// the analysis panel never turns an exact spot into an estimated one. A
-/// Monte Carlo preview shows numbers first.
-const EXACT_BUDGET_MS: f64 = 1000.0;
 
 /// A change to the seats asked for by the seats panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +39,10 @@ pub enum SeatAction {
     Text(usize, String),
     /// The seat holds this one hand (picked on the deck): one undo step.
     Hand(usize, Combo),
+    /// The seat's continue rule on a street as typed.
+    Rule(usize, Street, String),
+    /// Show this street (the street bar).
+    View(StreetView),
 }
 
 /// The scenario being edited, with its undo history.
@@ -65,6 +62,9 @@ pub struct Session {
     /// How many times the scenario has changed (edits, undo, redo, a
     /// replaced spot): what a message about the spot was said at.
     revision: u64,
+    /// The street the panels show, as chosen in the street bar (`None`,
+    /// or a street the board no longer reaches: the board's own).
+    view: Option<StreetView>,
 }
 
 impl Default for Session {
@@ -90,6 +90,7 @@ impl Session {
             history: History::new(Scenario::default()),
             edited: None,
             revision: 0,
+            view: None,
         };
         session.load(scenario);
         session.selected = selected.min(session.seats.len() - 1);
@@ -216,6 +217,61 @@ impl Session {
             SeatAction::Hand(index, combo) => {
                 self.set_seat_text(index, &combo.to_string(), EditKey::Discrete);
             }
+            SeatAction::Rule(index, street, text) => {
+                self.set_rule_text(index, street, &text, EditKey::RuleText(index));
+            }
+            SeatAction::View(view) => self.set_view(view),
+        }
+    }
+
+    /// The street the panels show: the one chosen in the street bar while
+    /// the board reaches it, else the board's.
+    pub fn view(&self) -> StreetView {
+        let board = StreetView::of_board(self.board.len());
+        self.view.filter(|&v| v <= board).unwrap_or(board)
+    }
+
+    /// Shows `view` (no edit: undo does not step through streets). A
+    /// street the board does not reach is ignored.
+    pub fn set_view(&mut self, view: StreetView) {
+        if view <= StreetView::of_board(self.board.len()) && view != self.view() {
+            self.view = Some(view);
+            self.mark_changed();
+        }
+    }
+
+    /// The board cards of the street shown.
+    pub fn view_board(&self) -> &[Card] {
+        &self.board[..self.view().cards().min(self.board.len())]
+    }
+
+    /// The cards out of play on the street shown: its board cards and the
+    /// dead cards.
+    pub fn view_out(&self) -> CardSet {
+        CardSet::from_bits(
+            self.view_board()
+                .iter()
+                .fold(self.dead.bits(), |m, c| m | c.bit()),
+        )
+    }
+
+    /// Sets seat `index`'s continue rule on `street` as typed (parsed at
+    /// once; consecutive edits of one `key` merge into one undo step).
+    pub fn set_rule_text(&mut self, index: usize, street: Street, text: &str, key: EditKey) {
+        if let Some(seat) = self.seats.get_mut(index)
+            && seat.line.text(street) != text
+        {
+            seat.line.set_text(street, text);
+            self.edited(key);
+        }
+    }
+
+    /// Adds a term to seat `index`'s rule on `street` (a breakdown row's
+    /// "Continue with" or "Drop"): one undo step.
+    pub fn add_rule_term(&mut self, index: usize, street: Street, token: &str) {
+        if let Some(seat) = self.seats.get_mut(index) {
+            seat.line.add_term(street, token);
+            self.edited(EditKey::Discrete);
         }
     }
 
@@ -337,6 +393,7 @@ impl Session {
         // The board's cards are distinct too: `AhAh` is "Ah twice".
         match CardSet::parse(text).and_then(|_| parse_cards(text)) {
             Ok(cards) => {
+                self.follow_board(cards.len());
                 self.board = cards;
                 self.board_error = None;
             }
@@ -369,10 +426,19 @@ impl Session {
 
     /// Sets the board to `cards`; the text follows.
     pub fn set_board(&mut self, cards: Vec<Card>) {
+        self.follow_board(cards.len());
         self.board_text = cards.iter().map(Card::to_string).collect();
         self.board = cards;
         self.board_error = None;
         self.edited(EditKey::Discrete);
+    }
+
+    /// A board of `len` cards in place of the current one: when a street
+    /// is dealt or taken back, the panels show the board's street.
+    fn follow_board(&mut self, len: usize) {
+        if len != self.board.len() {
+            self.view = None;
+        }
     }
 
     /// Sets the dead cards; the text follows.
@@ -473,34 +539,6 @@ impl Session {
         self.load(scenario);
         self.selected = 0;
         self.edited(EditKey::Discrete);
-    }
-
-    /// The equity request for the scenario (absent seats left out), with
-    /// per-combo figures if `breakdown`, and the seat of each request seat.
-    pub fn request_with_seats(&self, breakdown: bool) -> (EquityRequest, Vec<usize>) {
-        let (indices, seats): (Vec<usize>, Vec<Seat>) = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.mode != SeatMode::Absent)
-            .map(|(i, s)| {
-                let seat = Seat {
-                    range: s.range.clone(),
-                    folded: s.mode == SeatMode::Folded,
-                };
-                (i, seat)
-            })
-            .unzip();
-        let mut request = EquityRequest::new(seats);
-        request.board = self.board.clone();
-        request.dead = self.dead;
-        request.target_std_error = Some(TARGET_STD_ERROR);
-        request.preview = true;
-        // The heat map and the distribution graph need per-combo figures;
-        // they never change whether the spot is counted exactly.
-        request.breakdown = breakdown;
-        request.time_budget_ms = EXACT_BUDGET_MS;
-        (request, indices)
     }
 }
 

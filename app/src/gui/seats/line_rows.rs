@@ -1,0 +1,136 @@
+//! The line in the seats panel: the street bar (Preflop · Flop · Turn ·
+//! River) with the reach frequency, and under each seat's range its
+//! continue rule on the street shown, with the share that continues.
+
+use engine::line::Street;
+
+use super::marked_text::marked_job;
+use crate::gui::state::feed::Feed;
+use crate::gui::state::line::StreetView;
+use crate::gui::state::scenario::SeatMode;
+use crate::gui::state::session::{SeatAction, Session};
+
+/// The street bar: which street the seats, bars, grid and analysis show
+/// (a street the board has not reached is greyed), and how often every
+/// seat gets there when the line has rules.
+pub fn street_bar_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    feed: &Feed,
+    actions: &mut Vec<SeatAction>,
+) {
+    let shown = session.view();
+    let reached = StreetView::of_board(session.board().len());
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        for view in StreetView::ALL {
+            let help = if view <= reached {
+                match view.street() {
+                    None => "The ranges as given, before any board card".to_owned(),
+                    Some(street) => format!(
+                        "The {street}: its board cards, each seat's {street} rule and the earlier ones applied"
+                    ),
+                }
+            } else {
+                format!("Deal the {} first", view.label().to_lowercase())
+            };
+            let response = ui
+                .add_enabled(
+                    view <= reached,
+                    egui::Button::selectable(view == shown, view.label()),
+                )
+                .on_hover_text(help)
+                .on_disabled_hover_text(format!("Deal the {} first", view.label().to_lowercase()));
+            if response.clicked() {
+                actions.push(SeatAction::View(view));
+            }
+        }
+    });
+    if let Some(error) = feed.line_failure() {
+        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    } else if let Some(line) = feed.line() {
+        let street = shown.label().to_lowercase();
+        ui.label(format!("Reach {:.1}%", 100.0 * line.reach))
+            .on_hover_text(format!(
+                "How often every seat gets to the {street} with these rules: the share of the deals the board allows in which every rule so far keeps every seat's hand"
+            ));
+    }
+}
+
+/// Seat `index`'s continue rule on the street shown (none preflop, nor
+/// for a seat out of the pot), edited in place with any error marked at
+/// its term, and how much of the range continues.
+pub fn rule_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    feed: &Feed,
+    index: usize,
+    actions: &mut Vec<SeatAction>,
+) {
+    let Some(street) = session.view().street() else {
+        return;
+    };
+    let seat = &session.seats()[index];
+    if seat.mode != SeatMode::Active {
+        return;
+    }
+    let label = ui
+        .weak(format!("{} on the {street}:", seat.name))
+        .on_hover_text(rule_help(street));
+    let mut text = seat.line.text(street).to_owned();
+    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
+        let text = buffer.as_str();
+        let bad = (!text.trim().is_empty())
+            .then(|| engine::line::ContinueRule::parse(text).err())
+            .flatten()
+            .map(|e| (e.offset, e.token.len()));
+        let mut job = marked_job(ui, text, bad);
+        job.wrap.max_width = wrap_width;
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .id_salt(("rule", index, street))
+                .hint_text(egui::RichText::new("all continue, e.g. pair+, flush-draw").italics())
+                .desired_width(f32::INFINITY)
+                .layouter(&mut layouter),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(rule_help(street));
+    if response.gained_focus() {
+        actions.push(SeatAction::Select(index));
+    }
+    let error = if response.changed() {
+        let error = (!text.trim().is_empty())
+            .then(|| engine::line::ContinueRule::parse(&text).err())
+            .flatten();
+        actions.push(SeatAction::Rule(index, street, text));
+        error
+    } else {
+        seat.line.error(street).cloned()
+    };
+    if let Some(error) = error {
+        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    } else if let Some(failure) = feed.seat_line_failure(index) {
+        ui.colored_label(ui.visuals().error_fg_color, failure);
+    } else if let Some((entering, continuing, Some(share))) = feed.seat_line(index) {
+        let out = session.view_out();
+        ui.label(format!(
+            "continues with {:.1}% ({:.1} of {:.1} combos)",
+            100.0 * share,
+            continuing.combos_given(out),
+            entering.combos_given(out)
+        ));
+    }
+}
+
+/// What a rule is, for tooltips.
+fn rule_help(street: Street) -> String {
+    format!(
+        "What this seat continues with on the {street} (empty: its whole range). Terms, comma separated: \
+         made hands (two-pair, top-pair, overpair, pair; + for \"or better\"), draws (flush-draw, \
+         nut-flush-draw, oesd, gutshot, backdoor-flush, overcards), equity>=55%, top 40%, hands (AK, AhKh); \
+         :0.5 weights a term, -underpair drops it. The rule applies on any {street} card."
+    )
+}

@@ -1,0 +1,254 @@
+//! Lines in the app, driven like a user: a flop rule from a board row that
+//! re-applies on another flop, the street bar, typed rules with their
+//! errors, undo, and a line through a scenario file and the spot as text;
+//! the figures checked against `rangestove calc --continue`.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use engine::Range;
+use engine::line::Street;
+use engine::worker::Worker;
+use rangestove::gui::RangestoveApp;
+
+use crate::app::{App, calc_json, click, retype, text_box, unfocus, wait};
+
+/// The app with a worker, the analysis panel open, `QQ+,AK` against
+/// `random` on `board`, in a window tall enough to show the board rows
+/// without scrolling.
+fn lined_app(board: &str) -> App {
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1300.0))
+        .build_ui_state(
+            |ui, app: &mut RangestoveApp| app.ui(ui),
+            RangestoveApp::with_worker(Some(worker)),
+        );
+    h.step();
+    click(&mut h, "Analysis");
+    retype(&mut h, "Seat 1", "QQ+,AK");
+    retype(&mut h, "Board", board);
+    unfocus(&mut h);
+    // The panels settle (the distribution graph above the board rows
+    // appears with the numbers) before anything is clicked.
+    wait(&mut h, &|app| {
+        app.feed().result().is_some_and(|r| r.finished)
+    });
+    h.run_steps(4);
+    h
+}
+
+/// Waits until the worker has applied the current line and counted it.
+fn wait_for_line(h: &mut App) {
+    wait(h, &|app| {
+        app.feed().line().is_some() && app.feed().result().is_some_and(|r| r.finished)
+    });
+}
+
+/// Seat `index`'s continuing range on the street shown.
+fn continuing(h: &App, index: usize) -> Range {
+    h.state().feed().seat_line(index).unwrap().1.clone()
+}
+
+#[test]
+fn a_rule_from_a_board_row_follows_the_flop_and_undoes() {
+    let mut h = lined_app("Kh9s4c");
+    h.get_by_label_contains("set    ").click();
+    h.run_steps(3);
+    assert!(
+        h.state().analysis().row().is_some(),
+        "the set row is selected"
+    );
+    click(&mut h, "Continue with");
+    let seat = &h.state().session().seats()[0];
+    assert_eq!(seat.line.text(Street::Flop), "set");
+    // The range itself is untouched: the rule narrows it on the street.
+    assert_eq!(seat.range, Range::parse("QQ+,AK").unwrap());
+    wait_for_line(&mut h);
+    assert_eq!(continuing(&h, 0), Range::parse("KsKd,KsKc,KdKc").unwrap());
+    let share = h.state().feed().seat_line(0).unwrap().2.unwrap();
+    // 3 of the 6 + 3 + 6 + 12 live combos (Kh is on the board).
+    assert!((share - 3.0 / 27.0).abs() < 1e-12, "{share}");
+    // The equity and reach are calc's on the same line.
+    let cli = calc_json(&[
+        "QQ+,AK",
+        "random",
+        "--board",
+        "Kh9s4c",
+        "--exact",
+        "--continue",
+        "1:flop:set",
+    ]);
+    let shown = h.state().feed().seat_equity(0).unwrap().equity;
+    let expected = cli["players"][0]["equity"].as_f64().unwrap();
+    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
+    let reach = h.state().feed().line().unwrap().reach;
+    assert!((reach - cli["reach"].as_f64().unwrap()).abs() < 1e-9);
+    // Another flop: the rule re-applies (sets of queens now).
+    retype(&mut h, "Board", "Qh9s4c");
+    unfocus(&mut h);
+    wait_for_line(&mut h);
+    assert_eq!(continuing(&h, 0), Range::parse("QsQd,QsQc,QdQc").unwrap());
+    // Undo takes the board back, then the rule; redo brings it again.
+    h.state_mut().session_mut().undo();
+    h.state_mut().session_mut().undo();
+    h.step();
+    assert_eq!(h.state().session().board_text(), "Kh9s4c");
+    assert_eq!(h.state().session().seats()[0].line.text(Street::Flop), "");
+    wait(&mut h, &|app| app.feed().line().is_none());
+    h.state_mut().session_mut().redo();
+    h.step();
+    assert_eq!(
+        h.state().session().seats()[0].line.text(Street::Flop),
+        "set"
+    );
+}
+
+#[test]
+fn a_dropped_row_keeps_the_rest_and_a_typed_rule_marks_its_bad_term() {
+    let mut h = lined_app("Kh9s4c");
+    h.get_by_label_contains("overpair    ").click();
+    h.run_steps(3);
+    click(&mut h, "Drop");
+    assert_eq!(
+        h.state().session().seats()[0].line.text(Street::Flop),
+        "random,-overpair"
+    );
+    wait_for_line(&mut h);
+    // QQ is a pocket pair below the top card here: only AA is dropped.
+    let mut expected = Range::parse("KK,QQ,AK").unwrap();
+    expected.remove_blocked(engine::CardSet::parse("Kh").unwrap());
+    assert_eq!(continuing(&h, 0), expected);
+    // A typed rule: a bad term is reported with its place; the last
+    // good rule stays in force meanwhile.
+    retype(&mut h, "Seat 2 on the flop:", "pair+,flushdraw");
+    let error = h.state().session().seats()[1]
+        .line
+        .error(Street::Flop)
+        .cloned()
+        .unwrap();
+    assert_eq!((error.token.as_str(), error.offset), ("flushdraw", 6));
+    retype(&mut h, "Seat 2 on the flop:", "pair+,flush-draw");
+    unfocus(&mut h);
+    assert!(
+        h.state().session().seats()[1]
+            .line
+            .rule(Street::Flop)
+            .is_some()
+    );
+    wait_for_line(&mut h);
+    let cli = calc_json(&[
+        "QQ+,AK",
+        "random",
+        "--board",
+        "Kh9s4c",
+        "--exact",
+        "--continue",
+        "1:flop:random,-overpair",
+        "--continue",
+        "2:flop:pair+,flush-draw",
+    ]);
+    let shown = h.state().feed().seat_equity(1).unwrap().equity;
+    let expected = cli["players"][1]["equity"].as_f64().unwrap();
+    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
+    // One undo step per typed rule, as for range text.
+    h.state_mut().session_mut().undo();
+    h.step();
+    assert_eq!(h.state().session().seats()[1].line.text(Street::Flop), "");
+}
+
+#[test]
+fn the_street_bar_shows_each_street_with_its_rules() {
+    let mut h = lined_app("Kh9s4cTh2d");
+    // The river is shown: a river board, a river rule box.
+    assert_eq!(h.state().request().board.len(), 5);
+    assert!(text_box(&h, "Seat 1 on the river:").value().is_some());
+    retype(&mut h, "Seat 1 on the river:", "two-pair+");
+    click(&mut h, "Flop");
+    assert_eq!(h.state().request().board.len(), 3);
+    retype(&mut h, "Seat 1 on the flop:", "top-pair+");
+    unfocus(&mut h);
+    // On the flop only the flop rule applies.
+    assert_eq!(
+        h.state().session().line_rules(&[0, 1]).len(),
+        1,
+        "the river rule waits for the river"
+    );
+    wait_for_line(&mut h);
+    assert_eq!(h.state().feed().line().unwrap().request.board.len(), 3);
+    click(&mut h, "River");
+    assert_eq!(h.state().session().line_rules(&[0, 1]).len(), 2);
+    wait_for_line(&mut h);
+    let cli = calc_json(&[
+        "QQ+,AK",
+        "random",
+        "--board",
+        "Kh9s4cTh2d",
+        "--exact",
+        "--continue",
+        "1:flop:top-pair+",
+        "--continue",
+        "1:river:two-pair+",
+    ]);
+    let line = h.state().feed().line().unwrap();
+    assert!((line.reach - cli["reach"].as_f64().unwrap()).abs() < 1e-9);
+    let shown = h.state().feed().seat_equity(0).unwrap().equity;
+    let expected = cli["players"][0]["equity"].as_f64().unwrap();
+    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
+    // Preflop: no board, no rule box, the ranges as given.
+    click(&mut h, "Preflop");
+    assert!(h.state().request().board.is_empty());
+    assert!(h.state().session().line_rules(&[0, 1]).is_empty());
+    assert!(
+        h.query_by_label("Seat 1 on the flop:").is_none(),
+        "no rule preflop"
+    );
+    // Taking the river back shows the turn.
+    retype(&mut h, "Board", "Kh9s4cTh");
+    unfocus(&mut h);
+    assert_eq!(h.state().request().board.len(), 4);
+}
+
+#[test]
+fn a_line_survives_a_scenario_file_and_the_spot_as_text() {
+    let mut h = lined_app("Kh9s4cTh");
+    retype(&mut h, "Seat 2 on the turn:", "pair+:0.5,oesd");
+    click(&mut h, "Flop");
+    retype(&mut h, "Seat 1 on the flop:", "set+");
+    unfocus(&mut h);
+    let saved = h.state().session().scenario();
+    assert_eq!(saved.seats[1].line.turn, "pair+:0.5,oesd");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("line.ron");
+    h.state_mut().save_scenario(&path);
+    h.state_mut()
+        .session_mut()
+        .replace_scenario(&Default::default());
+    h.step();
+    assert_ne!(h.state().session().scenario(), saved);
+    h.state_mut().open_scenario(&path);
+    assert_eq!(h.state().session().scenario(), saved);
+    // The spot as text carries the rules, and reads back.
+    let text = rangestove::gui::spot_as_text(h.state().session(), h.state().feed());
+    assert!(text.contains("Flop rule (Seat 1): set+"), "{text}");
+    assert!(
+        text.contains("Turn rule (Seat 2): pair+:0.5,oesd"),
+        "{text}"
+    );
+    h.state_mut()
+        .session_mut()
+        .replace_scenario(&Default::default());
+    h.state_mut().paste(&text);
+    assert_eq!(h.state().session().scenario(), saved);
+    // A file from before lines opens with no rules.
+    let old = dir.path().join("old.ron");
+    std::fs::write(
+        &old,
+        "(version: 1, scenario: (seats: [(name: \"A\", range: \"AA\", mode: Active), \
+         (name: \"B\", range: \"KK\", mode: Active)], board: \"Kh9s4c\", dead: \"\"))",
+    )
+    .unwrap();
+    h.state_mut().open_scenario(&old);
+    let opened = h.state().session().scenario();
+    assert_eq!(opened.seats[0].range, "AA");
+    assert!(opened.seats.iter().all(|s| s.line.is_empty()));
+}
