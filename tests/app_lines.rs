@@ -16,14 +16,7 @@ use crate::app::{App, calc_json, click, retype, text_box, unfocus, wait};
 /// `random` on `board`, in a window tall enough to show the board rows
 /// without scrolling.
 fn lined_app(board: &str) -> App {
-    let worker = Worker::spawn(Some(2), || {}).unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 1300.0))
-        .build_ui_state(
-            |ui, app: &mut RangestoveApp| app.ui(ui),
-            RangestoveApp::with_worker(Some(worker)),
-        );
-    h.step();
+    let mut h = large_app(1400.0);
     click(&mut h, "Analysis");
     retype(&mut h, "Seat 1", "QQ+,AK");
     retype(&mut h, "Board", board);
@@ -34,6 +27,19 @@ fn lined_app(board: &str) -> App {
         app.feed().result().is_some_and(|r| r.finished)
     });
     h.run_steps(4);
+    h
+}
+
+/// The app with a worker in a window `width` points wide and 1300 tall.
+fn large_app(width: f32) -> App {
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, 1300.0))
+        .build_ui_state(
+            |ui, app: &mut RangestoveApp| app.ui(ui),
+            RangestoveApp::with_worker(Some(worker)),
+        );
+    h.step();
     h
 }
 
@@ -251,4 +257,45 @@ fn a_line_survives_a_scenario_file_and_the_spot_as_text() {
     let opened = h.state().session().scenario();
     assert_eq!(opened.seats[0].range, "AA");
     assert!(opened.seats.iter().all(|s| s.line.is_empty()));
+}
+
+#[test]
+fn the_boards_view_counts_every_flop_on_the_line() {
+    // Wide enough for the table's line columns.
+    let mut h = large_app(2400.0);
+    retype(&mut h, "Seat 1", "AA,KK");
+    retype(&mut h, "Seat 2", "QQ,AKs");
+    retype(&mut h, "Board", "Kh9s4c");
+    retype(&mut h, "Seat 1 on the flop:", "set+");
+    retype(&mut h, "Seat 2 on the flop:", "pair+,flush-draw");
+    unfocus(&mut h);
+    click(&mut h, "Boards");
+    wait(&mut h, &|app| app.flops().report().is_some());
+    h.run_steps(2);
+    let report = h.state().flops().report().unwrap().clone();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "flops",
+            "AA,KK",
+            "QQ,AKs",
+            "--exact",
+            "--json",
+            "--continue",
+            "1:flop:set+",
+            "--continue",
+            "2:flop:pair+,flush-draw",
+        ])
+        .output()
+        .unwrap();
+    let cli: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!((report.reach - cli["reach"].as_f64().unwrap()).abs() < 1e-12);
+    assert_eq!(report.flops.len(), cli["flops"].as_array().unwrap().len());
+    for (k, share) in report.continues.iter().enumerate() {
+        let expected = cli["players"][k]["continue"].as_f64().unwrap();
+        assert!((share.unwrap() - expected).abs() < 1e-12, "seat {k}");
+    }
+    // The table has the line's columns, and sorts by them.
+    click(&mut h, "sort by Reach");
+    assert_eq!(format!("{:?}", h.state().flops().sort.0), "Reach");
+    assert!(h.query_by_label("sort by Cont. Seat 2").is_some());
 }

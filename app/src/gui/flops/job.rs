@@ -12,7 +12,8 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use engine::equity::EquityRequest;
-use engine::study::{FlopReport, FlopRow, flop_report_with_progress};
+use engine::line::{Street, StreetRule};
+use engine::study::{FlopReport, FlopRow, flop_report_on_line, flop_report_with_progress};
 use engine::worker::Job;
 
 use crate::gui::state::background::Answers;
@@ -24,22 +25,26 @@ use crate::gui::state::session::Session;
 /// (docs/performance.md, 2026-11-25).
 const SEND_EVERY: Duration = Duration::from_secs(1);
 
-/// What the view is computed for: the spot without its board.
+/// What the view is computed for: the spot without its board, and the
+/// line's flop rules.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlopsJob {
     request: EquityRequest,
+    rules: Vec<StreetRule>,
 }
 
 impl FlopsJob {
-    /// The job for `session`: its seats and dead cards, no board.
+    /// The job for `session`: its seats and dead cards, no board, and its
+    /// seats' flop rules (each applied on every flop).
     pub fn new(session: &Session) -> FlopsJob {
-        let (mut request, _) = session.request_with_seats(false);
+        let (mut request, indices) = session.request_with_seats(false);
         request.board.clear();
         request.preview = false;
         // Auto: exact when the whole report is affordable, else sampled to
         // the report's default standard error.
         request.target_std_error = None;
-        FlopsJob { request }
+        let rules = session.line_rules_through(&indices, Some(Street::Flop));
+        FlopsJob { request, rules }
     }
 
     /// Runs the report, sending the rows so far as they come and the whole
@@ -51,12 +56,24 @@ impl FlopsJob {
             let _sender = std::thread::Builder::new()
                 .name("rangestove-boards-send".to_owned())
                 .spawn_scoped(scope, || self.stream(&inbox, job));
-            let report = flop_report_with_progress(
-                &self.request,
-                &|| job.is_stale(),
-                &|row, _, total| inbox.row(row, total),
-                &|fraction| inbox.progress(fraction),
-            );
+            let stale = || job.is_stale();
+            let report = if self.rules.is_empty() {
+                flop_report_with_progress(
+                    &self.request,
+                    &stale,
+                    &|row, _, total| inbox.row(row, total),
+                    &|fraction| inbox.progress(fraction),
+                )
+                .map_err(|e| e.to_string())
+            } else {
+                // On a line each flop is counted on its own: its row is
+                // its share of the work.
+                flop_report_on_line(&self.request, &self.rules, &stale, &|row, done, total| {
+                    inbox.row(row, total);
+                    inbox.progress(done as f64 / total.max(1) as f64);
+                })
+                .map_err(|e| e.to_string())
+            };
             inbox.finish();
             report
         });
@@ -73,7 +90,7 @@ impl FlopsJob {
                 partial: Vec::new(),
                 total: 0,
                 progress: 1.0,
-                report: Some(Err(e.to_string())),
+                report: Some(Err(e)),
             },
         };
         job.send(figures);

@@ -29,6 +29,11 @@ pub struct Group {
     pub buckets: [f64; 4],
     /// The chosen seat's nut share over its flops.
     pub nuts: f64,
+    /// On a line, the reach over its flops (by frequency).
+    pub reach: f64,
+    /// On a line, each seat's continue share over its flops (by
+    /// frequency; `None` for a seat without a rule).
+    pub continues: Vec<Option<f64>>,
 }
 
 /// The suit textures, as the filters and groups name them.
@@ -67,6 +72,9 @@ pub fn shown_rows(state: &FlopsState, rows: &[FlopRow]) -> Vec<usize> {
             if !state.suits[suits_of(t)] || !state.pairing[pairing_of(t)] {
                 return false;
             }
+            if rows[i].reach < state.min_reach {
+                return false;
+            }
             if words.is_empty() {
                 return true;
             }
@@ -98,6 +106,12 @@ fn sort_key(row: &FlopRow, by: SortBy, chosen: usize) -> f64 {
         SortBy::Equity(k) => row.seats.get(k).map_or(0.0, |s| s.figures.equity),
         SortBy::Bucket(b) => seat.map_or(0.0, |s| s.buckets[b]),
         SortBy::Nuts => seat.map_or(0.0, |s| s.nut_share),
+        SortBy::Reach => row.reach,
+        SortBy::Continue(k) => row
+            .seats
+            .get(k)
+            .and_then(|s| s.continue_share)
+            .unwrap_or(0.0),
     }
 }
 
@@ -161,7 +175,8 @@ pub fn lines(
     (lines, groups)
 }
 
-/// A group's frequency-weighted figures.
+/// A group's frequency-weighted figures (on a line, the equities weighted
+/// by frequency × reach: where the line gets).
 fn aggregate(name: String, rows: &[FlopRow], members: &[usize], chosen: usize) -> Group {
     let frequency: f64 = members.iter().map(|&i| rows[i].frequency).sum();
     let seats = rows.first().map_or(0, |r| r.seats.len());
@@ -172,8 +187,27 @@ fn aggregate(name: String, rows: &[FlopRow], members: &[usize], chosen: usize) -
             .sum::<f64>()
             / frequency.max(f64::MIN_POSITIVE)
     };
+    let reached: f64 = members
+        .iter()
+        .map(|&i| rows[i].frequency * rows[i].reach)
+        .sum();
     let equity = (0..seats)
-        .map(|k| mean(&|r| r.seats[k].figures.equity))
+        .map(|k| {
+            members
+                .iter()
+                .map(|&i| rows[i].frequency * rows[i].reach * rows[i].seats[k].figures.equity)
+                .sum::<f64>()
+                / reached.max(f64::MIN_POSITIVE)
+        })
+        .collect();
+    let reach = mean(&|r| r.reach);
+    let continues = (0..seats)
+        .map(|k| {
+            let ruled = members
+                .iter()
+                .any(|&i| rows[i].seats[k].continue_share.is_some());
+            ruled.then(|| mean(&|r| r.seats[k].continue_share.unwrap_or(0.0)))
+        })
         .collect();
     let buckets =
         std::array::from_fn(|b| mean(&|r| r.seats.get(chosen).map_or(0.0, |s| s.buckets[b])));
@@ -184,19 +218,30 @@ fn aggregate(name: String, rows: &[FlopRow], members: &[usize], chosen: usize) -
         equity,
         buckets,
         nuts,
+        reach,
+        continues,
     }
 }
 
-/// Each seat's frequency-weighted equity over `rows`.
+/// Each seat's equity over `rows`, weighted by frequency (on a line, by
+/// frequency × reach: where the line gets).
 pub fn means(rows: &[FlopRow]) -> Vec<f64> {
-    let total: f64 = rows.iter().map(|r| r.frequency).sum();
+    let total: f64 = rows.iter().map(|r| r.frequency * r.reach).sum();
     let seats = rows.first().map_or(0, |r| r.seats.len());
     (0..seats)
         .map(|k| {
             rows.iter()
-                .map(|r| r.frequency * r.seats[k].figures.equity)
+                .map(|r| r.frequency * r.reach * r.seats[k].figures.equity)
                 .sum::<f64>()
                 / total.max(f64::MIN_POSITIVE)
         })
+        .collect()
+}
+
+/// The active seats (positions) with a rule in the report's rows.
+pub fn ruled_seats(rows: &[FlopRow]) -> Vec<usize> {
+    let seats = rows.first().map_or(0, |r| r.seats.len());
+    (0..seats)
+        .filter(|&k| rows.iter().any(|r| r.seats[k].continue_share.is_some()))
         .collect()
 }

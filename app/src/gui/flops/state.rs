@@ -25,6 +25,11 @@ pub enum SortBy {
     Bucket(usize),
     /// The chosen seat's nut share.
     Nuts,
+    /// On a line, the reach on the flop.
+    Reach,
+    /// On a line, an active seat's continue share (its position among the
+    /// active seats).
+    Continue(usize),
 }
 
 /// How rows are grouped.
@@ -72,6 +77,8 @@ pub struct FlopsState {
     pub pairing: [bool; 3],
     /// Words every shown flop matches (its cards or tags).
     pub text: String,
+    /// On a line, the smallest reach a shown flop has (0: every flop).
+    pub min_reach: f64,
     /// How rows are grouped.
     pub group: GroupBy,
     /// The chosen seat (session index) for buckets, nuts, hits and the
@@ -102,6 +109,7 @@ impl Default for FlopsState {
             suits: [true; 3],
             pairing: [true; 3],
             text: String::new(),
+            min_reach: 0.0,
             group: GroupBy::Nothing,
             seat: None,
             stopped: false,

@@ -28,6 +28,9 @@ pub(super) struct Table<'a> {
     pub(super) dark: bool,
     /// Each seat's equity over every flop.
     pub(super) means: Vec<f64>,
+    /// On a line, the active seats (positions) with a flop rule: the
+    /// table adds the reach and their continue shares.
+    pub(super) ruled: &'a [usize],
 }
 
 /// The table; returns the flop clicked, if any, and the sort (changed by a
@@ -51,9 +54,13 @@ pub(super) fn table_ui(
     for _ in 0..seats {
         builder = builder.column(Column::exact(70.0));
     }
-    builder = builder
-        .columns(Column::exact(50.0), 5)
-        .column(Column::remainder().at_least(120.0));
+    builder = builder.columns(Column::exact(50.0), 5);
+    if !t.ruled.is_empty() {
+        builder = builder
+            .column(Column::exact(60.0))
+            .columns(Column::exact(96.0), t.ruled.len());
+    }
+    builder = builder.column(Column::remainder().at_least(120.0));
     let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
         let arrow = match sort {
             (s, true) if s == by => " ⏷",
@@ -117,6 +124,26 @@ pub(super) fn table_ui(
                     "Share of the chosen seat's range with two pair or better",
                 )
             });
+            if !t.ruled.is_empty() {
+                row.col(|ui| {
+                    header(
+                        ui,
+                        "Reach",
+                        SortBy::Reach,
+                        "How often every seat continues on this flop (each seat's flop rule)",
+                    )
+                });
+                for &k in t.ruled {
+                    row.col(|ui| {
+                        header(
+                            ui,
+                            &format!("Cont. {}", (t.name)(k)),
+                            SortBy::Continue(k),
+                            "The share of the seat's range its flop rule keeps on this flop",
+                        )
+                    });
+                }
+            }
             row.col(|ui| {
                 ui.strong("Texture");
             });
@@ -124,7 +151,7 @@ pub(super) fn table_ui(
         .body(|body| {
             body.rows(ROW_HEIGHT, t.lines.len(), |mut row| {
                 match t.lines[row.index()] {
-                    Line::Group(g) => group_row(&mut row, &t.groups[g], &t.means, t.dark),
+                    Line::Group(g) => group_row(&mut row, &t.groups[g], t),
                     Line::Flop(i) => {
                         let r = &t.rows[i];
                         row.set_selected(same_flop(&r.flop, t.board));
@@ -190,6 +217,13 @@ fn flop_row(row: &mut egui_extras::TableRow<'_, '_>, r: &FlopRow, t: &Table<'_>)
         row.col(|ui| percent(ui, chosen.map_or(0.0, |s| s.buckets[b])));
     }
     row.col(|ui| percent(ui, chosen.map_or(0.0, |s| s.nut_share)));
+    if !t.ruled.is_empty() {
+        row.col(|ui| percent(ui, r.reach));
+        for &k in t.ruled {
+            let share = r.seats.get(k).and_then(|s| s.continue_share);
+            row.col(|ui| percent(ui, share.unwrap_or(0.0)));
+        }
+    }
     row.col(|ui| {
         ui.weak(r.texture.tags().join(", "));
     });
@@ -197,7 +231,8 @@ fn flop_row(row: &mut egui_extras::TableRow<'_, '_>, r: &FlopRow, t: &Table<'_>)
 }
 
 /// A group's aggregate line.
-fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64], dark: bool) {
+fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, t: &Table<'_>) {
+    let (means, dark) = (&t.means, t.dark);
     row.set_overline(true);
     row.col(|ui| {
         ui.strong(&g.name);
@@ -223,6 +258,17 @@ fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, means: &[f64], 
     row.col(|ui| {
         ui.strong(format!("{:.1}", 100.0 * g.nuts));
     });
+    if !t.ruled.is_empty() {
+        row.col(|ui| {
+            ui.strong(format!("{:.1}", 100.0 * g.reach));
+        });
+        for &k in t.ruled {
+            let share = g.continues.get(k).copied().flatten().unwrap_or(0.0);
+            row.col(|ui| {
+                ui.strong(format!("{:.1}", 100.0 * share));
+            });
+        }
+    }
     row.col(|ui| {
         ui.colored_label(Color32::GRAY, "group (frequency-weighted)");
     });

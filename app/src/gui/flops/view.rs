@@ -6,7 +6,7 @@ use crate::gui::files::dialog::{self, Ask, PathPrompt, Picked};
 use engine::study::FlopRow;
 
 use super::chart::chart_ui;
-use super::lines::{PAIRINGS, SUITS, lines, means, shown_rows};
+use super::lines::{PAIRINGS, SUITS, lines, means, ruled_seats, shown_rows};
 use super::state::{FlopsState, GroupBy, export_csv, method_text};
 use super::table::{Table, table_ui};
 use crate::gui::state::scenario::SeatMode;
@@ -37,6 +37,13 @@ pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session
     let chosen = active.iter().position(|&i| i == wanted).unwrap_or(0);
     status_ui(ui, state);
     controls_ui(ui, state, &active, &name, chosen);
+    let ruled = state
+        .figures()
+        .map(|f| ruled_seats(f.rows()))
+        .unwrap_or_default();
+    if !ruled.is_empty() {
+        line_controls_ui(ui, state, &ruled, &name);
+    }
     let Some(figures) = state.figures() else {
         return;
     };
@@ -58,6 +65,7 @@ pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session
         board: session.board(),
         dark,
         means: means(rows),
+        ruled: &ruled,
     };
     // The figures are borrowed from the state: the sort is changed after.
     let sort = state.sort;
@@ -206,6 +214,57 @@ fn controls_ui(
     });
 }
 
+/// On a line: the line over every flop (each ruled seat's continue share,
+/// the reach, and the continuing ranges' equity where the line gets), and
+/// the reach filter.
+fn line_controls_ui(
+    ui: &mut egui::Ui,
+    state: &mut FlopsState,
+    ruled: &[usize],
+    name: &dyn Fn(usize) -> String,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if let Some(report) = state.report() {
+            let shares: Vec<String> = ruled
+                .iter()
+                .filter_map(|&k| {
+                    let share = report.continues.get(k).copied().flatten()?;
+                    Some(format!("{} continues {:.1}%", name(k), 100.0 * share))
+                })
+                .collect();
+            let equities: Vec<String> = report
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(k, s)| format!("{} {:.1}%", name(k), 100.0 * s.0))
+                .collect();
+            ui.label(format!(
+                "On this line over every flop: {}; reach {:.1}%; equity where it gets: {}",
+                shares.join(", "),
+                100.0 * report.reach,
+                equities.join(", ")
+            ))
+            .on_hover_text(
+                "Continue shares and the reach weighted by how often each flop comes; the \
+                 continuing ranges' equities weighted by how often each flop comes and the line \
+                 gets there",
+            );
+        }
+        ui.separator();
+        let mut percent = 100.0 * state.min_reach;
+        let label = ui.label("Reach at least");
+        ui.add(
+            egui::DragValue::new(&mut percent)
+                .range(0.0..=100.0)
+                .speed(0.5)
+                .suffix("%"),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Show only the flops the line reaches this often");
+        state.min_reach = percent / 100.0;
+    });
+}
+
 /// The shown flops' share of all flops and the chosen seat's equity over
 /// them, against its equity over every flop.
 fn summary_ui(
@@ -225,14 +284,18 @@ fn summary_ui(
     }
     let all: f64 = rows.iter().map(|r| r.frequency).sum();
     let part: f64 = shown.iter().map(|&i| rows[i].frequency).sum();
-    let mean = |members: &mut dyn Iterator<Item = &FlopRow>, total: f64| {
-        members
-            .map(|r| r.frequency * r.seats.get(chosen).map_or(0.0, |s| s.figures.equity))
-            .sum::<f64>()
-            / total.max(f64::MIN_POSITIVE)
+    // Weighted by how often each flop comes and (on a line) the line gets
+    // there.
+    let mean = |members: &mut dyn Iterator<Item = &FlopRow>| {
+        let (sum, weight) = members.fold((0.0, 0.0), |(sum, weight), r| {
+            let w = r.frequency * r.reach;
+            let e = r.seats.get(chosen).map_or(0.0, |s| s.figures.equity);
+            (sum + w * e, weight + w)
+        });
+        sum / f64::max(weight, f64::MIN_POSITIVE)
     };
-    let shown_equity = mean(&mut shown.iter().map(|&i| &rows[i]), part);
-    let all_equity = mean(&mut rows.iter(), all);
+    let shown_equity = mean(&mut shown.iter().map(|&i| &rows[i]));
+    let all_equity = mean(&mut rows.iter());
     ui.label(format!(
         "{} of {} classes shown ({:.1}% of flops): {} {:.2}% on them, {:.2}% over every flop",
         shown.len(),
