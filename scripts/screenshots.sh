@@ -85,3 +85,11 @@ boards="(scenario:(seats:[$(seat Opener '25%'),$(seat Caller '15%')],board:\"\",
 SIZE=1600x1000 take "$boards)" "$fill sleep 6 mousemove 560 420 sleep 1" "$out/boards.png"
 # The light theme at the smallest window.
 SIZE=1024x700 take "$boards,dark:false)" "sleep 6 mousemove 200 650" "$out/boards-1024.png"
+
+# A line: BB's and BTN's flop rules on Kh9s4c (the flop shown), the
+# analysis panel with the heat map of BB's continuing range; then the
+# Boards view with the same rules on every flop.
+lined() { printf '(name:"%s",range:"%s",mode:Active,line:(flop:"%s",turn:"%s"))' "$1" "$2" "$3" "${4:-}"; }
+line="(scenario:(seats:[$(lined BTN '25%' 'top-pair+,flush-draw,oesd'),$(lined BB '15%' 'two-pair+,flush-draw,oesd,gutshot:0.5' 'pair+')],board:\"Kh9s4c\",dead:\"\"),selected:1,heat_map:true,show_analysis:true"
+SIZE=1600x1000 take "$line)" "$fill sleep 3 mousemove 800 990 sleep 1" "$out/lines-flop.png"
+SIZE=1600x1000 take "${line/Kh9s4c/},show_boards:true)" "$fill sleep 12 mousemove 800 990 sleep 1" "$out/lines-boards.png"
