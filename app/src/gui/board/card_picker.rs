@@ -159,7 +159,21 @@ fn slots_ui(ui: &mut egui::Ui, session: &mut Session) {
                     if response.clicked() {
                         remove = Some(card);
                     }
-                    response.on_hover_text(format!("{card}: click to take it off the board"));
+                    // A card after the street shown (the street bar) is
+                    // faded: the seats and bars are of the earlier street.
+                    let hidden = slot >= session.view().cards();
+                    if hidden {
+                        painter.rect_filled(rect, 5.0, Color32::from_black_alpha(150));
+                    }
+                    let help = if hidden {
+                        format!(
+                            "{card}: not on the {} shown (the street bar above the seats); click to take it off the board",
+                            session.view().label().to_lowercase()
+                        )
+                    } else {
+                        format!("{card}: click to take it off the board")
+                    };
+                    response.on_hover_text(help);
                 }
                 None => {
                     painter.rect_stroke(
