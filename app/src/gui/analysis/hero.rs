@@ -31,7 +31,7 @@ impl HeroJob {
     /// and there is a flop: against every other active seat.
     fn new(session: &Session) -> Option<HeroJob> {
         let hero = session.selected_seat().exact_hand()?;
-        if session.board().len() < 3 {
+        if session.view_board().len() < 3 {
             return None;
         }
         let villains = session
@@ -43,7 +43,7 @@ impl HeroJob {
             .collect();
         Some(HeroJob {
             hero,
-            board: session.board().to_vec(),
+            board: session.view_board().to_vec(),
             dead: session.dead(),
             villains,
         })
@@ -128,7 +128,7 @@ pub fn hero_ui(ui: &mut egui::Ui, state: &HeroState, session: &Session) {
                 chen_points(class)
             ));
     });
-    if session.board().len() < 3 {
+    if session.view_board().len() < 3 {
         ui.weak("Strength and potential need a flop.");
         return;
     }

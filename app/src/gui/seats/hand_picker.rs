@@ -75,7 +75,10 @@ pub fn picker_window_ui(ui: &egui::Ui, session: &Session, actions: &mut Vec<Seat
         return;
     };
     let seat = &session.seats()[index];
-    let blocked = session.blocked_for(index);
+    // The whole board, whatever street is shown: a hand holding a later
+    // street's card could not be dealt there.
+    let blocked =
+        CardSet::from_bits(session.blocked_for(index).bits() | session.known_cards().bits());
     let mut open = true;
     egui::Window::new(format!("Hand for {}", seat.name))
         .id(egui::Id::unique("hand picker window"))

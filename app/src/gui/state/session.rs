@@ -527,10 +527,10 @@ impl Session {
         CardSet::from_bits(bits)
     }
 
-    /// Cards `seat`'s hands cannot hold: the board, the dead cards and the
-    /// other seats' exact hands.
+    /// Cards `seat`'s hands cannot hold on the street shown: its board
+    /// cards, the dead cards and the other seats' exact hands.
     pub fn blocked_for(&self, seat: usize) -> CardSet {
-        CardSet::from_bits(self.known_cards().bits() | self.exact_hands_except(Some(seat)).bits())
+        CardSet::from_bits(self.view_out().bits() | self.exact_hands_except(Some(seat)).bits())
     }
 
     /// Shows `scenario` in place of the current spot (an opened file, a
