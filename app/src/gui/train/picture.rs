@@ -22,13 +22,13 @@ pub const EXTRA: Color32 = Color32::from_rgb(80, 170, 255);
 /// The guess's mark on the bar.
 const GUESS: Color32 = Color32::from_rgb(240, 200, 60);
 
-/// The board's cards, large.
-pub fn board_ui(ui: &mut egui::Ui, board: &[Card]) {
+/// Cards, large, each labelled `<what> <card>` for accessibility.
+pub fn cards_ui(ui: &mut egui::Ui, cards: &[Card], what: &str) {
     ui.horizontal(|ui| {
-        for &card in board {
+        for &card in cards {
             let (rect, response) = ui.allocate_exact_size(CARD, Sense::hover());
             response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Image, true, format!("board {card}"))
+                egui::WidgetInfo::labeled(egui::Role::Image, true, format!("{what} {card}"))
             });
             paint_card(ui, &ui.painter_at(rect), rect, card, 18.0);
         }
@@ -39,20 +39,29 @@ pub fn board_ui(ui: &mut egui::Ui, board: &[Card]) {
 /// with its text (a single hand as text alone); a lines question's rule.
 pub fn spot_ui(ui: &mut egui::Ui, question: &Question) {
     if !question.board.is_empty() {
-        board_ui(ui, &question.board);
+        ui.weak("Board");
+        cards_ui(ui, &question.board, "board");
     }
     for (i, text) in question.ranges.iter().enumerate() {
-        let range = Range::parse(text).ok();
-        let single = range.as_ref().is_some_and(|r| r.combos().count() == 1);
-        ui.horizontal(|ui| {
-            if let (Some(range), false) = (&range, single) {
-                thumbnail_ui(ui, range);
-            }
-            let who = if i == 0 { "First seat" } else { "Against" };
-            ui.vertical(|ui| {
+        let range = Range::parse(text).unwrap_or_default();
+        let mut combos = range.combos();
+        let single = match (combos.next(), combos.next()) {
+            (Some((combo, _)), None) => Some(combo),
+            _ => None,
+        };
+        let who = if i == 0 { "First seat" } else { "Against" };
+        ui.horizontal(|ui| match single {
+            Some(combo) => {
                 ui.weak(who);
-                ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
-            });
+                cards_ui(ui, &[combo.hi(), combo.lo()], "hand");
+            }
+            None => {
+                thumbnail_ui(ui, &range);
+                ui.vertical(|ui| {
+                    ui.weak(who);
+                    ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
+                });
+            }
         });
     }
     if let Some(rule) = &question.rule {

@@ -365,6 +365,12 @@ impl TrainState {
         self.next_at = Some(Instant::now());
     }
 
+    /// Whether "Next question" was pressed and the question it put up not
+    /// yet drawn whole.
+    pub fn next_pending(&self) -> bool {
+        self.next_at.is_some()
+    }
+
     /// Records that the question on screen has been drawn.
     pub fn drawn(&mut self) {
         if let Some(at) = self.next_at.take() {

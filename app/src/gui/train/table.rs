@@ -4,7 +4,7 @@
 
 use engine::train::Drill;
 
-use super::state::{DRILLS, TrainState, drill_label};
+use super::state::{DRILLS, TrainState};
 use super::stats::WITHIN;
 
 /// The table, and under it where the statistics are kept, how the last
@@ -36,8 +36,9 @@ pub fn stats_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         });
     ui.add_space(4.0);
     ui.weak(format!(
-        "Mean error in percentage points (a painted range: 100 less its overlap in percent); \
-         within {WITHIN:.0}: answers that close; streak: in a row."
+        "error: the mean, in percentage points (a painted range: 100 less its overlap in \
+         percent); within {WITHIN:.0}: the share of answers that close; streak: in a row, now \
+         and best."
     ));
     match (state.file(), state.saved()) {
         (None, _) => {
@@ -80,15 +81,13 @@ fn row_ui(ui: &mut egui::Ui, state: &TrainState, drill: Drill, level: u8, curren
         let text = egui::RichText::new(text);
         ui.label(if current { text.strong() } else { text });
     };
-    cell(ui, drill_label(drill).to_owned());
+    cell(ui, drill.name().to_owned());
     cell(ui, level.to_string());
     cell(ui, record.questions.to_string());
     let dash = || "—".to_owned();
     cell(
         ui,
-        record
-            .mean_error()
-            .map_or_else(dash, |e| format!("{e:.1} pts")),
+        record.mean_error().map_or_else(dash, |e| format!("{e:.1}")),
     );
     cell(
         ui,

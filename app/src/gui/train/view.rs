@@ -20,7 +20,7 @@ use super::table::stats_ui;
 use crate::gui::editor::grid::{Overlay, grid_ui};
 
 /// The statistics column's width.
-const STATS_WIDTH: f32 = 340.0;
+const STATS_WIDTH: f32 = 380.0;
 /// The painting grid's largest side.
 const GRID_MAX: f32 = 420.0;
 /// The pictures' grids' side.
@@ -49,7 +49,10 @@ pub fn train_ui(ui: &mut egui::Ui, state: &mut TrainState) {
                         question_area_ui(ui, state);
                     });
                     ui.separator();
-                    ui.vertical(|ui| stats_ui(ui, state));
+                    ui.vertical(|ui| {
+                        ui.set_max_width(STATS_WIDTH);
+                        stats_ui(ui, state);
+                    });
                 });
             } else {
                 question_area_ui(ui, state);
@@ -171,6 +174,9 @@ fn question_area_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     let Some(question) = state.question().cloned() else {
         return;
     };
+    // A question put up by "Next question" last frame: timed to the end of
+    // this frame, which draws it.
+    let put_up = state.next_pending();
     // Enter moves on once the answer is scored (a frame after the Enter
     // that answered it).
     let was_scored = state.scored().is_some();
@@ -199,13 +205,15 @@ fn question_area_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         None if matches!(question.answer, Answer::Range { .. }) => paint_answer_ui(ui, state),
         None => figure_answer_ui(ui, state),
     }
-    state.drawn();
+    if put_up {
+        state.drawn();
+    }
 }
 
 /// The answer as a percentage: a box and a slider that follow each other.
 fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
-    let reads = state.guess_text.trim().is_empty() || parse_percent(&state.guess_text).is_some();
-    ui.horizontal(|ui| {
+    let reads = |text: &str| text.trim().is_empty() || parse_percent(text).is_some();
+    let read = ui.horizontal(|ui| {
         let label = ui.label("Your answer");
         let text = ui
             .add(
@@ -227,16 +235,19 @@ fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         if slider.changed() {
             state.guess_text = format!("{:.1}", state.guess);
         }
+        // Read after the box took this frame's typing.
+        let read = reads(&state.guess_text);
         let entered = text.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         let answer = ui
-            .add_enabled(reads, egui::Button::new("Answer"))
+            .add_enabled(read, egui::Button::new("Answer"))
             .on_hover_text("Score it (or press Enter in the box)");
-        if reads && (answer.clicked() || entered) {
+        if read && (answer.clicked() || entered) {
             state.answer();
             ui.ctx().request_repaint();
         }
+        read
     });
-    if !reads {
+    if !read.inner {
         ui.colored_label(
             ui.visuals().error_fg_color,
             "A percentage from 0 to 100, like 47.5",
