@@ -11,11 +11,13 @@
 //! - what is computed, a [`Feed`]: the equity worker, its latest result and
 //!   the responsiveness figures;
 //! - each panel's own state ([`EditorState`], [`AnalysisState`],
-//!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`]).
+//!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`],
+//!   [`TrainState`]).
 //!
 //! The folders follow the window: `toolbar` on top and `status` below;
-//! `seats` on the left; the `editor` (or the Boards view, `flops`) in the
-//! middle; the `board` picker and `presets` (or `analysis`) on the right;
+//! `seats` on the left; the `editor` (or the Boards view, `flops`, or the
+//! Train view, `train`, which sets the side panels aside) in the middle;
+//! the `board` picker and `presets` (or `analysis`) on the right;
 //! the `files` of the File menu. What the panels share is in `state`; how
 //! cards are drawn, words chosen and keys read in `cards`, `wording` and
 //! `shortcuts`; the window's size and title in `window`.
