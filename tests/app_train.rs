@@ -143,7 +143,7 @@ fn a_painted_range_is_scored_by_overlap_with_misses_and_extras() {
     let Verdict::Range { overlap: got, .. } = &scored.verdict else {
         panic!("{scored:?}");
     };
-    assert_eq!(got, &want);
+    assert_eq!(**got, want);
     assert_eq!(got.extras.combo_count(), extra.combos().count() as f64);
     h.get_by_label(&format!("Overlap: {:.1}%", 100.0 * want.score));
     h.get_by_label("missed");

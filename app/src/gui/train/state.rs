@@ -68,7 +68,7 @@ pub enum Verdict {
     /// A painted range against the one asked for.
     Range {
         /// The weight in common, what was missed and what is extra.
-        overlap: Overlap,
+        overlap: Box<Overlap>,
         /// The range painted.
         painted: Box<Range>,
     },
@@ -343,7 +343,7 @@ impl TrainState {
                 Scored {
                     points: 100.0 * (1.0 - overlap.score),
                     verdict: Verdict::Range {
-                        overlap,
+                        overlap: Box::new(overlap),
                         painted: Box::new(self.painted.clone()),
                     },
                 }

@@ -17,13 +17,7 @@ pub fn stats_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         .spacing([10.0, 4.0])
         .show(ui, |ui| {
             for head in [
-                "drill",
-                "level",
-                "asked",
-                "mean error",
-                "within 2",
-                "streak",
-                "best",
+                "drill", "level", "asked", "error", "within 2", "streak", "best",
             ] {
                 ui.weak(head);
             }

@@ -285,7 +285,7 @@ fn paint_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
             ui.ctx().request_repaint();
         }
     });
-    let side = ui.available_width().min(GRID_MAX).max(13.0 * 20.0);
+    let side = ui.available_width().clamp(13.0 * 20.0, GRID_MAX);
     ui.allocate_ui(Vec2::splat(side), |ui| {
         grid_ui(ui, &mut state.painted, &mut state.grid, CardSet::EMPTY);
     });
