@@ -224,6 +224,16 @@ pub fn shipped() -> Vec<Preset> {
         .collect()
 }
 
+/// The shipped presets as the trainer's named ranges (name, range): the
+/// ranges `rangestove train` and the app's Train view draw from, so a
+/// round's seed means the same round in both.
+pub fn shipped_ranges() -> Vec<(String, Range)> {
+    shipped()
+        .into_iter()
+        .filter_map(|p| p.range().ok().map(|r| (p.name.clone(), r)))
+        .collect()
+}
+
 /// The shipped files that fail to read (empty in a correct build).
 pub fn shipped_problems() -> Vec<PresetError> {
     shipped::SHIPPED

@@ -60,10 +60,7 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
             .map_or(0, |d| d.as_nanos() as u64)
     });
     // The shipped presets are the named ranges the drills draw from.
-    let named: Vec<(String, engine::Range)> = crate::presets::shipped()
-        .into_iter()
-        .filter_map(|p| p.range().ok().map(|r| (p.name.clone(), r)))
-        .collect();
+    let named = crate::presets::shipped_ranges();
     let round = train::round(
         drill,
         args.level,

@@ -11,11 +11,13 @@
 //! - what is computed, a [`Feed`]: the equity worker, its latest result and
 //!   the responsiveness figures;
 //! - each panel's own state ([`EditorState`], [`AnalysisState`],
-//!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`]).
+//!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`],
+//!   [`TrainState`]).
 //!
 //! The folders follow the window: `toolbar` on top and `status` below;
-//! `seats` on the left; the `editor` (or the Boards view, `flops`) in the
-//! middle; the `board` picker and `presets` (or `analysis`) on the right;
+//! `seats` on the left; the `editor` (or the Boards view, `flops`, or the
+//! Train view, `train`, which sets the side panels aside) in the middle;
+//! the `board` picker and `presets` (or `analysis`) on the right;
 //! the `files` of the File menu. What the panels share is in `state`; how
 //! cards are drawn, words chosen and keys read in `cards`, `wording` and
 //! `shortcuts`; the window's size and title in `window`.
@@ -42,6 +44,7 @@ mod shortcuts;
 mod state;
 mod status;
 mod toolbar;
+mod train;
 mod window;
 mod wording;
 
@@ -69,10 +72,12 @@ pub use flops::state::FlopsState;
 pub use presets::panel::PresetsPanel;
 pub use state::feed::{Feed, Timing};
 pub use state::history::EditKey;
-pub use state::prefs::{CardMode, Persisted, Prefs};
+pub use state::prefs::{CardMode, Centre, Persisted, Prefs};
 pub use state::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 pub use state::session::{MAX_SEATS, SeatAction, Session};
 pub use state::settings::{Loaded, load as load_settings, settings_file};
+pub use train::state::{Scored, TrainState, Verdict};
+pub use train::stats::{Record, Stats, stats_file};
 pub use window::TITLE;
 
 /// The application: the session, the preferences, the equity feed and the
@@ -87,8 +92,10 @@ pub struct RangestoveApp {
     flops: FlopsState,
     presets: PresetsPanel,
     files: FileMenu,
-    /// A message to show once (a settings file that could not be read).
-    notice: Option<String>,
+    train: TrainState,
+    /// Messages to show once each, as (title, text): a settings or
+    /// statistics file that could not be read.
+    notices: Vec<(&'static str, String)>,
     /// The side panels' widths as the player left them.
     widths: PanelWidths,
 }
@@ -125,6 +132,7 @@ impl RangestoveApp {
             ctx.request_repaint();
         });
         app.presets.set_store(PresetStore::open_default());
+        let mut app = app.with_train_file(stats_file(TITLE));
         app.feed
             .set_trace(std::env::var_os("RANGESTOVE_TRACE").is_some());
         cc.egui_ctx.set_theme(app.prefs.theme());
@@ -136,9 +144,21 @@ impl RangestoveApp {
         RangestoveApp::restore(&Persisted::default(), worker)
     }
 
-    /// This app showing `notice` once (until dismissed).
+    /// This app showing `notice` about its settings once (until
+    /// dismissed).
     pub fn with_notice(mut self, notice: Option<String>) -> RangestoveApp {
-        self.notice = notice;
+        self.notices
+            .extend(notice.map(|text| ("Settings not read", text)));
+        self
+    }
+
+    /// This app keeping the trainer's statistics in `file` (`None`: for
+    /// this run only), read now; an unreadable file is kept aside and
+    /// reported once.
+    pub fn with_train_file(mut self, file: Option<std::path::PathBuf>) -> RangestoveApp {
+        let notice = self.train.set_file(file);
+        self.notices
+            .extend(notice.map(|text| ("Statistics not read", text)));
         self
     }
 
@@ -170,7 +190,8 @@ impl RangestoveApp {
             flops: FlopsState::default(),
             presets: PresetsPanel::default(),
             files: FileMenu::default(),
-            notice: None,
+            train: TrainState::default(),
+            notices: Vec::new(),
             widths: PanelWidths::default(),
         }
     }
@@ -243,9 +264,14 @@ impl RangestoveApp {
         self.widths.widths()
     }
 
-    /// The notice waiting to be dismissed, if any.
+    /// The Train view's state.
+    pub fn train(&self) -> &TrainState {
+        &self.train
+    }
+
+    /// The notice waiting to be dismissed, if any (the first of several).
     pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+        self.notices.first().map(|(_, text)| text.as_str())
     }
 
     /// The request for the current scenario (absent seats left out, the
@@ -344,6 +370,29 @@ impl RangestoveApp {
         }
         egui::Panel::bottom("status")
             .show(ui, |ui| status::status_ui(ui, &self.feed, &self.session));
+        // The Train view takes the whole width: the seats and the board
+        // are not its questions.
+        if self.prefs.centre != Centre::Train {
+            self.side_panels_ui(ui);
+        }
+        egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));
+        self.notice_ui(ui);
+        let dark = self.prefs.dark;
+        (self.files).prompt_ui(ui.ctx(), &mut self.session, dark);
+        // eframe saves at most every `auto_save_interval`, and only on a
+        // frame: one more frame after any input saves an edit within a
+        // second or so even when nothing else happens.
+        if ui.input(|i| !i.events.is_empty()) {
+            ui.ctx().request_repaint_after(window::SAVE_INTERVAL);
+        }
+        self.feed
+            .sync(&mut self.session, self.prefs.wants_breakdown());
+        self.feed.record_ui(started);
+    }
+
+    /// The seats (left) and the board with presets or analysis (right),
+    /// at the widths the player left them.
+    fn side_panels_ui(&mut self, ui: &mut egui::Ui) {
         let width = ui.available_width();
         let sides = window::side_panels(width);
         let left = egui::Panel::left("seats").default_size(sides.left_default);
@@ -367,28 +416,15 @@ impl RangestoveApp {
             });
         (self.widths).shown(Side::Right, width, shown.response.rect.width());
         self.widths.end_frame(width);
-        egui::CentralPanel::default().show(ui, |ui| self.central_panel_ui(ui));
-        self.notice_ui(ui);
-        let dark = self.prefs.dark;
-        (self.files).prompt_ui(ui.ctx(), &mut self.session, dark);
-        // eframe saves at most every `auto_save_interval`, and only on a
-        // frame: one more frame after any input saves an edit within a
-        // second or so even when nothing else happens.
-        if ui.input(|i| !i.events.is_empty()) {
-            ui.ctx().request_repaint_after(window::SAVE_INTERVAL);
-        }
-        self.feed
-            .sync(&mut self.session, self.prefs.wants_breakdown());
-        self.feed.record_ui(started);
     }
 
-    /// The notice, if any, in a window until dismissed.
+    /// The first notice, if any, in a window until dismissed.
     fn notice_ui(&mut self, ui: &egui::Ui) {
-        let Some(notice) = &self.notice else {
+        let Some((title, notice)) = self.notices.first() else {
             return;
         };
         let mut dismissed = false;
-        egui::Window::new("Settings not read")
+        egui::Window::new(*title)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
@@ -398,7 +434,7 @@ impl RangestoveApp {
                 dismissed = ui.button("OK").clicked();
             });
         if dismissed {
-            self.notice = None;
+            self.notices.remove(0);
         }
     }
 
@@ -416,12 +452,20 @@ impl RangestoveApp {
     }
 
     /// The editor's controls, then the grid (with the heat map or the
-    /// selected board row over it) and the suit editor; or the Boards view.
+    /// selected board row over it) and the suit editor; or the Boards
+    /// view; or the Train view.
     fn central_panel_ui(&mut self, ui: &mut egui::Ui) {
-        if self.prefs.show_boards {
-            let dark = self.prefs.dark;
-            flops::view::flops_ui(ui, &mut self.flops, &mut self.session, dark);
-            return;
+        match self.prefs.centre {
+            Centre::Ranges => {}
+            Centre::Boards => {
+                let dark = self.prefs.dark;
+                flops::view::flops_ui(ui, &mut self.flops, &mut self.session, dark);
+                return;
+            }
+            Centre::Train => {
+                train::view::train_ui(ui, &mut self.train);
+                return;
+            }
         }
         // The panel scrolls when a small window leaves the grid less than
         // its smallest size; the grid's size comes from the panel's
@@ -467,6 +511,7 @@ impl RangestoveApp {
                 .map(|(entering, continuing, _)| {
                     state::line::line_cells(entering, continuing, self.session.view_out())
                 }),
+            marks: None,
         };
         editor::range_view::range_ui(
             ui,

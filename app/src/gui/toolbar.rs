@@ -1,9 +1,10 @@
-//! The toolbar: the title, the File menu, undo and redo, the theme, and
-//! which panel takes the right-hand side (presets or analysis), with the
-//! last file action's message.
+//! The toolbar: the title, the File menu, undo and redo, the theme, what
+//! the centre shows (ranges, boards or training), which panel takes the
+//! right-hand side (presets or analysis), with the last file action's
+//! message.
 
 use super::shortcuts::command_key;
-use super::state::prefs::Prefs;
+use super::state::prefs::{Centre, Prefs};
 use super::state::session::Session;
 use super::window::TITLE;
 
@@ -81,18 +82,23 @@ pub fn toolbar_ui(
             prefs.dark = !prefs.dark;
             ui.ctx().set_theme(prefs.theme());
         }
-        let mut ranges = !prefs.show_boards;
-        if ui
-            .toggle_value(&mut ranges, "Ranges")
-            .on_hover_text("The range editor and grid")
-            .clicked()
-        {
-            prefs.show_boards = false;
-        }
-        ui.toggle_value(&mut prefs.show_boards, "Boards")
-            .on_hover_text(
+        let views = [
+            (Centre::Ranges, "Ranges", "The range editor and grid"),
+            (
+                Centre::Boards,
+                "Boards",
                 "Every flop for these ranges: each seat's equity, how often it comes, where the ranges stand, by texture",
-            );
+            ),
+            (
+                Centre::Train,
+                "Train",
+                "Drills against the exact engine: guess equities, hit frequencies and continue shares, paint ranges from memory",
+            ),
+        ];
+        for (view, label, help) in views {
+            ui.selectable_value(&mut prefs.centre, view, label)
+                .on_hover_text(help);
+        }
         ui.separator();
         let mut presets = prefs.show_presets && !prefs.show_analysis;
         if ui

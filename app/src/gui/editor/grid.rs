@@ -35,6 +35,9 @@ pub struct Overlay {
     /// the seat enters the street with and the average weight that
     /// continues; the dropped part is drawn faded.
     pub line: Option<Vec<(f32, f32)>>,
+    /// Per class index, a colour to outline its cell in (the trainer's
+    /// missed and extra cells).
+    pub marks: Option<Vec<Option<Color32>>>,
 }
 
 /// The heat map's colour for an equity in 0..=1: red (0) through amber
@@ -356,6 +359,13 @@ fn paint(
                 // light one (a grey veil there makes the grid heavy).
                 painter.rect_filled(r, 2.0, veil(dark, 120));
             }
+        }
+        let mark = overlay
+            .marks
+            .as_ref()
+            .and_then(|m| m.get(class.index()).copied().flatten());
+        if let Some(color) = mark {
+            painter.rect_stroke(r, 2.0, Stroke::new(3.0, color), StrokeKind::Inside);
         }
         let all_blocked = class.combos().all(|c| !c.mask().is_disjoint(blocked));
         if all_blocked {

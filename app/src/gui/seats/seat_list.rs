@@ -211,8 +211,8 @@ fn seat_text_ui(
 }
 
 /// A 13×13 picture of `range` (each cell shaded by its average weight);
-/// clicking it selects the seat.
-fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
+/// clicking it selects the seat (the trainer shows its spots' ranges so).
+pub fn thumbnail_ui(ui: &mut egui::Ui, range: &Range) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(THUMB), Sense::click());
     let painter = ui.painter_at(rect);
     let cell = THUMB / 13.0;

@@ -18,6 +18,20 @@ pub enum CardMode {
     Dead,
 }
 
+/// What the central panel shows.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Centre {
+    /// The range editor and grid.
+    #[default]
+    Ranges,
+    /// The Boards view: every flop for the seats' ranges.
+    Boards,
+    /// The Train view: drills against the exact engine.
+    Train,
+}
+
 /// The user's preferences: kept as they are edited, saved as one struct.
 /// Missing fields take their defaults, so older saves still load. (Panel
 /// widths are kept by egui's own memory, which eframe saves too.)
@@ -47,9 +61,14 @@ pub struct Prefs {
     pub show_analysis: bool,
     /// Whether the grid shows the selected seat's equity per class.
     pub heat_map: bool,
-    /// Whether the central panel shows the Boards view (every flop) in
-    /// place of the range editor.
-    pub show_boards: bool,
+    /// What the central panel shows: the range editor, the Boards view
+    /// or the Train view.
+    pub centre: Centre,
+    /// Saves from before the Train view kept the Boards view as a switch
+    /// of this name: read (`true` opens Boards, see
+    /// [`sanitized`](Prefs::sanitized)), never written.
+    #[serde(rename = "show_boards", skip_serializing)]
+    boards_switch: bool,
     /// The name of the ranking the top-X% slider and the band use (an
     /// unknown name reads as the default ranking).
     pub ranking: String,
@@ -67,7 +86,8 @@ impl Default for Prefs {
             show_presets: true,
             show_analysis: false,
             heat_map: false,
-            show_boards: false,
+            centre: Centre::Ranges,
+            boards_switch: false,
             ranking: Ranking::shipped().name().to_owned(),
         }
     }
@@ -75,12 +95,16 @@ impl Default for Prefs {
 
 impl Prefs {
     /// These preferences with out-of-range numbers (a hand-edited settings
-    /// file may hold `NaN`) brought back in range.
+    /// file may hold `NaN`) brought back in range, and an older save's
+    /// Boards switch read as the central view.
     pub fn sanitized(mut self) -> Prefs {
         self.brush_bp = self.brush_bp.min(FULL);
         self.top_percent = percent_or(self.top_percent, 15.0);
         self.band = (percent_or(self.band.0, 5.0), percent_or(self.band.1, 15.0));
         self.ranking = self.ranking().name().to_owned();
+        if std::mem::take(&mut self.boards_switch) && self.centre == Centre::Ranges {
+            self.centre = Centre::Boards;
+        }
         self
     }
 

@@ -1,5 +1,6 @@
 //! Reading the saved state at start: eframe keeps it in `app.ron` in its
-//! storage directory. A file that cannot be read is never silently
+//! storage directory (the app's data directory, where the trainer keeps
+//! its statistics too). A file that cannot be read is never silently
 //! replaced: it is copied aside as `app.ron.corrupt-<unix seconds>` before
 //! anything is saved over it, and the user is told once.
 
@@ -34,23 +35,34 @@ pub fn load(text: Option<&str>, file: Option<&Path>) -> Loaded {
         Some(Err(error)) => error.to_string(),
         None => "the file is not valid RON".to_owned(),
     };
-    let Some(file) = file.filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 0)) else {
-        // No file (a first start): nothing to keep, nothing to say.
-        return Loaded::default();
-    };
+    Loaded {
+        persisted: Persisted::default(),
+        notice: kept_aside(
+            file,
+            "saved settings",
+            &error,
+            "Rangestove starts with its defaults.",
+        ),
+    }
+}
+
+/// Keeps an unreadable `file` aside (copied as
+/// `<file>.corrupt-<unix seconds>`, so the next save cannot destroy it)
+/// and says so: the user's `what` in it could not be read (`error`), where
+/// the copy is, and `then` (what happens instead). `None` when there is
+/// no file or it is empty (a first start: nothing to keep, nothing to
+/// say). The settings and the trainer's statistics both go this way.
+pub fn kept_aside(file: Option<&Path>, what: &str, error: &str, then: &str) -> Option<String> {
+    let file = file.filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 0))?;
     let aside = aside_path(file);
     let kept = match std::fs::copy(file, &aside) {
         Ok(_) => format!("It was kept as {}.", aside.display()),
         Err(e) => format!("Copying it aside as {} failed: {e}.", aside.display()),
     };
-    Loaded {
-        persisted: Persisted::default(),
-        notice: Some(format!(
-            "Your saved settings in {} could not be read ({error}). {kept} Rangestove starts \
-             with its defaults.",
-            file.display()
-        )),
-    }
+    Some(format!(
+        "Your {what} in {} could not be read ({error}). {kept} {then}",
+        file.display()
+    ))
 }
 
 /// `file` with `.corrupt-<unix seconds>` appended (a further `-N` if that
@@ -75,5 +87,10 @@ fn aside_path(file: &Path) -> PathBuf {
 
 /// The settings file eframe reads and writes for this app.
 pub fn settings_file(app_id: &str) -> Option<PathBuf> {
-    eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
+    data_file(app_id, "app.ron")
+}
+
+/// The file `name` in this app's data directory, beside the settings.
+pub fn data_file(app_id: &str, name: &str) -> Option<PathBuf> {
+    eframe::storage_dir(app_id).map(|dir| dir.join(name))
 }
