@@ -7,6 +7,7 @@ use engine::equity::SeatBreakdown;
 use engine::range::{Dialect, FULL};
 use engine::{HandClass, HandKind, Range, Rank, Ranking};
 
+use super::group_brush::group_bar_ui;
 use super::heat_map::heat_map_ui;
 use super::state::EditorState;
 use crate::gui::shortcuts::command_key;
@@ -56,6 +57,7 @@ pub fn editor_ui(
     });
     copy_message_ui(ui, state);
     heat_map_ui(ui, state, prefs, breakdown, pending);
+    group_bar_ui(ui, state, session);
     ui.add_space(4.0);
 }
 

@@ -66,6 +66,7 @@ pub fn parse_spot_text(text: &str) -> Option<Scenario> {
                     name: name.to_owned(),
                     range: rest.to_owned(),
                     mode,
+                    ..SavedSeat::default()
                 });
             }
         }

@@ -2,12 +2,18 @@
 //! ([`session`], with its undo [`history`] and saved form [`scenario`]),
 //! the preferences and how they survive a restart ([`prefs`],
 //! [`settings`]), the equity [`feed`], and the runner that keeps a
-//! panel's computation off the UI thread ([`background`]).
+//! panel's computation off the UI thread ([`background`]). A seat's
+//! groups are [`groups`] (their edits [`group_edits`]); the price box's
+//! settings [`price`]; blocker effects for the suit editor [`blockers`].
 
 pub mod background;
+pub mod blockers;
 pub mod feed;
+pub mod group_edits;
+pub mod groups;
 pub mod history;
 pub mod prefs;
+pub mod price;
 pub mod scenario;
 pub mod session;
 pub mod settings;

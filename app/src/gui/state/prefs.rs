@@ -4,6 +4,7 @@
 
 use engine::range::{Dialect, FULL, Ranking};
 
+use super::price::Price;
 use super::scenario::Scenario;
 
 /// What clicking a card of the deck does.
@@ -53,6 +54,8 @@ pub struct Prefs {
     /// The name of the ranking the top-X% slider and the band use (an
     /// unknown name reads as the default ranking).
     pub ranking: String,
+    /// The price box (what to call with).
+    pub price: Price,
 }
 
 impl Default for Prefs {
@@ -69,6 +72,7 @@ impl Default for Prefs {
             heat_map: false,
             show_boards: false,
             ranking: Ranking::shipped().name().to_owned(),
+            price: Price::default(),
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use engine::{Combo, ParseRangeError, Range};
 
+use super::groups::{Groups, SavedGroups};
+
 /// How a seat takes part.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -50,6 +52,9 @@ pub struct SavedSeat {
     pub range: String,
     /// How it takes part.
     pub mode: SeatMode,
+    /// Its groups (none in older files; not written when there are none).
+    #[serde(skip_serializing_if = "SavedGroups::is_empty")]
+    pub groups: SavedGroups,
 }
 
 impl Default for SavedSeat {
@@ -58,6 +63,7 @@ impl Default for SavedSeat {
             name: "Seat".to_owned(),
             range: "random".to_owned(),
             mode: SeatMode::Active,
+            groups: SavedGroups::default(),
         }
     }
 }
@@ -90,6 +96,7 @@ impl Default for Scenario {
             name: name.to_owned(),
             range: range.to_owned(),
             mode: SeatMode::Active,
+            groups: SavedGroups::default(),
         };
         Scenario {
             seats: vec![seat("Seat 1", "QQ+,AKs"), seat("Seat 2", "random")],
@@ -112,6 +119,8 @@ pub struct SeatState {
     pub error: Option<ParseRangeError>,
     /// How the seat takes part.
     pub mode: SeatMode,
+    /// Its groups.
+    pub groups: Groups,
 }
 
 impl SeatState {
@@ -149,6 +158,7 @@ impl SeatState {
             range: Range::empty(),
             error: None,
             mode: saved.mode,
+            groups: Groups::from_saved(&saved.groups),
         };
         seat.set_text(&saved.range);
         seat
@@ -160,6 +170,7 @@ impl SeatState {
             name: self.name.clone(),
             range: self.text.clone(),
             mode: self.mode,
+            groups: self.groups.saved(),
         }
     }
 

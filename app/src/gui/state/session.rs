@@ -502,6 +502,23 @@ impl Session {
         request.time_budget_ms = EXACT_BUDGET_MS;
         (request, indices)
     }
+
+    /// Lets `edit` change seat `index` in place (its groups, or its range
+    /// and groups at once); when it returns that it changed something, the
+    /// change is recorded as an edit of kind `key`.
+    pub fn edit_seat(
+        &mut self,
+        index: usize,
+        key: EditKey,
+        edit: impl FnOnce(&mut SeatState) -> bool,
+    ) {
+        let Some(seat) = self.seats.get_mut(index) else {
+            return;
+        };
+        if edit(seat) {
+            self.edited(key);
+        }
+    }
 }
 
 /// Card-text errors in a player's words: `Ah twice`, `"Xs": not a card…`.
