@@ -17,8 +17,10 @@ use crate::gui::state::blockers::ComboBlockers;
 
 /// What the figures are computed for: the selected seat's range, groups
 /// and per-combo figures on the board, another seat's for blockers, and a
-/// price.
-#[derive(Clone, Debug, PartialEq)]
+/// price. (Two jobs are the same when their figures are bit for bit: a
+/// standard error of `NaN` equals itself, so a job is never resubmitted
+/// for nothing.)
+#[derive(Clone, Debug)]
 pub struct ClassJob {
     /// The seat's range.
     pub range: Range,
@@ -32,6 +34,29 @@ pub struct ClassJob {
     pub other: Option<(String, SeatBreakdown)>,
     /// The break-even equity of the price box, if set.
     pub price: Option<f64>,
+}
+
+impl PartialEq for ClassJob {
+    fn eq(&self, other: &ClassJob) -> bool {
+        let same = |a: &SeatBreakdown, b: &SeatBreakdown| {
+            a.seat == b.seat
+                && a.combos.len() == b.combos.len()
+                && a.combos.iter().zip(&b.combos).all(|(x, y)| {
+                    (x.combo, x.dealt, x.frequency.to_bits(), x.equity.to_bits())
+                        == (y.combo, y.dealt, y.frequency.to_bits(), y.equity.to_bits())
+                })
+        };
+        self.range == other.range
+            && self.groups == other.groups
+            && self.board == other.board
+            && self.price.map(f64::to_bits) == other.price.map(f64::to_bits)
+            && same(&self.breakdown, &other.breakdown)
+            && match (&self.other, &other.other) {
+                (Some((n, a)), Some((m, b))) => n == m && same(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
 }
 
 /// The figures of one job.

@@ -41,6 +41,9 @@ pub struct ClassesState {
     /// How long the last figures took to come after their job was
     /// submitted (the frame the equity was shown), in milliseconds.
     latency_ms: Option<f64>,
+    /// The newest figures in: the current job's, or while they are
+    /// computed (a group edited) the last job's of the same equity.
+    shown: Option<ClassFigures>,
 }
 
 impl Default for ClassesState {
@@ -56,6 +59,7 @@ impl Default for ClassesState {
             dialogs: Dialogs::default(),
             waiting: None,
             latency_ms: None,
+            shown: None,
         }
     }
 }
@@ -104,6 +108,13 @@ impl ClassesState {
             }
             None => self.waiting = None,
         }
+        match self.work.figures() {
+            _ if !has_job => self.shown = None,
+            Some(f) if self.shown.as_ref().is_none_or(|s| s.job != f.job) => {
+                self.shown = Some(f.clone());
+            }
+            _ => {}
+        }
     }
 
     /// The seat blockers are counted against: the chosen one while it has
@@ -118,9 +129,10 @@ impl ClassesState {
             .or_else(|| candidates.first().copied())
     }
 
-    /// The figures of the current job, once computed.
+    /// The newest figures: the current job's once computed, the last
+    /// job's meanwhile (see `ClassFigures::job`).
     pub fn figures(&self) -> Option<&ClassFigures> {
-        self.work.figures()
+        self.shown.as_ref()
     }
 
     /// How long the last figures took after their job was submitted, in
@@ -234,7 +246,7 @@ pub fn classes_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &mut Ses
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("{name}: put in"));
                 for (g, group) in names.iter().enumerate() {
-                    let text = egui::RichText::new(format!("→ {group}")).color(group_color(g));
+                    let text = egui::RichText::new(format!("» {group}")).color(group_color(g));
                     if ui
                         .button(text)
                         .on_hover_text(format!("Add the row's combos to the group “{group}”"))

@@ -76,7 +76,9 @@ pub fn groups_ui(
                     .char_limit(16),
             );
             edit.widget_info(|| {
-                egui::WidgetInfo::text_edit(true, format!("group {} name", g + 1), &text, "")
+                let mut info = egui::WidgetInfo::text_edit(true, &text, &text, "");
+                info.label = Some(format!("group {} name", g + 1));
+                info
             });
             if edit.changed() {
                 rename_group(session, index, g, text);

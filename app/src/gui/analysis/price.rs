@@ -76,7 +76,7 @@ pub fn price_ui(
             let response = ui
                 .add_enabled(
                     !calls.is_empty(),
-                    egui::Button::new(RichText::new(format!("→ {name}")).color(group_color(g))),
+                    egui::Button::new(RichText::new(format!("» {name}")).color(group_color(g))),
                 )
                 .on_hover_text(format!("Make the combos that call the group “{name}”"));
             response.widget_info(|| {
