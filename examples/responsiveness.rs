@@ -22,6 +22,7 @@ fn main() {
         name: name.to_owned(),
         range: range.to_owned(),
         mode: SeatMode::Active,
+        ..SavedSeat::default()
     };
     let mut persisted = Persisted::default();
     persisted.scenario.seats = vec![

@@ -36,7 +36,7 @@ pub fn group_bar_ui(ui: &mut egui::Ui, state: &mut EditorState, session: &Sessio
         for g in 0..MAX_GROUPS {
             let chosen = state.group_brush == Some(g);
             let name = seat.groups.name(g).to_owned();
-            let text = RichText::new(format!("■ {name}")).color(GROUP_COLORS[g]);
+            let text = RichText::new(format!("■ {name}")).color(group_color(g));
             let response = ui
                 .add_enabled(!standing, egui::Button::selectable(chosen, text))
                 .on_hover_text(format!(
