@@ -82,11 +82,13 @@ fn figures_in(app: &RangestoveApp) -> bool {
 
 /// Paints `cells` (each clicked once) with the group brush of `group`.
 fn paint(h: &mut App, group: &str, cells: &[&str]) {
+    click(h, "paint with");
     click(h, &format!("paint {group}"));
     for cell in cells {
         let at = class_center(h, cell);
         drag(h, at, at);
     }
+    click(h, "paint with");
     click(h, "weights");
 }
 

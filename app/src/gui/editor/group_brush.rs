@@ -17,49 +17,62 @@ use super::state::EditorState;
 use crate::gui::state::group_edits::paint_group;
 use crate::gui::state::session::Session;
 
-/// The chips: paint weights, or paint one of the groups.
-pub fn group_bar_ui(ui: &mut egui::Ui, state: &mut EditorState, session: &Session) {
+/// What painting does, as a compact list (it shares the quick actions'
+/// row, so the grid keeps its room): weights, or one of the groups.
+pub fn group_brush_ui(ui: &mut egui::Ui, state: &mut EditorState, session: &Session) {
     let seat = session.selected_seat();
     let standing = seat.groups.stand_in.is_some();
     if standing {
         // A group stands in for the seat: its groups wait until Back.
         state.group_brush = None;
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Paint");
-        let weights = ui
-            .selectable_label(state.group_brush.is_none(), "weights")
-            .on_hover_text("The grid paints the range's weights at the brush weight");
-        if weights.clicked() {
-            state.group_brush = None;
-        }
-        for g in 0..MAX_GROUPS {
-            let chosen = state.group_brush == Some(g);
-            let name = seat.groups.name(g).to_owned();
-            let text = RichText::new(format!("■ {name}")).color(group_color(g));
-            let response = ui
-                .add_enabled(!standing, egui::Button::selectable(chosen, text))
-                .on_hover_text(format!(
-                    "Paint the group “{name}”: the cells crossed join it at the brush \
-                     weight (a share of each combo's weight in the range); press a cell it \
-                     holds, or right-drag, to take cells out of it"
-                ));
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::Button,
-                    !standing,
-                    chosen,
-                    format!("paint {name}"),
-                )
-            });
-            if response.clicked() {
-                state.group_brush = (!chosen).then_some(g);
+    let shown = match state.group_brush {
+        Some(g) => RichText::new(format!("■ {}", seat.groups.name(g))).color(group_color(g)),
+        None => RichText::new("weights"),
+    };
+    let mut chosen = state.group_brush;
+    let response = egui::ComboBox::from_id_salt("group brush")
+        .width(84.0)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            let weights = ui
+                .selectable_label(chosen.is_none(), "weights")
+                .on_hover_text("The grid paints the range's weights at the brush weight");
+            if weights.clicked() {
+                chosen = None;
             }
-        }
-        if standing {
-            ui.weak("(a group stands in for the seat)");
-        }
+            for g in 0..MAX_GROUPS {
+                let name = seat.groups.name(g).to_owned();
+                let text = RichText::new(format!("■ {name}")).color(group_color(g));
+                let response = ui
+                    .add_enabled(!standing, egui::Button::selectable(chosen == Some(g), text))
+                    .on_hover_text(format!(
+                        "Paint the group “{name}”: the cells crossed join it at the brush \
+                         weight (a share of each combo's weight in the range); press a cell \
+                         it holds, or right-drag, to take cells out of it"
+                    ));
+                response.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::Button,
+                        !standing,
+                        chosen == Some(g),
+                        format!("paint {name}"),
+                    )
+                });
+                if response.clicked() {
+                    chosen = Some(g);
+                }
+            }
+        })
+        .response;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "paint with"));
+    response.on_hover_text(if standing {
+        "A group stands in for the seat: its groups wait until Back"
+    } else {
+        "What the grid paints: the range's weights, or one of the seat's groups (value, \
+         bluff, call, fold; rename them in the analysis panel)"
     });
+    state.group_brush = chosen;
 }
 
 /// What the grid shows of the selected seat's groups: when the group
