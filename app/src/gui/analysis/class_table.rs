@@ -130,17 +130,22 @@ pub fn table_ui(
             };
         }
     };
+    // Wider than the panel: the bar stays in sight, so the columns past
+    // its edge are found.
     egui::ScrollArea::horizontal()
         .id_salt("class table scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
             let mut builder = TableBuilder::new(ui)
                 .id_salt("class table")
                 .striped(true)
                 .vscroll(false)
                 .cell_layout(Layout::left_to_right(Align::Center))
-                .column(Column::exact(112.0))
-                .columns(Column::exact(50.0), 3)
-                .columns(Column::exact(56.0), 2);
+                .column(Column::exact(118.0))
+                .column(Column::exact(62.0))
+                .column(Column::exact(40.0))
+                .column(Column::exact(44.0))
+                .columns(Column::exact(58.0), 2);
             if blockers {
                 builder = builder.columns(Column::exact(50.0), 3);
             }
