@@ -11,6 +11,7 @@ mod app_aim; // clicks land where aimed: nothing paints through menus and notice
 mod app_boards; // the Boards view: the chart's title clear of its labels, progress text that says what the bar shows
 mod app_editor; // the editor: sticky suit editor, copy feedback, rankings, slider undo steps, blocked combos
 mod app_files; // scenario files, New, the spot as text, the grid as PNG, board mode and unreadable settings after a restart
+mod app_groups; // groups painted, their figures, made a seat and back, copied, saved; the class table's rows and highlight; the price's callers in a group
 mod app_hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card seat face
 mod app_lines; // lines: a rule from a board row follows the flop, the street bar, typed rules, undo, files and the spot as text
 mod app_states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked

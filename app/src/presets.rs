@@ -33,7 +33,10 @@ mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 }
 
+mod groups;
 mod messages;
+
+pub use groups::PresetGroup;
 
 use crate::io::atomic::{WriteError, write_atomic};
 use messages::describe_ron_error;
@@ -51,6 +54,9 @@ pub struct Preset {
     pub notes: Option<String>,
     /// The range in canonical text.
     pub range: String,
+    /// The range's groups, if any (older files have none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<PresetGroup>,
 }
 
 /// Only the version of a preset file, read before the rest so a newer
@@ -149,7 +155,14 @@ impl Preset {
             name: name.trim().to_owned(),
             notes,
             range: range.canonical(),
+            groups: Vec::new(),
         }
+    }
+
+    /// This preset with `groups` (its range's named parts).
+    pub fn with_groups(mut self, groups: Vec<PresetGroup>) -> Preset {
+        self.groups = groups;
+        self
     }
 
     /// Reads a preset from RON text (a leading byte-order mark is

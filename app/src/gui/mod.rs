@@ -166,6 +166,7 @@ impl RangestoveApp {
     /// typed-path window).
     pub fn with_dialogs(mut self, dialogs: Dialogs) -> RangestoveApp {
         self.files.set_dialogs(dialogs.clone());
+        self.analysis.set_dialogs(dialogs.clone());
         self.flops.dialogs = dialogs.clone();
         self.presets.set_dialogs(dialogs);
         self
@@ -444,7 +445,13 @@ impl RangestoveApp {
         board::next_card::next_card_ui(ui, &mut self.next, &mut self.session);
         ui.separator();
         if self.prefs.show_analysis {
-            analysis::panel::analysis_ui(ui, &mut self.analysis, &mut self.session, &self.feed);
+            let (session, feed) = (&mut self.session, &self.feed);
+            let price = &mut self.prefs.price;
+            if let Some(group) =
+                analysis::panel::analysis_ui(ui, &mut self.analysis, session, feed, price)
+            {
+                self.editor.copy(ui.ctx(), &group, self.prefs.dialect);
+            }
         } else if self.prefs.show_presets {
             let dialect = self.prefs.dialect;
             presets::view::presets_ui(ui, &mut self.presets, &mut self.session, dialect);
@@ -481,6 +488,12 @@ impl RangestoveApp {
     /// points of panel.
     fn editor_ui(&mut self, ui: &mut egui::Ui, height: f32) {
         let top = ui.cursor().top();
+        let blockers = self
+            .prefs
+            .show_analysis
+            .then(|| self.analysis.blockers())
+            .flatten();
+        self.editor.set_blockers(blockers);
         let breakdown = self.feed.seat_breakdown(self.session.selected());
         editor::controls::editor_ui(
             ui,
@@ -512,6 +525,11 @@ impl RangestoveApp {
                     state::line::line_cells(entering, continuing, self.session.view_out())
                 }),
             marks: None,
+            groups: editor::group_brush::overlay_cells(
+                &self.editor,
+                &self.session,
+                self.prefs.heat_map,
+            ),
         };
         editor::range_view::range_ui(
             ui,

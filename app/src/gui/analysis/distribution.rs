@@ -21,8 +21,9 @@ pub const SEAT_COLORS: [Color32; 10] = [
 ];
 
 /// Every active seat's combos sorted by equity: x the share of its
-/// range (deal-weighted), y the equity.
-pub fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) {
+/// range (deal-weighted), y the equity; `price` (a break-even equity)
+/// draws a dashed line across.
+pub fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, price: Option<f64>) {
     let width = ui.available_width().min(420.0);
     let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 170.0), Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
@@ -55,6 +56,23 @@ pub fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) {
             format!("{}%", i * 25),
             small.clone(),
             axis,
+        );
+    }
+    if let Some(price) = price {
+        let y = plot.max.y - price as f32 * plot.height();
+        let stroke = Stroke::new(1.5, visuals.strong_text_color());
+        painter.extend(egui::Shape::dashed_line(
+            &[Pos2::new(plot.min.x, y), Pos2::new(plot.max.x, y)],
+            stroke,
+            6.0,
+            4.0,
+        ));
+        painter.text(
+            Pos2::new(plot.max.x - 2.0, y - 2.0),
+            egui::Align2::RIGHT_BOTTOM,
+            format!("break-even {:.1}%", 100.0 * price),
+            small.clone(),
+            visuals.strong_text_color(),
         );
     }
     let mut any = false;

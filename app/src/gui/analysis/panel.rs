@@ -3,10 +3,18 @@
 //! (an exact hand's strength first). The heat map itself is drawn by the
 //! grid (`editor::grid::Overlay`).
 
+use engine::Range;
+
 use super::breakdown::{BreakdownState, RowKey, board_breakdown_ui};
+use super::classes::{ClassesState, classes_ui};
 use super::distribution::distribution_ui;
+use super::groups::groups_ui;
 use super::hero::{HeroFigures, HeroState, hero_ui};
+use super::price::price_ui;
+use crate::gui::files::dialog::Dialogs;
+use crate::gui::state::blockers::ComboBlockers;
 use crate::gui::state::feed::Feed;
+use crate::gui::state::price::Price;
 use crate::gui::state::session::Session;
 
 /// The analysis state kept between frames.
@@ -16,6 +24,8 @@ pub struct AnalysisState {
     breakdown: BreakdownState,
     /// The hero analysis.
     hero: HeroState,
+    /// The hand-class table, the groups' figures and the price's callers.
+    classes: ClassesState,
 }
 
 impl AnalysisState {
@@ -30,23 +40,54 @@ impl AnalysisState {
     }
 
     /// Per class index, the share of its combos in the selected
-    /// board-breakdown row.
+    /// class-table row, else the selected board-breakdown row, else the
+    /// combos that call the price.
     pub fn row_highlight(&mut self, session: &Session, feed: &Feed) -> Option<Vec<f32>> {
-        self.breakdown.row_highlight(session, feed)
+        self.classes
+            .highlight()
+            .or_else(|| self.breakdown.row_highlight(session, feed))
+            .or_else(|| self.classes.price_highlight())
+    }
+
+    /// The hand-class table's state and figures.
+    pub fn classes(&self) -> &ClassesState {
+        &self.classes
+    }
+
+    /// Selects the class-table row `category` (again: unselects it).
+    pub fn toggle_class_row(&mut self, category: &str) {
+        self.classes.toggle_row(category);
+    }
+
+    /// Uses `dialogs` for the class table's CSV export.
+    pub fn set_dialogs(&mut self, dialogs: Dialogs) {
+        self.classes.set_dialogs(dialogs);
+    }
+
+    /// The selected seat's blocker effects, once computed.
+    pub fn blockers(&self) -> Option<ComboBlockers> {
+        self.classes.figures().and_then(|f| f.blockers.clone())
     }
 }
 
-/// The panel: the distribution graph, then the selected seat on the board
-/// and its hand (an exact hand's strength first).
+/// The panel: the distribution graph and the price box, then the
+/// selected seat on the board, its groups, its hand-class table and its
+/// hand (an exact hand's strength first). Returns a group's range when
+/// its Copy was clicked.
 pub fn analysis_ui(
     ui: &mut egui::Ui,
     state: &mut AnalysisState,
     session: &mut Session,
     feed: &Feed,
-) {
+    price: &mut Price,
+) -> Option<Range> {
     state.hero.update(session, ui.ctx());
+    state
+        .classes
+        .update(session, feed, price.required(), ui.ctx());
     ui.heading("Equity distribution");
-    distribution_ui(ui, session, feed);
+    distribution_ui(ui, session, feed, price.required());
+    price_ui(ui, price, &state.classes, session);
     ui.separator();
     let name = session.selected_seat().name.clone();
     // An exact hand's strength first (its board rows are one combo).
@@ -58,9 +99,16 @@ pub fn analysis_ui(
     }
     ui.heading(format!("{name} on the board"));
     board_breakdown_ui(ui, &mut state.breakdown, session, feed);
+    ui.separator();
+    ui.heading(format!("{name}'s groups"));
+    let copied = groups_ui(ui, &state.classes, state.breakdown.row(), session);
+    ui.separator();
+    ui.heading(format!("{name}'s hand classes"));
+    classes_ui(ui, &mut state.classes, session);
     if !exact {
         ui.separator();
         ui.heading(format!("{name}'s hand"));
         hero_ui(ui, &state.hero, session);
     }
+    copied
 }

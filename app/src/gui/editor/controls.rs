@@ -7,6 +7,7 @@ use engine::equity::SeatBreakdown;
 use engine::range::{Dialect, FULL};
 use engine::{HandClass, HandKind, Range, Rank, Ranking};
 
+use super::group_brush::group_brush_ui;
 use super::heat_map::heat_map_ui;
 use super::state::EditorState;
 use crate::gui::shortcuts::command_key;
@@ -46,7 +47,7 @@ pub fn editor_ui(
     breakdown: Option<&SeatBreakdown>,
     pending: bool,
 ) {
-    header_ui(ui, session, prefs);
+    header_ui(ui, state, session, prefs);
     quick_actions_ui(ui, session, prefs.brush_bp);
     top_percent_ui(ui, session, prefs);
     ui.horizontal_wrapped(|ui| {
@@ -59,8 +60,8 @@ pub fn editor_ui(
     ui.add_space(4.0);
 }
 
-/// Which seat, its name, and the brush.
-fn header_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
+/// Which seat, its name, what painting does, and the brush.
+fn header_ui(ui: &mut egui::Ui, state: &mut EditorState, session: &mut Session, prefs: &mut Prefs) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().slider_width = 70.0;
         ui.label("Editing");
@@ -77,6 +78,7 @@ fn header_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
         if response.changed() {
             session.set_seat_name(index, name);
         }
+        group_brush_ui(ui, state, session);
         group_break(ui);
         ui.label("Brush");
         // The chips before the slider: the slider's number changes width

@@ -19,6 +19,8 @@ use egui::{Color32, Event, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind,
 use engine::range::FULL;
 use engine::{CardSet, HandClass, HandKind, Range};
 
+use super::group_cells::{GroupCell, paint_group_cell};
+
 /// The colour of a range's weight, in the grid and the thumbnails.
 pub const FILL: Color32 = Color32::from_rgb(214, 120, 40);
 
@@ -38,6 +40,9 @@ pub struct Overlay {
     /// Per class index, a colour to outline its cell in (the trainer's
     /// missed and extra cells).
     pub marks: Option<Vec<Option<Color32>>>,
+    /// Per class index, the seat's groups in the cell: drawn in their
+    /// colours in place of the range's weight (unless the heat map is on).
+    pub groups: Option<Vec<GroupCell>>,
 }
 
 /// The heat map's colour for an equity in 0..=1: red (0) through amber
@@ -344,6 +349,9 @@ fn paint(
             let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
             painter.rect_filled(filled, 2.0, heat_color(equity));
             fill = 1.0;
+        } else if let Some(cell) = overlay.groups.as_ref().and_then(|g| g.get(class.index())) {
+            fill = cell.weight;
+            paint_group_cell(&painter, r, cell, FILL);
         } else if fill > 0.0 {
             let top = r.max.y - r.height() * fill;
             let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);

@@ -39,6 +39,14 @@ pub fn heat_map_ui(
                 heat_color(f + 0.5 / steps as f32),
             );
         }
+        if let Some(price) = prefs.price.required() {
+            // The break-even line: classes right of it call.
+            let x = rect.min.x + price as f32 * rect.width();
+            ui.painter().line_segment(
+                [egui::pos2(x, rect.min.y - 3.0), egui::pos2(x, rect.max.y + 3.0)],
+                egui::Stroke::new(2.0, ui.visuals().strong_text_color()),
+            );
+        }
         ui.weak("0% … 100%");
         let class = state.suit_editor_class();
         let (text, weak) = match breakdown.map(|b| b.class(class).copied()) {

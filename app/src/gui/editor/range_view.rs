@@ -6,6 +6,7 @@ use egui::Vec2;
 use engine::equity::SeatBreakdown;
 
 use super::grid::{Overlay, grid_overlay_ui};
+use super::group_brush::group_grid_ui;
 use super::state::EditorState;
 use super::suits::{suit_editor_height, suit_editor_ui};
 use crate::gui::state::history::EditKey;
@@ -38,8 +39,13 @@ pub fn range_ui(
         .max(MIN_GRID_SIDE);
     let grid = &mut state.grid;
     grid.brush_bp = prefs.brush_bp;
+    let group_brush = state.group_brush;
     ui.allocate_ui(Vec2::splat(side), |ui| {
         // One undo step per stroke (press on a cell).
+        if let Some(g) = group_brush {
+            group_grid_ui(ui, grid, session, index, g, blocked, overlay);
+            return;
+        }
         session.edit_range(index, |range| {
             grid_overlay_ui(ui, range, grid, blocked, overlay)
                 .then(|| EditKey::Stroke(grid.strokes()))
@@ -56,5 +62,6 @@ pub fn range_ui(
         blocked,
         prefs.brush_bp,
         breakdown,
+        state.blockers.as_ref(),
     );
 }

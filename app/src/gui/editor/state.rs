@@ -5,6 +5,7 @@ use engine::range::Dialect;
 use engine::{HandClass, Range};
 
 use super::grid::GridState;
+use crate::gui::state::blockers::ComboBlockers;
 
 /// The editor's state kept between frames: the grid's interaction and the
 /// last failed copy.
@@ -17,6 +18,10 @@ pub struct EditorState {
     pub(super) copy_message: Option<(Result<String, String>, f64)>,
     /// Where the Copy button was drawn last: its message floats under it.
     pub(super) copy_anchor: Option<egui::Rect>,
+    /// The group the grid paints into (`None`: it paints weights).
+    pub(super) group_brush: Option<usize>,
+    /// The selected seat's blocker effects, for the suit editor's hover.
+    pub(super) blockers: Option<ComboBlockers>,
 }
 
 impl EditorState {
@@ -57,5 +62,20 @@ impl EditorState {
     /// The last copy's message while it is shown (`Err`: why it failed).
     pub fn copy_message(&self) -> Option<&Result<String, String>> {
         self.copy_message.as_ref().map(|(m, _)| m)
+    }
+
+    /// The group the grid paints into, if the group brush is on.
+    pub fn group_brush(&self) -> Option<usize> {
+        self.group_brush
+    }
+
+    /// Paints group `g` with the grid (`None`: weights again).
+    pub fn set_group_brush(&mut self, g: Option<usize>) {
+        self.group_brush = g;
+    }
+
+    /// The blocker effects the suit editor shows on hover.
+    pub fn set_blockers(&mut self, blockers: Option<ComboBlockers>) {
+        self.blockers = blockers;
     }
 }

@@ -9,6 +9,7 @@ use engine::{CardSet, Combo, HandClass};
 
 use super::grid::{FILL, GridState};
 use crate::gui::cards::card_job;
+use crate::gui::state::blockers::ComboBlockers;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::session::Session;
 use crate::gui::wording::plural;
@@ -36,7 +37,9 @@ pub fn suit_editor_height(width: f32) -> f32 {
 
 /// The combos of `class` in the selected seat's range, each toggled on its
 /// own at the `brush` weight; combos holding a `blocked` card cannot be
-/// clicked. A click makes `class` the grid's pressed class.
+/// clicked. A click makes `class` the grid's pressed class. A tile's
+/// hover adds its `blockers` effect, when known.
+#[allow(clippy::too_many_arguments)]
 pub fn suit_editor_ui(
     ui: &mut egui::Ui,
     grid: &mut GridState,
@@ -45,6 +48,7 @@ pub fn suit_editor_ui(
     blocked: CardSet,
     brush: u16,
     breakdown: Option<&SeatBreakdown>,
+    blockers: Option<&ComboBlockers>,
 ) {
     let index = session.selected();
     let range = &session.selected_seat().range;
@@ -103,7 +107,12 @@ pub fn suit_editor_ui(
                     .and_then(|b| b.combo(combo))
                     .filter(|e| e.dealt)
                     .map(|e| e.equity);
-                if combo_tile_ui(ui, combo, weight, is_blocked, equity).clicked() {
+                let tile = combo_tile_ui(ui, combo, weight, is_blocked, equity);
+                let tile = match blockers.and_then(|b| b.describe(combo)) {
+                    Some(text) if !is_blocked => tile.on_hover_text(text),
+                    _ => tile,
+                };
+                if tile.clicked() {
                     toggled = Some(combo);
                 }
             }

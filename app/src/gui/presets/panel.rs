@@ -17,10 +17,11 @@ use engine::Range;
 use engine::range::Dialect;
 
 use super::listing::{Listed, UserListing};
+use crate::gui::state::group_edits::load_seat;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::session::Session;
 use crate::io::atomic::{WriteError, write_atomic};
-use crate::presets::{self, Preset, PresetError, PresetStore, StoredPreset};
+use crate::presets::{self, Preset, PresetError, PresetGroup, PresetStore, StoredPreset};
 
 /// Largest range-text file import reads.
 const MAX_IMPORT_BYTES: u64 = 1 << 20;
@@ -178,8 +179,24 @@ impl PresetsPanel {
         let Some(preset) = self.chosen_preset().cloned() else {
             return;
         };
-        match preset.range() {
-            Ok(range) => {
+        let groups: Result<Vec<(String, Range)>, _> = preset
+            .groups
+            .iter()
+            .map(|g| g.range().map(|r| (g.name.clone(), r)))
+            .collect();
+        match preset
+            .range()
+            .and_then(|range| groups.map(|groups| (range, groups)))
+        {
+            Ok((range, groups)) if !groups.is_empty() => {
+                load_seat(session, session.selected(), range, &groups);
+                self.message = Some(Ok(format!(
+                    "Loaded “{}” with its groups into {}",
+                    preset.name,
+                    session.selected_seat().name
+                )));
+            }
+            Ok((range, _)) => {
                 session.set_range(session.selected(), range, EditKey::Discrete);
                 self.message = Some(Ok(format!(
                     "Loaded “{}” into {}",
@@ -193,15 +210,15 @@ impl PresetsPanel {
         }
     }
 
-    /// Saves `range` as the user preset `name`; a second call for the same
-    /// existing name replaces it.
-    pub fn save(&mut self, name: &str, range: &Range) {
+    /// Saves `range` (with its `groups`, if any) as the user preset
+    /// `name`; a second call for the same existing name replaces it.
+    pub fn save(&mut self, name: &str, range: &Range, groups: Vec<PresetGroup>) {
         let Some(store) = self.store.clone() else {
             return;
         };
         let name = name.trim();
         let replace = self.confirm.as_deref() == Some(name);
-        let preset = Preset::new(name, None, range);
+        let preset = Preset::new(name, None, range).with_groups(groups);
         match store.save(&preset, replace) {
             Ok(path) => {
                 self.confirm = None;

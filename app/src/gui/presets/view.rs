@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use super::panel::{Chosen, PresetFile, PresetsPanel};
 use crate::gui::files::dialog::{self, Ask, PathPrompt, Picked};
+use crate::gui::state::scenario::SeatState;
 use crate::gui::state::session::Session;
-use crate::presets::{self, Preset};
+use crate::presets::{self, Preset, PresetGroup};
 
 /// The presets section of the right panel: loads into and saves from the
 /// selected seat of `session`; range text is exported in `dialect`.
@@ -201,7 +202,8 @@ fn preset_actions_ui(
             .clicked()
         {
             let name = panel.name.clone();
-            panel.save(&name, &session.selected_seat().range);
+            let seat = session.selected_seat();
+            panel.save(&name, &seat.range, preset_groups(seat));
         }
         if ui
             .add_enabled(
@@ -318,4 +320,16 @@ fn preset_row(
         panel.chosen = Some(chosen);
         *load = true;
     }
+}
+
+/// The seat's groups as a preset keeps them (none when it has none).
+fn preset_groups(seat: &SeatState) -> Vec<PresetGroup> {
+    if seat.groups.is_empty() {
+        return Vec::new();
+    }
+    seat.groups
+        .fitted(&seat.range)
+        .iter()
+        .map(|(name, range)| PresetGroup::new(name, range))
+        .collect()
 }

@@ -31,6 +31,8 @@ pub enum EditKey {
     Slider(u64),
     /// Anything else: always its own step.
     Discrete,
+    /// Typing in a group's name box (seat, group).
+    GroupName(usize, usize),
 }
 
 /// The undo and redo stacks around the last committed scenario.

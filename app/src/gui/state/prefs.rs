@@ -4,6 +4,7 @@
 
 use engine::range::{Dialect, FULL, Ranking};
 
+use super::price::Price;
 use super::scenario::Scenario;
 
 /// What clicking a card of the deck does.
@@ -72,6 +73,8 @@ pub struct Prefs {
     /// The name of the ranking the top-X% slider and the band use (an
     /// unknown name reads as the default ranking).
     pub ranking: String,
+    /// The price box (what to call with).
+    pub price: Price,
 }
 
 impl Default for Prefs {
@@ -89,6 +92,7 @@ impl Default for Prefs {
             centre: Centre::Ranges,
             boards_switch: false,
             ranking: Ranking::shipped().name().to_owned(),
+            price: Price::default(),
         }
     }
 }

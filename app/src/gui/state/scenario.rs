@@ -3,6 +3,7 @@
 
 use engine::{Combo, ParseRangeError, Range};
 
+use super::groups::{Groups, SavedGroups};
 use super::line::{SavedLine, SeatLine};
 
 /// How a seat takes part.
@@ -54,6 +55,9 @@ pub struct SavedSeat {
     pub mode: SeatMode,
     /// Its continue rules per street (none in files from before lines).
     pub line: SavedLine,
+    /// Its groups (none in older files; not written when there are none).
+    #[serde(skip_serializing_if = "SavedGroups::is_empty")]
+    pub groups: SavedGroups,
 }
 
 impl Default for SavedSeat {
@@ -63,6 +67,7 @@ impl Default for SavedSeat {
             range: "random".to_owned(),
             mode: SeatMode::Active,
             line: SavedLine::default(),
+            groups: SavedGroups::default(),
         }
     }
 }
@@ -119,6 +124,8 @@ pub struct SeatState {
     pub mode: SeatMode,
     /// Its continue rules per street.
     pub line: SeatLine,
+    /// Its groups.
+    pub groups: Groups,
 }
 
 impl SeatState {
@@ -157,6 +164,7 @@ impl SeatState {
             error: None,
             mode: saved.mode,
             line: SeatLine::from_saved(&saved.line),
+            groups: Groups::from_saved(&saved.groups),
         };
         seat.set_text(&saved.range);
         seat
@@ -169,6 +177,7 @@ impl SeatState {
             range: self.text.clone(),
             mode: self.mode,
             line: self.line.saved().clone(),
+            groups: self.groups.saved(),
         }
     }
 

@@ -540,6 +540,33 @@ impl Session {
         self.selected = 0;
         self.edited(EditKey::Discrete);
     }
+
+    /// Lets `edit` change seat `index` in place (its groups, or its range
+    /// and groups at once); when it returns that it changed something, the
+    /// change is recorded as an edit of kind `key`. An edit that leaves
+    /// the range and mode as they were (a group's) changes no equity: the
+    /// feed is not asked to count again.
+    pub fn edit_seat(
+        &mut self,
+        index: usize,
+        key: EditKey,
+        edit: impl FnOnce(&mut SeatState) -> bool,
+    ) {
+        let Some(seat) = self.seats.get_mut(index) else {
+            return;
+        };
+        let before = (seat.range.clone(), seat.mode);
+        if !edit(seat) {
+            return;
+        }
+        if (&seat.range, seat.mode) == (&before.0, before.1) {
+            self.revision += 1;
+            let now = self.scenario();
+            self.history.record(now, key);
+        } else {
+            self.edited(key);
+        }
+    }
 }
 
 /// Card-text errors in a player's words: `Ah twice`, `"Xs": not a card…`.

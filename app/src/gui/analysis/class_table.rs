@@ -1,0 +1,300 @@
+//! The hand-class table drawn (egui_extras `TableBuilder`): a sortable
+//! header, then a line per row — its category (click: select, and see its
+//! combos on the grid), combos, share of the range, equity, the split
+//! across the equity buckets and across the groups (bars, in words on
+//! hover), and its blockers against the other seat. Made hands first, then
+//! the draws (each part sorted on its own).
+
+use egui::{Align, Color32, Layout, Rect, RichText, Sense, Vec2};
+use egui_extras::{Column, TableBuilder};
+
+use super::class_rows::{BUCKET_LABELS, TableRow};
+use crate::gui::editor::grid::heat_color;
+use crate::gui::editor::group_brush::group_color;
+
+/// A line's height, in points.
+const ROW_HEIGHT: f32 = 20.0;
+
+/// The colours of the equity buckets' bars, strongest first.
+const BUCKET_COLORS: [Color32; 4] = [
+    Color32::from_rgb(45, 160, 75),
+    Color32::from_rgb(160, 190, 60),
+    Color32::from_rgb(225, 150, 40),
+    Color32::from_rgb(200, 50, 45),
+];
+
+/// What the table is sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortBy {
+    /// The engine's order (strongest made hand first; grid order).
+    Order,
+    /// Combos.
+    Combos,
+    /// Equity.
+    Equity,
+    /// The share in the top bucket (≥ 75%).
+    Strong,
+    /// The share of the other seat's strong hands blocked.
+    BlocksStrong,
+    /// The share of its weak hands blocked.
+    BlocksWeak,
+    /// Their difference.
+    BlocksDifference,
+}
+
+impl SortBy {
+    /// The key of `row` (ascending).
+    fn key(self, row: &TableRow) -> f64 {
+        let blockers = row.blockers.unwrap_or(engine::study::Blockers {
+            strong: 0.0,
+            weak: 0.0,
+            difference: 0.0,
+        });
+        match self {
+            SortBy::Order => 0.0,
+            SortBy::Combos => row.row.combos,
+            SortBy::Equity => row.row.equity,
+            SortBy::Strong => row.buckets[0],
+            SortBy::BlocksStrong => blockers.strong,
+            SortBy::BlocksWeak => blockers.weak,
+            SortBy::BlocksDifference => blockers.difference,
+        }
+    }
+}
+
+/// What the table shows.
+pub struct Table<'a> {
+    /// The made-hand rows (or the 169 classes).
+    pub made: &'a [TableRow],
+    /// The draw rows (empty for the 169 classes).
+    pub draws: &'a [TableRow],
+    /// The groups' names.
+    pub names: &'a [String],
+    /// The seat blockers are counted against, if any.
+    pub against: Option<&'a str>,
+    /// The selected row's category.
+    pub selected: Option<&'a str>,
+}
+
+/// `rows` in the order of `sort` (a stable sort: ties keep the engine's
+/// order).
+fn sorted(rows: &[TableRow], sort: (SortBy, bool)) -> Vec<&TableRow> {
+    let mut out: Vec<&TableRow> = rows.iter().collect();
+    if sort.0 != SortBy::Order {
+        out.sort_by(|a, b| {
+            let order = sort.0.key(a).total_cmp(&sort.0.key(b));
+            if sort.1 { order.reverse() } else { order }
+        });
+    } else if sort.1 {
+        out.reverse();
+    }
+    out
+}
+
+/// The table; returns the category clicked, if any, and the sort (changed
+/// by a header click).
+pub fn table_ui(
+    ui: &mut egui::Ui,
+    mut sort: (SortBy, bool),
+    t: &Table<'_>,
+) -> (Option<String>, (SortBy, bool)) {
+    let mut clicked = None;
+    let blockers = t.against.is_some();
+    let made = sorted(t.made, sort);
+    let draws = sorted(t.draws, sort);
+    let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
+        let arrow = match sort {
+            (s, true) if s == by => " ⏷",
+            (s, false) if s == by && by != SortBy::Order => " ⏶",
+            _ => "",
+        };
+        let response = ui
+            .add(egui::Button::selectable(
+                sort.0 == by,
+                RichText::new(format!("{label}{arrow}")).strong(),
+            ))
+            .on_hover_text(help);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(
+                egui::Role::Button,
+                true,
+                sort.0 == by,
+                format!("sort classes by {label}"),
+            )
+        });
+        if response.clicked() {
+            sort = if sort.0 == by {
+                (by, !sort.1)
+            } else {
+                (by, by != SortBy::Order)
+            };
+        }
+    };
+    // Wider than the panel: the bar stays in sight, so the columns past
+    // its edge are found.
+    egui::ScrollArea::horizontal()
+        .id_salt("class table scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        .show(ui, |ui| {
+            let mut builder = TableBuilder::new(ui)
+                .id_salt("class table")
+                .striped(true)
+                .vscroll(false)
+                .cell_layout(Layout::left_to_right(Align::Center))
+                .column(Column::exact(118.0))
+                .column(Column::exact(62.0))
+                .column(Column::exact(40.0))
+                .column(Column::exact(44.0))
+                .columns(Column::exact(58.0), 2);
+            if blockers {
+                builder = builder.columns(Column::exact(50.0), 3);
+            }
+            builder
+                .header(22.0, |mut row| {
+                    row.col(|ui| header(ui, "Hand", SortBy::Order, "The engine's order"));
+                    row.col(|ui| header(ui, "Combos", SortBy::Combos, "Combos, as they are dealt"));
+                    row.col(|ui| {
+                        ui.strong("%").on_hover_text("Share of the seat's range");
+                    });
+                    row.col(|ui| {
+                        header(ui, "Eq", SortBy::Equity, "Equity against the other seats")
+                    });
+                    row.col(|ui| {
+                        header(
+                            ui,
+                            "Buckets",
+                            SortBy::Strong,
+                            "Split across equity buckets (≥ 75%, 50–75%, 25–50%, < 25%); \
+                             sorts by the top one",
+                        )
+                    });
+                    row.col(|ui| {
+                        ui.strong("Groups")
+                            .on_hover_text("Share of the row in each of the seat's groups");
+                    });
+                    if blockers {
+                        let against = t.against.unwrap_or("");
+                        let strong = format!("Share of {against}'s strong hands (≥ 75%) blocked");
+                        let weak = format!("Share of {against}'s weak hands (< 25%) blocked");
+                        row.col(|ui| header(ui, "Blk+", SortBy::BlocksStrong, &strong));
+                        row.col(|ui| header(ui, "Blk−", SortBy::BlocksWeak, &weak));
+                        row.col(|ui| {
+                            header(
+                                ui,
+                                "Δ",
+                                SortBy::BlocksDifference,
+                                "Strong blocked less weak blocked: positive is a bluffing \
+                                 candidate",
+                            )
+                        });
+                    }
+                })
+                .body(|mut body| {
+                    for r in &made {
+                        body.row(ROW_HEIGHT, |mut row| {
+                            if line(&mut row, r, t) {
+                                clicked = Some(r.row.category.clone());
+                            }
+                        });
+                    }
+                    if !draws.is_empty() {
+                        body.row(ROW_HEIGHT, |mut row| {
+                            row.col(|ui| {
+                                ui.strong("Draws");
+                            });
+                        });
+                    }
+                    for r in &draws {
+                        body.row(ROW_HEIGHT, |mut row| {
+                            if line(&mut row, r, t) {
+                                clicked = Some(r.row.category.clone());
+                            }
+                        });
+                    }
+                });
+        });
+    (clicked, sort)
+}
+
+/// One row; returns whether its category was clicked.
+fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) -> bool {
+    let selected = t.selected == Some(r.row.category.as_str());
+    row.set_selected(selected);
+    let mut clicked = false;
+    row.col(|ui| {
+        clicked = ui
+            .selectable_label(selected, &r.row.category)
+            .on_hover_text("Click to highlight these combos on the grid")
+            .clicked();
+    });
+    row.col(|ui| {
+        ui.label(format!("{:.1}", r.row.combos));
+    });
+    row.col(|ui| {
+        ui.label(format!("{:.1}", 100.0 * r.row.share));
+    });
+    row.col(|ui| {
+        ui.colored_label(
+            heat_color(r.row.equity as f32),
+            format!("{:.1}", 100.0 * r.row.equity),
+        );
+    });
+    row.col(|ui| {
+        let text = BUCKET_LABELS
+            .iter()
+            .zip(r.buckets)
+            .map(|(label, share)| format!("{label}: {:.1}%", 100.0 * share))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let colors: Vec<(f64, Color32)> = r.buckets.into_iter().zip(BUCKET_COLORS).collect();
+        bar(ui, &colors).on_hover_text(text);
+    });
+    row.col(|ui| {
+        let text = t
+            .names
+            .iter()
+            .zip(r.groups)
+            .map(|(name, share)| format!("{name}: {:.1}%", 100.0 * share))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let colors: Vec<(f64, Color32)> = r
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(g, &share)| (share, group_color(g)))
+            .collect();
+        bar(ui, &colors).on_hover_text(text);
+    });
+    if let Some(b) = r.blockers.filter(|_| t.against.is_some()) {
+        for x in [b.strong, b.weak] {
+            row.col(|ui| {
+                ui.label(format!("{:.1}", 100.0 * x));
+            });
+        }
+        row.col(|ui| {
+            ui.label(format!("{:+.1}", 100.0 * b.difference));
+        });
+    }
+    clicked
+}
+
+/// A horizontal bar split in `parts` (share, colour), on the faint
+/// background where they leave room.
+fn bar(ui: &mut egui::Ui, parts: &[(f64, Color32)]) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(48.0, 10.0), Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, ui.visuals().faint_bg_color);
+    let mut x = rect.min.x;
+    for &(share, color) in parts {
+        let width = share.clamp(0.0, 1.0) as f32 * rect.width();
+        if width > 0.0 {
+            painter.rect_filled(
+                Rect::from_min_size(egui::pos2(x, rect.min.y), Vec2::new(width, rect.height())),
+                0.0,
+                color,
+            );
+            x += width;
+        }
+    }
+    response
+}

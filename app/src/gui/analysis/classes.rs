@@ -1,0 +1,372 @@
+//! The hand-class table's state and controls (docs/design.md §3.9): the
+//! background job that computes it ([`super::class_job`]), the view (hand
+//! categories or the 169 classes), the sort, the selected row (its combos
+//! highlighted on the grid, and put in a group with a click), the seat
+//! blockers are counted against, and the CSV export. The table itself is
+//! drawn by [`super::class_table`].
+
+use std::time::Instant;
+
+use engine::Range;
+use engine::study::MAX_GROUPS;
+
+use super::class_job::{ClassFigures, ClassJob, highlight_of};
+use super::class_rows::{TableRow, csv_text};
+use super::class_table::{SortBy, table_ui};
+use crate::gui::editor::group_brush::group_color;
+use crate::gui::files::dialog::{self, Ask, Dialogs, PathPrompt, Picked};
+use crate::gui::state::background::Background;
+use crate::gui::state::feed::Feed;
+use crate::gui::state::group_edits::add_to_group;
+use crate::gui::state::session::Session;
+
+/// The class table kept between frames.
+pub struct ClassesState {
+    work: Background<ClassJob, ClassFigures>,
+    /// One row per of the 169 classes (else per hand category).
+    by_class: bool,
+    /// The column sorted by, and whether descending.
+    sort: (SortBy, bool),
+    /// The selected row's category (or class).
+    selected: Option<String>,
+    /// The session seat blockers are counted against (the first other
+    /// seat with figures when unset or gone).
+    other: Option<usize>,
+    /// The last export's outcome.
+    export: Option<Result<String, String>>,
+    prompt: Option<PathPrompt<()>>,
+    dialogs: Dialogs,
+    /// Since when the figures of the current job are awaited.
+    waiting: Option<Instant>,
+    /// How long the last figures took to come after their job was
+    /// submitted (the frame the equity was shown), in milliseconds.
+    latency_ms: Option<f64>,
+    /// The newest figures in: the current job's, or while they are
+    /// computed (a group edited) the last job's of the same equity.
+    shown: Option<ClassFigures>,
+}
+
+impl Default for ClassesState {
+    fn default() -> ClassesState {
+        ClassesState {
+            work: Background::new("rangestove-classes", ClassJob::run),
+            by_class: false,
+            sort: (SortBy::Order, false),
+            selected: None,
+            other: None,
+            export: None,
+            prompt: None,
+            dialogs: Dialogs::default(),
+            waiting: None,
+            latency_ms: None,
+            shown: None,
+        }
+    }
+}
+
+impl ClassesState {
+    /// Uses `dialogs` for the CSV export (a typed path where there are
+    /// none).
+    pub fn set_dialogs(&mut self, dialogs: Dialogs) {
+        self.dialogs = dialogs;
+    }
+
+    /// Submits the job for the selected seat of `session` when it changed
+    /// (once `feed` has its per-combo figures) and takes in the figures;
+    /// `price` is the break-even equity, if set.
+    pub fn update(
+        &mut self,
+        session: &Session,
+        feed: &Feed,
+        price: Option<f64>,
+        ctx: &egui::Context,
+    ) {
+        let index = session.selected();
+        let seat = session.selected_seat();
+        let other = self.other_seat(session, feed).and_then(|o| {
+            let name = session.seats().get(o)?.name.clone();
+            Some((name, feed.seat_breakdown(o)?.clone()))
+        });
+        let job = feed.seat_breakdown(index).map(|b| ClassJob {
+            range: seat.range.clone(),
+            groups: seat.groups.fitted(&seat.range),
+            board: session.board().to_vec(),
+            breakdown: b.clone(),
+            other,
+            price,
+        });
+        let has_job = job.is_some();
+        self.work.update(job, ctx);
+        match self.work.figures() {
+            None if has_job => {
+                self.waiting.get_or_insert_with(Instant::now);
+            }
+            Some(_) => {
+                if let Some(since) = self.waiting.take() {
+                    self.latency_ms = Some(since.elapsed().as_secs_f64() * 1000.0);
+                }
+            }
+            None => self.waiting = None,
+        }
+        match self.work.figures() {
+            _ if !has_job => self.shown = None,
+            Some(f) if self.shown.as_ref().is_none_or(|s| s.job != f.job) => {
+                self.shown = Some(f.clone());
+            }
+            _ => {}
+        }
+    }
+
+    /// The seat blockers are counted against: the chosen one while it has
+    /// figures, else the first other seat that has.
+    fn other_seat(&self, session: &Session, feed: &Feed) -> Option<usize> {
+        let index = session.selected();
+        let candidates: Vec<usize> = (0..session.seats().len())
+            .filter(|&i| i != index && feed.seat_breakdown(i).is_some())
+            .collect();
+        self.other
+            .filter(|o| candidates.contains(o))
+            .or_else(|| candidates.first().copied())
+    }
+
+    /// The newest figures: the current job's once computed, the last
+    /// job's meanwhile (see `ClassFigures::job`).
+    pub fn figures(&self) -> Option<&ClassFigures> {
+        self.shown.as_ref()
+    }
+
+    /// How long the last figures took after their job was submitted, in
+    /// milliseconds.
+    pub fn latency_ms(&self) -> Option<f64> {
+        self.latency_ms
+    }
+
+    /// The selected row's category (or class).
+    pub fn selected(&self) -> Option<&str> {
+        self.selected.as_deref()
+    }
+
+    /// Whether the rows are the 169 classes.
+    pub fn by_class(&self) -> bool {
+        self.by_class
+    }
+
+    /// The rows shown: made hands and draws, or the 169 classes.
+    fn rows(&self) -> Option<(&[TableRow], &[TableRow])> {
+        let f = self.figures()?;
+        Some(if self.by_class {
+            (&f.classes, &[])
+        } else {
+            (&f.made, &f.draws)
+        })
+    }
+
+    /// The selected row's combos, with their weights.
+    pub fn selected_hands(&self) -> Option<&Range> {
+        let name = self.selected.as_deref()?;
+        let (first, second) = self.rows()?;
+        first
+            .iter()
+            .chain(second)
+            .find(|r| r.row.category == name)
+            .map(|r| &r.row.hands)
+    }
+
+    /// The combos of the made-hand or draw row `category`, with their
+    /// weights (a board-breakdown row's, by its name).
+    pub fn category_hands(&self, category: &str) -> Option<&Range> {
+        let f = self.figures()?;
+        f.made
+            .iter()
+            .chain(&f.draws)
+            .find(|r| r.row.category == category)
+            .map(|r| &r.row.hands)
+    }
+
+    /// Per class index, the share of its combos in the selected row.
+    pub fn highlight(&self) -> Option<Vec<f32>> {
+        self.selected_hands().map(highlight_of)
+    }
+
+    /// Per class index, the share of its combos that call the price.
+    pub fn price_highlight(&self) -> Option<Vec<f32>> {
+        self.figures()?.calls.as_ref().map(highlight_of)
+    }
+
+    /// Selects the row `category` (again: unselects it).
+    pub fn toggle_row(&mut self, category: &str) {
+        self.selected = if self.selected.as_deref() == Some(category) {
+            None
+        } else {
+            Some(category.to_owned())
+        };
+    }
+}
+
+/// The class table of the selected seat: its controls, the table, and the
+/// selected row's actions.
+pub fn classes_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &mut Session) {
+    let index = session.selected();
+    ui.horizontal_wrapped(|ui| {
+        let mut by_class = state.by_class;
+        ui.selectable_value(&mut by_class, false, "Categories")
+            .on_hover_text("One row per made hand (every combo in one) and per draw");
+        ui.selectable_value(&mut by_class, true, "169 classes")
+            .on_hover_text("One row per hand class (AKs, 77, …)");
+        if by_class != state.by_class {
+            state.by_class = by_class;
+            state.selected = None;
+        }
+        other_seat_ui(ui, state, session);
+        export_ui(ui, state, session);
+    });
+    let names: Vec<String> = (0..MAX_GROUPS)
+        .map(|g| session.selected_seat().groups.name(g).to_owned())
+        .collect();
+    let mut unselect = false;
+    let (clicked, sort) = {
+        let Some(figures) = state.figures() else {
+            ui.weak(if session.board().len() < 3 && !state.by_class {
+                "Deal a flop for hand categories (or show the 169 classes)."
+            } else {
+                "computing… (the table follows the equity)"
+            });
+            return;
+        };
+        let (made, draws): (&[TableRow], &[TableRow]) = if state.by_class {
+            (&figures.classes, &[])
+        } else {
+            (&figures.made, &figures.draws)
+        };
+        if made.is_empty() {
+            ui.weak("Deal a flop for hand categories (or show the 169 classes).");
+            return;
+        }
+        if let Some(name) = state.selected.as_deref() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{name}: put in"));
+                for (g, group) in names.iter().enumerate() {
+                    let text = egui::RichText::new(format!("» {group}")).color(group_color(g));
+                    if ui
+                        .button(text)
+                        .on_hover_text(format!("Add the row's combos to the group “{group}”"))
+                        .clicked()
+                        && let Some(hands) = state.selected_hands()
+                    {
+                        add_to_group(session, index, g, hands);
+                    }
+                }
+                unselect = ui.button("Unselect").clicked();
+            });
+        }
+        let against = figures.blockers.as_ref().map(|b| b.against.as_str());
+        let table = super::class_table::Table {
+            made,
+            draws,
+            names: &names,
+            against,
+            selected: state.selected.as_deref(),
+        };
+        table_ui(ui, state.sort, &table)
+    };
+    state.sort = sort;
+    if unselect {
+        state.selected = None;
+    }
+    if let Some(category) = clicked {
+        state.toggle_row(&category);
+    }
+}
+
+/// The seat blockers are counted against.
+fn other_seat_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session) {
+    let Some(current) = state
+        .figures()
+        .and_then(|f| f.blockers.as_ref())
+        .map(|b| b.against.clone())
+    else {
+        return;
+    };
+    let mut chosen = None;
+    egui::ComboBox::from_id_salt("blockers against")
+        .selected_text(format!("blockers vs {current}"))
+        .show_ui(ui, |ui| {
+            for (i, seat) in session.seats().iter().enumerate() {
+                if i != session.selected()
+                    && ui
+                        .selectable_label(seat.name == current, &seat.name)
+                        .clicked()
+                {
+                    chosen = Some(i);
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "Blockers: the share of that seat's strong hands (equity ≥ 75%) and of its weak \
+             ones (< 25%) that hold one of a row's cards, and the difference (positive: the \
+             row blocks more strong hands than weak ones, the mark of a bluff)",
+        );
+    if chosen.is_some() {
+        state.other = chosen;
+    }
+}
+
+/// "Export CSV…": the rows shown, to a file picked in a dialog (or typed).
+fn export_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session) {
+    let csv = ui
+        .add_enabled(state.figures().is_some(), egui::Button::new("Export CSV…"))
+        .on_hover_text("Save the rows shown as comma-separated values");
+    let mut path = None;
+    if csv.clicked() {
+        let ask = Ask {
+            kind: "CSV",
+            extensions: &["csv"],
+            save: true,
+            file_name: Some("classes.csv".to_owned()),
+        };
+        match dialog::ask(&state.dialogs, &ask) {
+            Picked::Path(chosen) => path = Some(chosen),
+            Picked::Cancelled => {}
+            Picked::Type(why) => state.prompt = Some(PathPrompt::new((), ask, why)),
+        }
+    }
+    if let Some(((), typed)) = dialog::prompt_in(&mut state.prompt, ui.ctx()) {
+        path = Some(typed);
+    }
+    if let Some(path) = path {
+        state.export = Some(export_csv(state, session, &path));
+    }
+    match &state.export {
+        Some(Ok(text)) => {
+            ui.label(text);
+        }
+        Some(Err(text)) => {
+            ui.colored_label(ui.visuals().error_fg_color, text);
+        }
+        None => {}
+    }
+}
+
+/// Writes the rows shown to `path` as CSV, atomically.
+pub fn export_csv(
+    state: &ClassesState,
+    session: &Session,
+    path: &std::path::Path,
+) -> Result<String, String> {
+    let Some((first, second)) = state.rows() else {
+        return Err("Not saved: no figures yet".to_owned());
+    };
+    let rows: Vec<TableRow> = first.iter().chain(second).cloned().collect();
+    let names: Vec<String> = (0..MAX_GROUPS)
+        .map(|g| session.selected_seat().groups.name(g).to_owned())
+        .collect();
+    let against = state
+        .figures()
+        .and_then(|f| f.blockers.as_ref())
+        .map(|b| b.against.as_str());
+    let text = csv_text(&rows, &names, against);
+    crate::io::atomic::write_atomic(path, text.as_bytes(), || Ok(()))
+        .map(|_| format!("Saved {}", path.display()))
+        .map_err(|e| format!("Not saved: {e:#}"))
+}

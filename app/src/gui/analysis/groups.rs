@@ -1,0 +1,177 @@
+//! The selected seat's groups in the analysis panel: each one's name
+//! (renameable), its combos, share of the range, equity against the other
+//! seats, equity buckets and how it hits the board (from the class job,
+//! off the UI thread), and what can be done with it: fill it from the
+//! selected board-breakdown row, make it the seat for a moment ("Make
+//! seat", then "Back"), copy it as range text, clear it.
+
+use egui::RichText;
+use engine::Range;
+use engine::study::MAX_GROUPS;
+
+use super::breakdown::RowKey;
+use super::class_rows::{BUCKET_LABELS, GroupFigures};
+use super::classes::ClassesState;
+use crate::gui::editor::group_brush::group_color;
+use crate::gui::state::group_edits::{add_to_group, rename_group, set_group, stand_back, stand_in};
+use crate::gui::state::session::Session;
+
+/// A button whose accessible label is `label` (its text may repeat from
+/// group to group); returns whether it was clicked.
+fn button(ui: &mut egui::Ui, enabled: bool, text: &str, label: String, help: &str) -> bool {
+    let response = ui
+        .add_enabled(enabled, egui::Button::new(text))
+        .on_hover_text(help);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
+    response.clicked()
+}
+
+/// The groups of the selected seat; returns a group's range when its Copy
+/// was clicked (the app copies it in the chosen dialect).
+pub fn groups_ui(
+    ui: &mut egui::Ui,
+    classes: &ClassesState,
+    row: Option<RowKey>,
+    session: &mut Session,
+) -> Option<Range> {
+    let index = session.selected();
+    let seat = session.selected_seat();
+    if let Some(stand) = seat.groups.stand_in.clone() {
+        let group = seat.groups.name(stand.group).to_owned();
+        ui.label(format!(
+            "The group “{group}” stands in for {}'s range: its figures are the seat's.",
+            stand.name
+        ));
+        if button(
+            ui,
+            true,
+            "Back",
+            "back to the whole range".to_owned(),
+            "Give the seat back its own name and range",
+        ) {
+            stand_back(session, index);
+        }
+        return None;
+    }
+    let figures = classes.figures().map(|f| &f.groups);
+    if let Some(Err(error)) = figures {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    let mut copied = None;
+    for g in 0..MAX_GROUPS {
+        let seat = session.selected_seat();
+        let name = seat.groups.name(g).to_owned();
+        let empty = seat
+            .groups
+            .fitted(&seat.range)
+            .get(g)
+            .is_none_or(|(_, r)| r.is_empty());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("■").color(group_color(g)).size(16.0));
+            let mut text = name.clone();
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut text)
+                    .id_salt(("group name", g))
+                    .desired_width(64.0)
+                    .char_limit(16),
+            );
+            edit.widget_info(|| {
+                let mut info = egui::WidgetInfo::text_edit(true, &text, &text, "");
+                info.label = Some(format!("group {} name", g + 1));
+                info
+            });
+            if edit.changed() {
+                rename_group(session, index, g, text);
+            }
+            let group_figures = figures.and_then(|f| f.as_ref().ok()).and_then(|f| f.get(g));
+            match group_figures {
+                _ if empty => {
+                    ui.weak("empty");
+                }
+                Some(f) => figures_ui(ui, f),
+                None => {
+                    ui.weak("computing…");
+                }
+            }
+        });
+        if let Some(f) = figures.and_then(|f| f.as_ref().ok()).and_then(|f| f.get(g))
+            && !empty
+            && !f.hits.is_empty()
+        {
+            let hits: Vec<String> = f
+                .hits
+                .iter()
+                .take(3)
+                .map(|(what, share)| format!("{what} {:.0}%", 100.0 * share))
+                .collect();
+            ui.weak(format!("hits: {}", hits.join(" · ")));
+        }
+        ui.horizontal_wrapped(|ui| {
+            if let Some(key) = row {
+                let hands = classes.category_hands(key.name());
+                if button(
+                    ui,
+                    hands.is_some(),
+                    &format!("+ {}", key.name()),
+                    format!("add {} to {name}", key.name()),
+                    "Add the selected board-breakdown row's combos to this group",
+                ) && let Some(hands) = hands
+                {
+                    add_to_group(session, index, g, hands);
+                }
+            }
+            if button(
+                ui,
+                !empty,
+                "Make seat",
+                format!("make {name} the seat"),
+                "The group becomes the seat's range for a moment (Back, or Undo, gives the \
+                 range back): its equity against the other seats, its heat map",
+            ) {
+                stand_in(session, index, g);
+            }
+            if button(
+                ui,
+                !empty,
+                "Copy",
+                format!("copy {name}"),
+                "Copy the group as range text in the editor's dialect",
+            ) {
+                let seat = session.selected_seat();
+                copied = seat
+                    .groups
+                    .fitted(&seat.range)
+                    .get(g)
+                    .map(|(_, r)| r.clone());
+            }
+            if button(
+                ui,
+                !empty,
+                "Clear",
+                format!("clear {name}"),
+                "Empty the group (the range keeps its combos)",
+            ) {
+                set_group(session, index, g, &Range::empty());
+            }
+        });
+    }
+    copied
+}
+
+/// A group's combos, share, equity and buckets on one line.
+fn figures_ui(ui: &mut egui::Ui, f: &GroupFigures) {
+    ui.label(format!(
+        "{:.1} combos · {:.1}% · eq {:.1}%",
+        f.row.combos,
+        100.0 * f.row.share,
+        100.0 * f.row.equity
+    ))
+    .on_hover_text(
+        BUCKET_LABELS
+            .iter()
+            .zip(f.buckets)
+            .map(|(label, share)| format!("equity {label}: {:.1}% of the group", 100.0 * share))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+}
