@@ -89,6 +89,16 @@ fn a_rule_from_a_board_row_follows_the_flop_and_undoes() {
     assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
     let reach = h.state().feed().line().unwrap().reach;
     assert!((reach - cli["reach"].as_f64().unwrap()).abs() < 1e-9);
+    // A group filled from what the rule keeps (issue 33 with lines).
+    h.get_by_label("fill value from the flop rule").click();
+    h.run_steps(2);
+    let seat = &h.state().session().seats()[0];
+    assert_eq!(
+        seat.groups.fitted(&seat.range)[0].1,
+        Range::parse("KsKd,KsKc,KdKc").unwrap()
+    );
+    h.state_mut().session_mut().undo();
+    h.step();
     // Another flop: the rule re-applies (sets of queens now).
     retype(&mut h, "Board", "Qh9s4c");
     unfocus(&mut h);

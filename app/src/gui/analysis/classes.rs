@@ -87,10 +87,14 @@ impl ClassesState {
             let name = session.seats().get(o)?.name.clone();
             Some((name, feed.seat_breakdown(o)?.clone()))
         });
+        // On a line: the range that continues on the street shown.
+        let range = feed
+            .seat_line(index)
+            .map_or(&seat.range, |(_, continuing, _)| continuing);
         let job = feed.seat_breakdown(index).map(|b| ClassJob {
-            range: seat.range.clone(),
-            groups: seat.groups.fitted(&seat.range),
-            board: session.board().to_vec(),
+            range: range.clone(),
+            groups: seat.groups.fitted(range),
+            board: session.view_board().to_vec(),
             breakdown: b.clone(),
             other,
             price,
@@ -226,7 +230,7 @@ pub fn classes_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &mut Ses
     let mut unselect = false;
     let (clicked, sort) = {
         let Some(figures) = state.figures() else {
-            ui.weak(if session.board().len() < 3 && !state.by_class {
+            ui.weak(if session.view_board().len() < 3 && !state.by_class {
                 "Deal a flop for hand categories (or show the 169 classes)."
             } else {
                 "computing… (the table follows the equity)"

@@ -27,11 +27,14 @@ fn button(ui: &mut egui::Ui, enabled: bool, text: &str, label: String, help: &st
 }
 
 /// The groups of the selected seat; returns a group's range when its Copy
-/// was clicked (the app copies it in the chosen dialect).
+/// was clicked (the app copies it in the chosen dialect). `kept`: on a
+/// line, the street shown and what the seat's rule keeps there (a group
+/// can be filled from it).
 pub fn groups_ui(
     ui: &mut egui::Ui,
     classes: &ClassesState,
     row: Option<RowKey>,
+    kept: Option<(&str, Range)>,
     session: &mut Session,
 ) -> Option<Range> {
     let index = session.selected();
@@ -119,6 +122,17 @@ pub fn groups_ui(
                 {
                     add_to_group(session, index, g, hands);
                 }
+            }
+            if let Some((street, kept)) = &kept
+                && button(
+                    ui,
+                    true,
+                    "From rule",
+                    format!("fill {name} from the {street} rule"),
+                    "The group becomes what the seat's continue rule keeps on this street",
+                )
+            {
+                set_group(session, index, g, kept);
             }
             if button(
                 ui,

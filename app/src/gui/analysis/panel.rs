@@ -101,7 +101,12 @@ pub fn analysis_ui(
     board_breakdown_ui(ui, &mut state.breakdown, session, feed);
     ui.separator();
     ui.heading(format!("{name}'s groups"));
-    let copied = groups_ui(ui, &state.classes, state.breakdown.row(), session);
+    // On a line, what the seat's rule keeps on the street shown.
+    let street = session.view().label().to_lowercase();
+    let kept = feed
+        .seat_line(session.selected())
+        .and_then(|(_, continuing, share)| share.map(|_| (street.as_str(), continuing.clone())));
+    let copied = groups_ui(ui, &state.classes, state.breakdown.row(), kept, session);
     ui.separator();
     ui.heading(format!("{name}'s hand classes"));
     classes_ui(ui, &mut state.classes, session);
