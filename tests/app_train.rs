@@ -280,3 +280,81 @@ fn an_older_save_with_the_boards_switch_opens_boards() {
     let again = RangestoveApp::restore(&Persisted::from_ron(&text).unwrap(), None);
     assert_eq!(again.prefs().centre, Centre::Boards);
 }
+
+/// With *My presets too*, a round draws from the user's presets as well,
+/// and `rangestove train --mine` with the same preset folder makes the
+/// same round.
+#[test]
+fn my_presets_join_the_round_as_on_the_command_line() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    let store = rangestove::presets::PresetStore::new(data.join("rangestove").join("presets"));
+    let mine = engine::Range::parse("22+,A2s+,KTs+,QTs+,JTs").unwrap();
+    let preset = rangestove::presets::Preset::new("My limp range", None, &mine);
+    store.save(&preset, false).unwrap();
+    let mut named = shipped_ranges();
+    named.push(("My limp range".to_owned(), mine));
+    // A round of the ranges drill that asks for the user's preset.
+    let seed = (0..500u64)
+        .find(|&s| {
+            round(Drill::Ranges, 2, s, 10, &named, Some(1)).is_ok_and(|r| {
+                r.questions
+                    .iter()
+                    .any(|q| q.prompt.contains("My limp range"))
+            })
+        })
+        .expect("a round with the user's preset");
+    let expected = round(Drill::Ranges, 2, seed, 10, &named, Some(1))
+        .unwrap()
+        .questions;
+    let app = RangestoveApp::default().with_store(Some(store));
+    let mut h = app_harness(app);
+    click(&mut h, "Train");
+    click(&mut h, "Paint ranges");
+    click(&mut h, "Level 2");
+    click(&mut h, "My presets too");
+    retype(&mut h, "Round code", &format!("{seed:X}"));
+    unfocus(&mut h);
+    click(&mut h, "Play");
+    wait(&mut h, &|app| {
+        app.train().seed() == seed
+            && app
+                .train()
+                .round()
+                .is_some_and(|r| r.questions.iter().any(|q| q.prompt.contains("My limp")))
+    });
+    assert_eq!(h.state().train().round().unwrap().questions, expected);
+    // The command line, with the same folder as its preset folder (moved
+    // by XDG_DATA_HOME, which only Linux reads).
+    if cfg!(target_os = "linux") {
+        cli_round_matches(home.path(), &data, seed, &expected);
+    }
+}
+
+/// `rangestove train --mine` with its preset folder under `data` gives
+/// the questions of `expected`.
+fn cli_round_matches(
+    home: &std::path::Path,
+    data: &std::path::Path,
+    seed: u64,
+    expected: &[Question],
+) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "train", "--drill", "ranges", "--level", "2", "--mine", "--json",
+        ])
+        .args(["--seed", &seed.to_string()])
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let prompts: Vec<&str> = json["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["prompt"].as_str().unwrap())
+        .collect();
+    let wanted: Vec<&str> = expected.iter().map(|q| q.prompt.as_str()).collect();
+    assert_eq!(prompts, wanted);
+}

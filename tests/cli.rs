@@ -513,6 +513,8 @@ fn a_target_error_stops_at_the_trial_limit_and_says_so() {
     }
 }
 
+// The preset folder is moved by XDG_DATA_HOME, which only Linux reads.
+#[cfg(target_os = "linux")]
 #[test]
 fn preset_names_find_the_users_presets_after_the_shipped_ones() {
     use rangestove::presets::{Preset, PresetStore};

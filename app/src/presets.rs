@@ -241,8 +241,19 @@ pub fn shipped() -> Vec<Preset> {
 /// ranges `rangestove train` and the app's Train view draw from, so a
 /// round's seed means the same round in both.
 pub fn shipped_ranges() -> Vec<(String, Range)> {
-    shipped()
-        .into_iter()
+    named_ranges(shipped().iter())
+}
+
+/// The user's presets in `store` as the trainer's named ranges (name,
+/// range), in the listing's order (by name, then file); files that do not
+/// read are left out.
+pub fn user_ranges(store: &PresetStore) -> Vec<(String, Range)> {
+    named_ranges(store.list().presets.iter().map(|s| &s.preset))
+}
+
+/// Presets as the trainer's named ranges: those whose range parses.
+pub fn named_ranges<'a>(presets: impl Iterator<Item = &'a Preset>) -> Vec<(String, Range)> {
+    presets
         .filter_map(|p| p.range().ok().map(|r| (p.name.clone(), r)))
         .collect()
 }

@@ -41,6 +41,11 @@ pub struct TrainArgs {
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// Draw from your presets too (the app's preset folder), after the
+    /// shipped ones: the same round as the app's Train view with *My
+    /// presets too* on this computer.
+    #[arg(long)]
+    pub mine: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -59,8 +64,14 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    // The shipped presets are the named ranges the drills draw from.
-    let named = crate::presets::shipped_ranges();
+    // The shipped presets are the named ranges the drills draw from (and
+    // the user's, with --mine).
+    let mut named = crate::presets::shipped_ranges();
+    if args.mine
+        && let Some(store) = crate::presets::PresetStore::open_default()
+    {
+        named.extend(crate::presets::user_ranges(&store));
+    }
     let round = train::round(
         drill,
         args.level,

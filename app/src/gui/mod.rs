@@ -470,6 +470,12 @@ impl RangestoveApp {
                 return;
             }
             Centre::Train => {
+                // The user's presets, listed off the UI thread, for rounds
+                // with "My presets too".
+                if self.train.mine {
+                    self.presets.update(ui.ctx());
+                    self.train.set_user_presets(self.presets.user_ranges());
+                }
                 train::view::train_ui(ui, &mut self.train);
                 return;
             }

@@ -106,6 +106,12 @@ impl PresetsPanel {
         }
     }
 
+    /// The user's presets as the trainer's named ranges (name, range), as
+    /// last listed.
+    pub fn user_ranges(&self) -> Vec<(String, Range)> {
+        presets::named_ranges(self.user.iter().map(|s| &s.preset))
+    }
+
     /// Whether the user's presets are still being read.
     pub fn is_reading(&self) -> bool {
         self.listing.is_reading(self.store.as_ref())

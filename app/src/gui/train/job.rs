@@ -12,7 +12,7 @@ use engine::worker::Job;
 use crate::gui::state::background::Answers;
 
 /// What a round is made from: as `rangestove train` takes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RoundJob {
     /// The drill.
     pub drill: Drill,
@@ -22,15 +22,20 @@ pub struct RoundJob {
     pub seed: u64,
     /// How many questions.
     pub count: usize,
+    /// The user's presets the round may draw from too (after the shipped
+    /// ones; empty: the shipped ones only, as `rangestove train` without
+    /// `--mine`).
+    pub mine: Vec<(String, Range)>,
 }
 
 impl RoundJob {
-    /// Makes the round from the shipped presets and top-X% ranges (as the
-    /// command line does, so a seed is the same round there), on the
-    /// current pool. A level with fewer different questions than asked
-    /// gives as many as it has.
+    /// Makes the round from the shipped presets (and the user's, if
+    /// asked) and top-X% ranges, as the command line does, so a seed is
+    /// the same round there; on the current pool. A level with fewer
+    /// different questions than asked gives as many as it has.
     pub fn run(self, job: &Job<'_, RoundFigures>) {
-        let named = crate::presets::shipped_ranges();
+        let mut named = crate::presets::shipped_ranges();
+        named.extend(self.mine.iter().cloned());
         let made = match round(self.drill, self.level, self.seed, self.count, &named, None) {
             Err(TrainError::TooFewQuestions { found, .. }) if found > 0 => {
                 round(self.drill, self.level, self.seed, found, &named, None)

@@ -92,6 +92,10 @@ pub struct TrainState {
     pub level: u8,
     /// Questions per round.
     pub count: usize,
+    /// Whether rounds draw from the user's presets too.
+    pub mine: bool,
+    /// The user's presets as named ranges (the app keeps them current).
+    mine_ranges: Vec<(String, Range)>,
     seed: u64,
     /// The round code box.
     pub seed_text: String,
@@ -135,6 +139,8 @@ impl Default for TrainState {
             drill: Drill::Equity,
             level: 1,
             count: 10,
+            mine: false,
+            mine_ranges: Vec::new(),
             seed,
             seed_text: round_code(seed),
             seed_error: None,
@@ -178,6 +184,11 @@ impl TrainState {
         notice
     }
 
+    /// The user's presets (name, range), for rounds with *My presets too*.
+    pub fn set_user_presets(&mut self, ranges: Vec<(String, Range)>) {
+        self.mine_ranges = ranges;
+    }
+
     /// The round asked for now.
     fn job(&self) -> RoundJob {
         RoundJob {
@@ -185,6 +196,11 @@ impl TrainState {
             level: self.level,
             seed: self.seed,
             count: self.count,
+            mine: if self.mine {
+                self.mine_ranges.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -193,8 +209,8 @@ impl TrainState {
     /// save's outcome; `ctx` is repainted when they arrive.
     pub fn update(&mut self, ctx: &egui::Context) {
         let job = self.job();
-        if self.shown != Some(job) {
-            self.shown = Some(job);
+        if self.shown.as_ref() != Some(&job) {
+            self.shown = Some(job.clone());
             self.asked = Some(Instant::now());
             self.round_ms = None;
             self.restart_round();

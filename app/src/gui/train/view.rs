@@ -109,6 +109,12 @@ fn picker_ui(ui: &mut egui::Ui, state: &mut TrainState) {
                     ui.selectable_value(&mut state.count, count, count.to_string());
                 }
             });
+        ui.checkbox(&mut state.mine, "My presets too")
+            .on_hover_text(
+                "Draw ranges from your presets as well as the shipped ones (a round code then \
+             means the same round only with your presets: `rangestove train --mine` on this \
+             computer)",
+            );
         ui.separator();
         let label = ui.label("Round code");
         let code = ui
