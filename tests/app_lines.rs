@@ -50,6 +50,21 @@ fn wait_for_line(h: &mut App) {
     });
 }
 
+/// The app's equity for `seat` and its reach are `calc`'s on `QQ+,AK`
+/// against `random` on `Kh9s4c` with the continue rules `rules`.
+fn matches_calc(h: &App, seat: usize, rules: &[&str]) {
+    let mut args = vec!["QQ+,AK", "random", "--board", "Kh9s4c", "--exact"];
+    for rule in rules {
+        args.extend(["--continue", rule]);
+    }
+    let cli = calc_json(&args);
+    let shown = h.state().feed().seat_equity(seat).unwrap().equity;
+    let expected = cli["players"][seat]["equity"].as_f64().unwrap();
+    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
+    let reach = h.state().feed().line().unwrap().reach;
+    assert!((reach - cli["reach"].as_f64().unwrap()).abs() < 1e-9);
+}
+
 /// Seat `index`'s continuing range on the street shown.
 fn continuing(h: &App, index: usize) -> Range {
     h.state().feed().seat_line(index).unwrap().1.clone()
@@ -75,20 +90,7 @@ fn a_rule_from_a_board_row_follows_the_flop_and_undoes() {
     // 3 of the 6 + 3 + 6 + 12 live combos (Kh is on the board).
     assert!((share - 3.0 / 27.0).abs() < 1e-12, "{share}");
     // The equity and reach are calc's on the same line.
-    let cli = calc_json(&[
-        "QQ+,AK",
-        "random",
-        "--board",
-        "Kh9s4c",
-        "--exact",
-        "--continue",
-        "1:flop:set",
-    ]);
-    let shown = h.state().feed().seat_equity(0).unwrap().equity;
-    let expected = cli["players"][0]["equity"].as_f64().unwrap();
-    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
-    let reach = h.state().feed().line().unwrap().reach;
-    assert!((reach - cli["reach"].as_f64().unwrap()).abs() < 1e-9);
+    matches_calc(&h, 0, &["1:flop:set"]);
     // A group filled from what the rule keeps (issue 33 with lines).
     h.get_by_label("fill value from the flop rule").click();
     h.run_steps(2);
@@ -152,20 +154,11 @@ fn a_dropped_row_keeps_the_rest_and_a_typed_rule_marks_its_bad_term() {
             .is_some()
     );
     wait_for_line(&mut h);
-    let cli = calc_json(&[
-        "QQ+,AK",
-        "random",
-        "--board",
-        "Kh9s4c",
-        "--exact",
-        "--continue",
-        "1:flop:random,-overpair",
-        "--continue",
-        "2:flop:pair+,flush-draw",
-    ]);
-    let shown = h.state().feed().seat_equity(1).unwrap().equity;
-    let expected = cli["players"][1]["equity"].as_f64().unwrap();
-    assert!((shown - expected).abs() < 1e-9, "{shown} vs {expected}");
+    matches_calc(
+        &h,
+        1,
+        &["1:flop:random,-overpair", "2:flop:pair+,flush-draw"],
+    );
     // One undo step per typed rule, as for range text.
     h.state_mut().session_mut().undo();
     h.step();
@@ -308,4 +301,25 @@ fn the_boards_view_counts_every_flop_on_the_line() {
     click(&mut h, "sort by Reach");
     assert_eq!(format!("{:?}", h.state().flops().sort.0), "Reach");
     assert!(h.query_by_label("sort by Cont. Seat 2").is_some());
+}
+
+/// The seats do not move when a line's figures come: the seat below a
+/// rule has its rule box in the same place whether the worker has
+/// answered (reach, "continues with …") or not (no worker at all).
+#[test]
+fn the_seats_stay_put_when_the_line_figures_come() {
+    let place = |worker: Option<Worker>| {
+        let mut h = crate::app::app_harness(RangestoveApp::with_worker(worker));
+        retype(&mut h, "Board", "Kh9s4c");
+        retype(&mut h, "Seat 1 on the flop:", "top-pair+,flush-draw,oesd");
+        unfocus(&mut h);
+        wait(&mut h, &|app| {
+            !app.feed().has_worker() || app.feed().line().is_some()
+        });
+        h.run_steps(2);
+        text_box(&h, "Seat 2 on the flop:").rect()
+    };
+    let without = place(None);
+    let with = place(Some(Worker::spawn(Some(2), || {}).unwrap()));
+    assert_eq!(with, without);
 }

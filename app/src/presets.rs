@@ -244,20 +244,12 @@ pub fn shipped_ranges() -> Vec<(String, Range)> {
     named_ranges(shipped().iter())
 }
 
-/// The user's presets in `store` as the trainer's named ranges (name,
-/// range), in the listing's order (by name, then file); files that do not
-/// read are left out.
-pub fn user_ranges(store: &PresetStore) -> Vec<(String, Range)> {
-    named_ranges(store.list().presets.iter().map(|s| &s.preset))
-}
-
 /// Presets as the trainer's named ranges: those whose range parses.
 pub fn named_ranges<'a>(presets: impl Iterator<Item = &'a Preset>) -> Vec<(String, Range)> {
     presets
         .filter_map(|p| p.range().ok().map(|r| (p.name.clone(), r)))
         .collect()
 }
-
 /// The shipped files that fail to read (empty in a correct build).
 pub fn shipped_problems() -> Vec<PresetError> {
     shipped::SHIPPED

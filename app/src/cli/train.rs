@@ -70,7 +70,10 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
     if args.mine
         && let Some(store) = crate::presets::PresetStore::open_default()
     {
-        named.extend(crate::presets::user_ranges(&store));
+        let listed = store.list().presets;
+        named.extend(crate::presets::named_ranges(
+            listed.iter().map(|s| &s.preset),
+        ));
     }
     let round = train::round(
         drill,

@@ -41,6 +41,7 @@ mod flops;
 mod presets;
 mod seats;
 mod shortcuts;
+mod sort_header;
 mod state;
 mod status;
 mod toolbar;

@@ -5,12 +5,13 @@
 //! hover), and its blockers against the other seat. Made hands first, then
 //! the draws (each part sorted on its own).
 
-use egui::{Align, Color32, Layout, Rect, RichText, Sense, Vec2};
+use egui::{Align, Color32, Layout, Rect, Sense, Vec2};
 use egui_extras::{Column, TableBuilder};
 
 use super::class_rows::{BUCKET_LABELS, TableRow};
 use crate::gui::editor::grid::heat_color;
 use crate::gui::editor::group_brush::group_color;
+use crate::gui::sort_header::sort_header_ui;
 
 /// A line's height, in points.
 const ROW_HEIGHT: f32 = 20.0;
@@ -103,32 +104,8 @@ pub fn table_ui(
     let made = sorted(t.made, sort);
     let draws = sorted(t.draws, sort);
     let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
-        let arrow = match sort {
-            (s, true) if s == by => " ⏷",
-            (s, false) if s == by && by != SortBy::Order => " ⏶",
-            _ => "",
-        };
-        let response = ui
-            .add(egui::Button::selectable(
-                sort.0 == by,
-                RichText::new(format!("{label}{arrow}")).strong(),
-            ))
-            .on_hover_text(help);
-        response.widget_info(|| {
-            egui::WidgetInfo::selected(
-                egui::Role::Button,
-                true,
-                sort.0 == by,
-                format!("sort classes by {label}"),
-            )
-        });
-        if response.clicked() {
-            sort = if sort.0 == by {
-                (by, !sort.1)
-            } else {
-                (by, by != SortBy::Order)
-            };
-        }
+        let accessible = format!("sort classes by {label}");
+        sort_header_ui(ui, &mut sort, by, SortBy::Order, label, accessible, help);
     };
     // Wider than the panel: the bar stays in sight, so the columns past
     // its edge are found.

@@ -14,7 +14,7 @@ use super::class_job::{ClassFigures, ClassJob, highlight_of};
 use super::class_rows::{TableRow, csv_text};
 use super::class_table::{SortBy, table_ui};
 use crate::gui::editor::group_brush::group_color;
-use crate::gui::files::dialog::{self, Ask, Dialogs, PathPrompt, Picked};
+use crate::gui::files::dialog::{self, Dialogs, PathPrompt};
 use crate::gui::state::background::Background;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::group_edits::add_to_group;
@@ -318,38 +318,18 @@ fn other_seat_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session)
 
 /// "Export CSV…": the rows shown, to a file picked in a dialog (or typed).
 fn export_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session) {
-    let csv = ui
-        .add_enabled(state.figures().is_some(), egui::Button::new("Export CSV…"))
-        .on_hover_text("Save the rows shown as comma-separated values");
-    let mut path = None;
-    if csv.clicked() {
-        let ask = Ask {
-            kind: "CSV",
-            extensions: &["csv"],
-            save: true,
-            file_name: Some("classes.csv".to_owned()),
-        };
-        match dialog::ask(&state.dialogs, &ask) {
-            Picked::Path(chosen) => path = Some(chosen),
-            Picked::Cancelled => {}
-            Picked::Type(why) => state.prompt = Some(PathPrompt::new((), ask, why)),
-        }
-    }
-    if let Some(((), typed)) = dialog::prompt_in(&mut state.prompt, ui.ctx()) {
-        path = Some(typed);
-    }
-    if let Some(path) = path {
+    let picked = dialog::export_csv_path(
+        ui,
+        state.figures().is_some(),
+        "Save the rows shown as comma-separated values",
+        "classes.csv",
+        &state.dialogs,
+        &mut state.prompt,
+    );
+    if let Some(path) = picked {
         state.export = Some(export_csv(state, session, &path));
     }
-    match &state.export {
-        Some(Ok(text)) => {
-            ui.label(text);
-        }
-        Some(Err(text)) => {
-            ui.colored_label(ui.visuals().error_fg_color, text);
-        }
-        None => {}
-    }
+    dialog::outcome_ui(ui, state.export.as_ref());
 }
 
 /// Writes the rows shown to `path` as CSV, atomically.

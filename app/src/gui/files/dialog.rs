@@ -229,3 +229,64 @@ pub fn prompt_in<P: Clone>(
 fn home() -> Option<PathBuf> {
     directories::UserDirs::new().map(|dirs| dirs.home_dir().to_path_buf())
 }
+
+/// The file a "Save … as" button asks for: when `clicked`, the system's
+/// dialog (or, where there is none, a typed path in `prompt`); the path
+/// once the player has one.
+pub fn save_path(
+    ctx: &egui::Context,
+    dialogs: &Dialogs,
+    prompt: &mut Option<PathPrompt<()>>,
+    clicked: bool,
+    ask: Ask,
+) -> Option<PathBuf> {
+    let mut path = None;
+    if clicked {
+        match self::ask(dialogs, &ask) {
+            Picked::Path(chosen) => path = Some(chosen),
+            Picked::Cancelled => {}
+            Picked::Type(why) => *prompt = Some(PathPrompt::new((), ask, why)),
+        }
+    }
+    if let Some(((), typed)) = prompt_in(prompt, ctx) {
+        path = Some(typed);
+    }
+    path
+}
+
+/// The outcome of the last file action, if any: its message, or what
+/// went wrong in the error colour.
+pub fn outcome_ui(ui: &mut egui::Ui, outcome: Option<&Result<String, String>>) {
+    match outcome {
+        Some(Ok(text)) => {
+            ui.label(text);
+        }
+        Some(Err(text)) => {
+            ui.colored_label(ui.visuals().error_fg_color, text);
+        }
+        None => {}
+    }
+}
+
+/// An "Export CSV…" button (`enabled` when there is something to save)
+/// and the CSV file it asks for, named `file_name` to start with.
+pub fn export_csv_path(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    help: &str,
+    file_name: &str,
+    dialogs: &Dialogs,
+    prompt: &mut Option<PathPrompt<()>>,
+) -> Option<PathBuf> {
+    let clicked = ui
+        .add_enabled(enabled, egui::Button::new("Export CSV…"))
+        .on_hover_text(help)
+        .clicked();
+    let ask = Ask {
+        kind: "CSV",
+        extensions: &["csv"],
+        save: true,
+        file_name: Some(file_name.to_owned()),
+    };
+    save_path(ui.ctx(), dialogs, prompt, clicked, ask)
+}

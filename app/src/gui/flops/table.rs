@@ -11,6 +11,7 @@ use super::lines::{Group, Line, flop_text};
 use super::state::SortBy;
 use super::swing::swing_text;
 use crate::gui::cards::card_job;
+use crate::gui::sort_header::sort_header_ui;
 
 /// Column headers of the buckets, strongest first.
 const BUCKETS: [&str; 4] = ["75+", "50-75", "25-50", "<25"];
@@ -61,35 +62,11 @@ pub(super) fn table_ui(
             .columns(Column::exact(96.0), t.ruled.len());
     }
     builder = builder.column(Column::remainder().at_least(120.0));
+    // A new column sorts descending first (highest equity on top), the
+    // flop column ascending.
     let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
-        let arrow = match sort {
-            (s, true) if s == by => " ⏷",
-            (s, false) if s == by => " ⏶",
-            _ => "",
-        };
-        let response = ui
-            .add(egui::Button::selectable(
-                sort.0 == by,
-                RichText::new(format!("{label}{arrow}")).strong(),
-            ))
-            .on_hover_text(help);
-        response.widget_info(|| {
-            egui::WidgetInfo::selected(
-                egui::Role::Button,
-                true,
-                sort.0 == by,
-                format!("sort by {label}"),
-            )
-        });
-        if response.clicked() {
-            // A new column sorts descending first (highest equity on top),
-            // the flop column ascending.
-            sort = if sort.0 == by {
-                (by, !sort.1)
-            } else {
-                (by, by != SortBy::Flop)
-            };
-        }
+        let accessible = format!("sort by {label}");
+        sort_header_ui(ui, &mut sort, by, SortBy::Flop, label, accessible, help);
     };
     builder
         .header(22.0, |mut row| {

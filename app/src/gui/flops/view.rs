@@ -2,7 +2,7 @@
 //! shown flops, the chart ([`super::chart`]) and the table
 //! ([`super::table`]).
 
-use crate::gui::files::dialog::{self, Ask, PathPrompt, Picked};
+use crate::gui::files::dialog;
 use engine::study::FlopRow;
 
 use super::chart::chart_ui;
@@ -115,27 +115,15 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
                 state.restart();
             }
         }
-        let csv = ui
-            .add_enabled(state.report().is_some(), egui::Button::new("Export CSV…"))
-            .on_hover_text("Save every flop class as comma-separated values");
-        let mut path = None;
-        if csv.clicked() {
-            let ask = Ask {
-                kind: "CSV",
-                extensions: &["csv"],
-                save: true,
-                file_name: Some("flops.csv".to_owned()),
-            };
-            match dialog::ask(&state.dialogs, &ask) {
-                Picked::Path(chosen) => path = Some(chosen),
-                Picked::Cancelled => {}
-                Picked::Type(why) => state.prompt = Some(PathPrompt::new((), ask, why)),
-            }
-        }
-        if let Some(((), typed)) = dialog::prompt_in(&mut state.prompt, ui.ctx()) {
-            path = Some(typed);
-        }
-        if let Some(path) = path
+        let picked = dialog::export_csv_path(
+            ui,
+            state.report().is_some(),
+            "Save every flop class as comma-separated values",
+            "flops.csv",
+            &state.dialogs,
+            &mut state.prompt,
+        );
+        if let Some(path) = picked
             && let Some(report) = state.report()
         {
             state.export = Some(
@@ -144,15 +132,7 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
                     .map_err(|e| format!("Not saved: {e:#}")),
             );
         }
-        match &state.export {
-            Some(Ok(text)) => {
-                ui.label(text);
-            }
-            Some(Err(text)) => {
-                ui.colored_label(ui.visuals().error_fg_color, text);
-            }
-            None => {}
-        }
+        dialog::outcome_ui(ui, state.export.as_ref());
     });
 }
 

@@ -38,15 +38,7 @@ pub fn presets_ui(
         panel.load_chosen(session);
     }
     preset_actions_ui(ui, panel, session, dialect);
-    match &panel.message {
-        Some(Ok(text)) => {
-            ui.label(text);
-        }
-        Some(Err(text)) => {
-            ui.colored_label(ui.visuals().error_fg_color, text);
-        }
-        None => {}
-    }
+    dialog::outcome_ui(ui, panel.message.as_ref());
 }
 
 /// The searchable list of presets; returns whether one was double-clicked

@@ -2,9 +2,10 @@
 //! River) with the reach frequency, and under each seat's range its
 //! continue rule on the street shown, with the share that continues.
 
+use egui::RichText;
 use engine::line::Street;
 
-use super::marked_text::marked_job;
+use super::marked_text::marked_layouter;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::line::StreetView;
 use crate::gui::state::scenario::SeatMode;
@@ -46,14 +47,33 @@ pub fn street_bar_ui(
             }
         }
     });
-    if let Some(error) = feed.line_failure() {
-        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    // One line, always (truncated; whole on hover), so the seats under
+    // it never move when a line's figures come or go.
+    let street = shown.label().to_lowercase();
+    let (status, help) = if let Some(error) = feed.line_failure() {
+        let color = ui.visuals().error_fg_color;
+        (
+            RichText::new(error.to_string()).color(color),
+            error.to_string(),
+        )
     } else if let Some(line) = feed.line() {
-        let street = shown.label().to_lowercase();
-        ui.label(format!("Reach {:.1}%", 100.0 * line.reach))
-            .on_hover_text(format!(
+        (
+            RichText::new(format!("Reach {:.1}%", 100.0 * line.reach)),
+            format!(
                 "How often every seat gets to the {street} with these rules: the share of the deals the board allows in which every rule so far keeps every seat's hand"
-            ));
+            ),
+        )
+    } else if shown == StreetView::Preflop {
+        (RichText::new("the ranges as given").weak(), String::new())
+    } else {
+        (
+            RichText::new("no rules: every deal gets here").weak(),
+            "Type a seat's continue rule under its range, or use a board row's Continue with / Drop".to_owned(),
+        )
+    };
+    let response = ui.add(egui::Label::new(status).truncate());
+    if !help.is_empty() {
+        response.on_hover_text(help);
     }
 }
 
@@ -78,21 +98,17 @@ pub fn rule_ui(
         .weak(format!("{} on the {street}:", seat.name))
         .on_hover_text(rule_help(street));
     let mut text = seat.line.text(street).to_owned();
-    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
-        let text = buffer.as_str();
-        let bad = (!text.trim().is_empty())
+    let mut layouter = marked_layouter(|text| {
+        (!text.trim().is_empty())
             .then(|| engine::line::ContinueRule::parse(text).err())
             .flatten()
-            .map(|e| (e.offset, e.token.len()));
-        let mut job = marked_job(ui, text, bad);
-        job.wrap.max_width = wrap_width;
-        ui.fonts_mut(|f| f.layout_job(job))
-    };
+            .map(|e| (e.offset, e.token.len()))
+    });
     let response = ui
         .add(
             egui::TextEdit::singleline(&mut text)
                 .id_salt(("rule", index, street))
-                .hint_text(egui::RichText::new("all continue, e.g. pair+, flush-draw").italics())
+                .hint_text(RichText::new("all continue, e.g. pair+, flush-draw").italics())
                 .desired_width(f32::INFINITY)
                 .layouter(&mut layouter),
         )
@@ -110,19 +126,29 @@ pub fn rule_ui(
     } else {
         seat.line.error(street).cloned()
     };
-    if let Some(error) = error {
-        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    // One line, always (truncated; whole on hover): nothing under it
+    // moves when the figures come.
+    let error_color = ui.visuals().error_fg_color;
+    let status = if let Some(error) = error {
+        RichText::new(error.to_string()).color(error_color)
     } else if let Some(failure) = feed.seat_line_failure(index) {
-        ui.colored_label(ui.visuals().error_fg_color, failure);
+        RichText::new(failure).color(error_color)
     } else if let Some((entering, continuing, Some(share))) = feed.seat_line(index) {
         let out = session.view_out();
-        ui.label(format!(
+        RichText::new(format!(
             "continues with {:.1}% ({:.1} of {:.1} combos)",
             100.0 * share,
             continuing.combos_given(out),
             entering.combos_given(out)
-        ));
-    }
+        ))
+    } else if seat.line.rule(street).is_some() {
+        RichText::new("counting what continues…").weak()
+    } else {
+        RichText::new(format!("the whole range continues on the {street}")).weak()
+    };
+    let full = status.text().to_owned();
+    ui.add(egui::Label::new(status).truncate())
+        .on_hover_text(full);
 }
 
 /// What a rule is, for tooltips.

@@ -39,3 +39,16 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
     }
     at
 }
+
+/// A text box's layouter that marks the bad token `bad` finds in its text
+/// (byte offset and length) and wraps at the box's width.
+pub fn marked_layouter(
+    bad: impl Fn(&str) -> Option<(usize, usize)>,
+) -> impl FnMut(&egui::Ui, &dyn egui::TextBuffer, f32) -> std::sync::Arc<egui::Galley> {
+    move |ui, buffer, wrap_width| {
+        let text = buffer.as_str();
+        let mut job = marked_job(ui, text, bad(text));
+        job.wrap.max_width = wrap_width;
+        ui.fonts_mut(|f| f.layout_job(job))
+    }
+}

@@ -10,7 +10,7 @@ use engine::{HandClass, Range};
 use super::equity::seat_bar_ui;
 use super::hand_picker;
 use super::line_rows::{rule_ui, street_bar_ui};
-use super::marked_text::marked_job;
+use super::marked_text::marked_layouter;
 use crate::gui::editor::grid::FILL;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::scenario::{SeatMode, SeatState};
@@ -177,13 +177,8 @@ fn seat_text_ui(
     actions: &mut Vec<SeatAction>,
 ) {
     let mut text = seat.text.clone();
-    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
-        let text = buffer.as_str();
-        let bad = Range::parse(text).err().map(|e| (e.offset, e.token.len()));
-        let mut job = marked_job(ui, text, bad);
-        job.wrap.max_width = wrap_width;
-        ui.fonts_mut(|f| f.layout_job(job))
-    };
+    let mut layouter =
+        marked_layouter(|text| Range::parse(text).err().map(|e| (e.offset, e.token.len())));
     let response = ui
         .add(
             egui::TextEdit::multiline(&mut text)
