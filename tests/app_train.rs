@@ -98,6 +98,27 @@ fn an_equity_round_is_scored_exactly_and_moves_on() {
 fn a_hits_round_is_scored_exactly_and_moves_on() {
     let mut h = playing(RangestoveApp::default(), "Hits", 2);
     answer_and_move_on(&mut h, Drill::Hits, 2, "12");
+    // A hits answer on a flop shows what hits on the grid: the combos its
+    // share counts.
+    let mut h = playing(RangestoveApp::default(), "Hits", 1);
+    let question = h.state().train().question().unwrap().clone();
+    retype(&mut h, "Your answer", "10");
+    click(&mut h, "Answer");
+    let kept = h.state().train().kept().expect("what hits").clone();
+    h.get_by_label(&format!("What hits: {:.1} combos", kept.combo_count()));
+    let range = engine::Range::parse(&question.ranges[0]).unwrap();
+    let known = question
+        .board
+        .iter()
+        .fold(engine::CardSet::EMPTY, |s, &c| s.with(c));
+    let Answer::Share(share) = question.answer else {
+        panic!("{question:?}");
+    };
+    let share_of_kept = kept.combos_given(known) / range.combos_given(known);
+    assert!(
+        (share_of_kept - share).abs() < 1e-9,
+        "{share_of_kept} vs {share}"
+    );
 }
 
 #[test]

@@ -70,16 +70,33 @@ fn hit_answers_are_the_continue_rules_shares() {
         .map(|(_, rule)| ContinueRule::parse(rule).unwrap())
         .unwrap_or_else(|| panic!("{prompt}"))
     };
-    for level in 1..=3 {
-        let r = round(Drill::Hits, level, 5, 8, &named(), None).unwrap();
+    let mut every_flop = 0;
+    for (level, seed) in [(1, 5), (2, 5), (3, 5), (2, 6), (3, 7)] {
+        let r = round(Drill::Hits, level, seed, 8, &named(), None).unwrap();
         for q in &r.questions {
             let Answer::Share(answer) = q.answer else {
                 panic!("{q:?}");
             };
+            if q.board.is_empty() {
+                every_flop += 1;
+                let share = over_every_flop(&q.ranges[0], &q.prompt);
+                assert!(
+                    (share - answer).abs() < 1e-12,
+                    "{}: {share} vs {answer}",
+                    q.prompt
+                );
+                continue;
+            }
+            // The question's rule keeps the combos its words count.
+            let rule = rule_of(&q.prompt);
+            assert_eq!(
+                q.rule.as_deref().map(ContinueRule::parse),
+                Some(Ok(rule.clone()))
+            );
             let line = [StreetRule {
                 seat: 0,
                 street: Street::Flop,
-                rule: rule_of(&q.prompt),
+                rule,
             }];
             let share = match narrow(&spot(&q.ranges, &q.board), &line) {
                 Ok(narrowed) => narrowed.shares[0][0].1,
@@ -92,6 +109,50 @@ fn hit_answers_are_the_continue_rules_shares() {
             );
         }
     }
+    assert!(every_flop > 0, "no question over every flop");
+}
+
+/// How often `range` flops what `prompt` asks for, counted apart from the
+/// engine's way: each class by its *last* combo (the engine takes its
+/// first) on every flop of the other fifty cards, weighted by the
+/// range's weights.
+fn over_every_flop(range: &str, prompt: &str) -> f64 {
+    use engine::analysis::{Draw, Hit, MadeHand, classify};
+    let test: fn(Hit) -> bool = if prompt.contains("three of a kind or better") {
+        |h| h.made <= MadeHand::Trips
+    } else if prompt.contains("two pair or better") {
+        |h| h.made <= MadeHand::TwoPair
+    } else if prompt.contains("a pair or better") {
+        |h| h.made <= MadeHand::Underpair
+    } else if prompt.contains("a flush draw") {
+        |h| h.has(Draw::FlushDraw)
+    } else {
+        panic!("{prompt}")
+    };
+    let range = Range::parse(range).unwrap();
+    let (mut hit, mut total) = (0.0, 0.0);
+    for class in engine::HandClass::all() {
+        let weight: f64 = class.combos().map(|c| range.weight(c)).sum();
+        if weight == 0.0 {
+            continue;
+        }
+        let combo = class.combos().last().unwrap();
+        let rest: Vec<engine::Card> = engine::Card::all()
+            .filter(|c| !combo.mask().contains(*c))
+            .collect();
+        let (mut yes, mut all) = (0u32, 0u32);
+        for a in 0..rest.len() {
+            for b in a + 1..rest.len() {
+                for c in b + 1..rest.len() {
+                    all += 1;
+                    yes += u32::from(classify(combo, &[rest[a], rest[b], rest[c]]).is_ok_and(test));
+                }
+            }
+        }
+        hit += weight * f64::from(yes) / f64::from(all);
+        total += weight;
+    }
+    hit / total
 }
 
 #[test]

@@ -16,6 +16,10 @@ use crate::combo::{COMBOS, Combo};
 use crate::equity::{EquityError, EquityRequest, Method, Seat, calculate};
 use crate::range::Range;
 
+mod every_flop;
+
+use every_flop::{EVERY_FLOP_TESTS, share_over_every_flop};
+
 /// What a round drills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Drill {
@@ -75,7 +79,8 @@ pub struct Question {
     pub board: Vec<Card>,
     /// What is asked, in a player's words.
     pub prompt: String,
-    /// A lines question's continue rule, as rule text.
+    /// A lines question's continue rule, as rule text; for a hits question
+    /// on a flop, the rule keeping the combos it counts.
     pub rule: Option<String>,
     /// The exact answer.
     pub answer: Answer,
@@ -325,8 +330,13 @@ fn equity_question(
     }))
 }
 
-/// What a hits question asks for: its words and which combos it counts.
-type HitTest = (&'static str, fn(&BoardBreakdown, Combo) -> bool);
+/// A hits question's words, the continue rule (§3.8) keeping the same
+/// combos, and its test.
+type HitTest = (
+    &'static str,
+    &'static str,
+    fn(&BoardBreakdown, Combo) -> bool,
+);
 
 fn made_at_least(b: &BoardBreakdown, combo: Combo, weakest: MadeHand) -> bool {
     b.made
@@ -341,12 +351,14 @@ fn has_draw(b: &BoardBreakdown, combo: Combo, draws: &[Draw]) -> bool {
 }
 
 const HIT_TESTS: [&[HitTest]; 3] = [
-    &[("two pair or better", |b, c| {
+    &[("two pair or better", "two-pair+", |b, c| {
         made_at_least(b, c, MadeHand::TwoPair)
     })],
     &[
-        ("a flush draw", |b, c| has_draw(b, c, &[Draw::FlushDraw])),
-        ("top pair (any kicker)", |b, c| {
+        ("a flush draw", "flush-draw", |b, c| {
+            has_draw(b, c, &[Draw::FlushDraw])
+        }),
+        ("top pair (any kicker)", "top-pair", |b, c| {
             b.made.iter().any(|r| {
                 matches!(
                     r.what,
@@ -356,24 +368,39 @@ const HIT_TESTS: [&[HitTest]; 3] = [
                 ) && r.combos.contains(&c)
             })
         }),
-        ("an open-ended straight draw", |b, c| {
+        ("an open-ended straight draw", "oesd", |b, c| {
             has_draw(b, c, &[Draw::OpenEnded])
         }),
-        ("an overpair or better", |b, c| {
+        ("an overpair or better", "overpair+", |b, c| {
             made_at_least(b, c, MadeHand::Overpair)
         }),
     ],
-    &[("a pair or better, or a flush or straight draw", |b, c| {
-        made_at_least(b, c, MadeHand::Underpair)
-            || has_draw(b, c, &[Draw::FlushDraw, Draw::OpenEnded, Draw::Gutshot])
-    })],
+    &[(
+        "a pair or better, or a flush or straight draw",
+        "pair+,flush-draw,oesd,gutshot",
+        |b, c| {
+            made_at_least(b, c, MadeHand::Underpair)
+                || has_draw(b, c, &[Draw::FlushDraw, Draw::OpenEnded, Draw::Gutshot])
+        },
+    )],
 ];
 
 fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> Option<Question> {
     let Picked { name, text, range } = pick_range(rng, named);
+    // From level 2, a question in four is over every flop (no board).
+    if level >= 2 && rng.random_range(0..4) == 0 {
+        let (words, test) = EVERY_FLOP_TESTS[rng.random_range(0..EVERY_FLOP_TESTS.len())];
+        return Some(Question {
+            prompt: format!("How often does {name} flop {words} (over every flop)?"),
+            rule: None,
+            ranges: vec![text],
+            board: Vec::new(),
+            answer: Answer::Share(share_over_every_flop(&range, test)?),
+        });
+    }
     let board = random_board(rng, CardSet::EMPTY, 3);
     let tests = HIT_TESTS[usize::from(level - 1)];
-    let (words, test) = tests[rng.random_range(0..tests.len())];
+    let (words, rule, test) = tests[rng.random_range(0..tests.len())];
     let breakdown = BoardBreakdown::new(&range, &board, CardSet::EMPTY).ok()?;
     if breakdown.total <= 0.0 {
         return None;
@@ -387,7 +414,7 @@ fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> 
     let flop: String = board.iter().map(Card::to_string).collect();
     Some(Question {
         prompt: format!("How often does {name} have {words} on {flop}?"),
-        rule: None,
+        rule: Some(rule.to_owned()),
         ranges: vec![text],
         board,
         answer: Answer::Share(hit / breakdown.total),

@@ -36,8 +36,10 @@ pub fn cards_ui(ui: &mut egui::Ui, cards: &[Card], what: &str) {
 }
 
 /// The question's spot: its board, then each seat's range as a thumbnail
-/// with its text (a single hand as text alone); a lines question's rule.
-pub fn spot_ui(ui: &mut egui::Ui, question: &Question) {
+/// with its text (a single hand as text alone); a lines question's rule
+/// (`lines`: the question is one; a hits question's rule is how its
+/// answer is counted, not part of the question).
+pub fn spot_ui(ui: &mut egui::Ui, question: &Question, lines: bool) {
     if !question.board.is_empty() {
         ui.weak("Board");
         cards_ui(ui, &question.board, "board");
@@ -64,7 +66,7 @@ pub fn spot_ui(ui: &mut egui::Ui, question: &Question) {
             }
         });
     }
-    if let Some(rule) = &question.rule {
+    if let Some(rule) = question.rule.as_ref().filter(|_| lines) {
         ui.horizontal_wrapped(|ui| {
             ui.weak("Continue rule:");
             ui.monospace(rule);

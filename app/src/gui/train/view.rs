@@ -204,7 +204,8 @@ fn question_area_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     });
     ui.add(egui::Label::new(RichText::new(&question.prompt).size(20.0).strong()).wrap());
     ui.add_space(4.0);
-    spot_ui(ui, &question);
+    let lines = state.round().is_some_and(|r| r.drill == Drill::Lines);
+    spot_ui(ui, &question, lines);
     ui.add_space(8.0);
     match state.scored().cloned() {
         Some(scored) => verdict_ui(ui, state, &question, &scored, total),
@@ -333,14 +334,17 @@ fn verdict_ui(
                 ),
             );
             figure_bar_ui(ui, *exact, *guess);
-            // A range on a flop: the grid, with what the answer counts.
-            if let ([text], false) = (question.ranges.as_slice(), question.board.is_empty())
+            // One range (hits, lines): the grid, with the combos the answer
+            // counts on the flop highlighted.
+            if let [text] = question.ranges.as_slice()
                 && let Ok(range) = engine::Range::parse(text)
             {
+                let lines = state.round().is_some_and(|r| r.drill == Drill::Lines);
+                let counted = if lines { "What continues" } else { "What hits" };
                 let (overlay, caption) = match state.kept() {
                     Some(kept) => (
                         kept_highlight(kept),
-                        format!("What continues: {:.1} combos", kept.combo_count()),
+                        format!("{counted}: {:.1} combos", kept.combo_count()),
                     ),
                     None => (Overlay::default(), "The range".to_owned()),
                 };
