@@ -15,9 +15,11 @@ use crate::card::Card;
 use crate::combo::{CLASSES, HandClass};
 use crate::range::Range;
 
-/// What the every-flop questions ask about: the words of the question and
-/// the test of a combo's hit on a flop.
-pub(super) const EVERY_FLOP_TESTS: [(&str, fn(Hit) -> bool); 4] = [
+/// An every-flop question's words and the test of a combo's hit on a flop.
+pub(super) type FlopTest = (&'static str, fn(Hit) -> bool);
+
+/// What the every-flop questions ask about.
+pub(super) const EVERY_FLOP_TESTS: [FlopTest; 4] = [
     ("three of a kind or better", |h| h.made <= MadeHand::Trips),
     ("two pair or better", |h| h.made <= MadeHand::TwoPair),
     ("a pair or better", |h| h.made <= MadeHand::Underpair),
