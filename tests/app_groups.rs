@@ -311,6 +311,23 @@ fn the_three_range_flop_class_table() {
     let figures = classes.figures().unwrap();
     let rows: Vec<_> = figures.draws.iter().map(|r| r.row.clone()).collect();
     assert_eq!(rows, table.draws);
+    // Three seats: each row's equity against each other seat alone is
+    // calc's heads-up with the row's hands against that seat's range.
+    assert_eq!(figures.job.versus.len(), 2);
+    for r in figures.made.iter().filter(|r| r.row.combos > 0.0) {
+        for (k, villain) in ["JJ-99,AQs,KQs", "22+,AJs+"].iter().enumerate() {
+            let hands = r.row.hands.canonical();
+            let cli = crate::app::calc_json(&[&hands, villain, "--board", "Kh9s4c", "--exact"]);
+            let expected = cli["players"][0]["equity"].as_f64();
+            let shown = r.versus[k];
+            match (shown, expected) {
+                (Some(a), Some(b)) => {
+                    assert!((a - b).abs() < 1e-9, "{hands} vs {villain}: {a} {b}")
+                }
+                (a, b) => assert_eq!(a, b, "{hands} vs {villain}"),
+            }
+        }
+    }
     eprintln!(
         "class table: computed in {:.1} ms, shown {:.1} ms after its job (the equity) came; \
          spot ready in {:.1} s",

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use engine::equity::SeatBreakdown;
+use engine::equity::{EquityRequest, SeatBreakdown, calculate};
 use engine::study::{blockers, calls, class_table, group_rows};
 use engine::worker::Job;
 use engine::{Card, Combo, Range};
@@ -34,6 +34,10 @@ pub struct ClassJob {
     pub other: Option<(String, SeatBreakdown)>,
     /// The break-even equity of the price box, if set.
     pub price: Option<f64>,
+    /// With two other seats or more: each other seat's name and the
+    /// heads-up spot of the seat against it alone (the rows' equity
+    /// against each seat).
+    pub versus: Vec<(String, EquityRequest)>,
 }
 
 impl PartialEq for ClassJob {
@@ -50,6 +54,7 @@ impl PartialEq for ClassJob {
             && self.groups == other.groups
             && self.board == other.board
             && self.price.map(f64::to_bits) == other.price.map(f64::to_bits)
+            && self.versus == other.versus
             && same(&self.breakdown, &other.breakdown)
             && match (&self.other, &other.other) {
                 (Some((n, a)), Some((m, b))) => n == m && same(a, b),
@@ -92,12 +97,32 @@ impl ClassJob {
         if job.is_stale() {
             return;
         }
-        job.send(self.figures());
+        if let Some(figures) = self.figures_unless(&|| job.is_stale()) {
+            job.send(figures);
+        }
     }
 
     /// The figures, computed here.
     pub fn figures(self) -> ClassFigures {
+        // Not cancelled, the figures always come.
+        self.figures_unless(&|| false)
+            .unwrap_or_else(|| unreachable!())
+    }
+
+    /// The figures, unless `stale` says the job is outdated while the
+    /// heads-up spots are counted.
+    fn figures_unless(self, stale: &(dyn Fn() -> bool + Sync)) -> Option<ClassFigures> {
         let started = Instant::now();
+        // Each heads-up spot's per-combo figures for the seat (`None`
+        // where one cannot be counted: its column stays empty).
+        let mut versus = Vec::new();
+        for (_, request) in &self.versus {
+            let counted = calculate(request, stale, &mut |_| {});
+            if stale() {
+                return None;
+            }
+            versus.push(counted.ok().and_then(|r| r.breakdown.into_iter().next()));
+        }
         let look = Lookup::new(&self.breakdown);
         let by_combo = self.other.as_ref().map(|(name, other)| {
             let mut by_combo = vec![None; engine::combo::COMBOS];
@@ -131,10 +156,22 @@ impl ClassJob {
             None => (Vec::new(), Vec::new()),
         };
         let classes = rows(class_rows(&look, &self.range));
+        let versus_looks: Vec<Option<Lookup<'_>>> =
+            versus.iter().map(|b| b.as_ref().map(Lookup::new)).collect();
+        let with_versus = |mut rows: Vec<TableRow>| {
+            for row in &mut rows {
+                row.versus = versus_looks
+                    .iter()
+                    .map(|look| look.as_ref().and_then(|l| l.equity_of(&row.row.hands)))
+                    .collect();
+            }
+            rows
+        };
+        let (made, draws, classes) = (with_versus(made), with_versus(draws), with_versus(classes));
         let calls = self
             .price
             .map(|price| calls(&self.breakdown, &self.range, price));
-        ClassFigures {
+        Some(ClassFigures {
             made,
             draws,
             classes,
@@ -143,7 +180,7 @@ impl ClassJob {
             blockers: by_combo,
             compute_ms: started.elapsed().as_secs_f64() * 1000.0,
             job: self,
-        }
+        })
     }
 }
 

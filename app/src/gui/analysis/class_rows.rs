@@ -26,6 +26,10 @@ pub struct TableRow {
     /// Its combos' blocker effect against the other seat, averaged over
     /// them as they are dealt (`None`: no other seat).
     pub blockers: Option<Blockers>,
+    /// With two other seats or more: its equity against each alone
+    /// (heads-up, its combos as they are dealt there; `None` where that
+    /// spot could not be counted or deals none of them).
+    pub versus: Vec<Option<f64>>,
 }
 
 /// A group's figures.
@@ -59,6 +63,18 @@ impl<'a> Lookup<'a> {
             by_combo,
             all: breakdown.classes.iter().map(|c| c.combos).sum(),
         }
+    }
+
+    /// The equity of `hands`' combos as they are dealt (each by its weight
+    /// in the deal distribution), if any is.
+    pub fn equity_of(&self, hands: &Range) -> Option<f64> {
+        let (sum, weight) = hands
+            .combos()
+            .filter_map(|(combo, _)| self.get(combo))
+            .fold((0.0, 0.0), |(s, w), (equity, weight)| {
+                (s + equity * weight, w + weight)
+            });
+        (weight > 0.0).then(|| sum / weight)
     }
 
     /// The combo's equity and weight in the deal distribution, in combos
@@ -118,6 +134,7 @@ pub fn table_row(
             }
         }),
         row,
+        versus: Vec::new(),
     }
 }
 
@@ -203,11 +220,21 @@ pub fn group_figures(
 
 /// The rows as comma-separated values: a header, then per row its
 /// category, hands (canonical range text, quoted), combos, share, equity,
-/// the four bucket shares, each group's share (named in the header) and,
+/// its equity against each of the `versus` seats alone (empty where not
+/// counted), the four bucket shares, each group's share (named in the header) and,
 /// with an other seat, the blockers (strong, weak, difference).
-pub fn csv_text(rows: &[TableRow], group_names: &[String], against: Option<&str>) -> String {
+pub fn csv_text(
+    rows: &[TableRow],
+    group_names: &[String],
+    against: Option<&str>,
+    versus: &[String],
+) -> String {
     let field = |name: &str| name.replace([',', '"', '\n'], " ");
-    let mut out = String::from("category,hands,combos,share,equity,b75,b50,b25,b0");
+    let mut out = String::from("category,hands,combos,share,equity");
+    for name in versus {
+        out.push_str(&format!(",equity_vs_{}", field(name)));
+    }
+    out.push_str(",b75,b50,b25,b0");
     for name in group_names {
         out.push_str(&format!(",group_{}", field(name)));
     }
@@ -224,6 +251,12 @@ pub fn csv_text(rows: &[TableRow], group_names: &[String], against: Option<&str>
             r.row.share,
             r.row.equity
         ));
+        for k in 0..versus.len() {
+            match r.versus.get(k).copied().flatten() {
+                Some(equity) => out.push_str(&format!(",{equity}")),
+                None => out.push(','),
+            }
+        }
         for b in r.buckets {
             out.push_str(&format!(",{b}"));
         }

@@ -41,6 +41,9 @@ pub enum SortBy {
     BlocksWeak,
     /// Their difference.
     BlocksDifference,
+    /// The equity against one other seat alone (its place in the table's
+    /// `versus`).
+    Versus(usize),
 }
 
 impl SortBy {
@@ -59,6 +62,7 @@ impl SortBy {
             SortBy::BlocksStrong => blockers.strong,
             SortBy::BlocksWeak => blockers.weak,
             SortBy::BlocksDifference => blockers.difference,
+            SortBy::Versus(k) => row.versus.get(k).copied().flatten().unwrap_or(-1.0),
         }
     }
 }
@@ -75,6 +79,9 @@ pub struct Table<'a> {
     pub against: Option<&'a str>,
     /// The selected row's category.
     pub selected: Option<&'a str>,
+    /// With two other seats or more: their names, for the equity against
+    /// each alone.
+    pub versus: &'a [String],
 }
 
 /// `rows` in the order of `sort` (a stable sort: ties keep the engine's
@@ -122,6 +129,7 @@ pub fn table_ui(
                 .column(Column::exact(62.0))
                 .column(Column::exact(40.0))
                 .column(Column::exact(44.0))
+                .columns(Column::exact(44.0), t.versus.len())
                 .columns(Column::exact(58.0), 2);
             if blockers {
                 builder = builder.columns(Column::exact(50.0), 3);
@@ -136,6 +144,13 @@ pub fn table_ui(
                     row.col(|ui| {
                         header(ui, "Eq", SortBy::Equity, "Equity against the other seats")
                     });
+                    for (k, name) in t.versus.iter().enumerate() {
+                        let help = format!(
+                            "Equity against {name} alone (heads-up, the other seats left out)"
+                        );
+                        let label = format!("vs {}", short(name));
+                        row.col(|ui| header(ui, &label, SortBy::Versus(k), &help));
+                    }
                     row.col(|ui| {
                         header(
                             ui,
@@ -216,6 +231,16 @@ fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) ->
             format!("{:.1}", 100.0 * r.row.equity),
         );
     });
+    for k in 0..t.versus.len() {
+        row.col(|ui| match r.versus.get(k).copied().flatten() {
+            Some(equity) => {
+                ui.colored_label(heat_color(equity as f32), format!("{:.1}", 100.0 * equity));
+            }
+            None => {
+                ui.weak("–");
+            }
+        });
+    }
     row.col(|ui| {
         let text = BUCKET_LABELS
             .iter()
@@ -253,6 +278,18 @@ fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) ->
         });
     }
     clicked
+}
+
+/// A seat's name cut to fit a narrow column's header (the whole name is
+/// in its tooltip).
+fn short(name: &str) -> String {
+    let mut chars = name.chars();
+    let cut: String = chars.by_ref().take(6).collect();
+    if chars.next().is_some() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
 }
 
 /// A horizontal bar split in `parts` (share, colour), on the faint

@@ -8,6 +8,7 @@
 use std::time::Instant;
 
 use engine::Range;
+use engine::equity::EquityRequest;
 use engine::study::MAX_GROUPS;
 
 use super::class_job::{ClassFigures, ClassJob, highlight_of};
@@ -91,7 +92,9 @@ impl ClassesState {
         let range = feed
             .seat_line(index)
             .map_or(&seat.range, |(_, continuing, _)| continuing);
+        let versus = versus_spots(session, feed);
         let job = feed.seat_breakdown(index).map(|b| ClassJob {
+            versus,
             range: range.clone(),
             groups: seat.groups.fitted(range),
             board: session.view_board().to_vec(),
@@ -264,12 +267,17 @@ pub fn classes_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &mut Ses
             });
         }
         let against = figures.blockers.as_ref().map(|b| b.against.as_str());
+        let versus: Vec<String> = state
+            .figures()
+            .map(|f| f.job.versus.iter().map(|(name, _)| name.clone()).collect())
+            .unwrap_or_default();
         let table = super::class_table::Table {
             made,
             draws,
             names: &names,
             against,
             selected: state.selected.as_deref(),
+            versus: &versus,
         };
         table_ui(ui, state.sort, &table)
     };
@@ -316,6 +324,39 @@ fn other_seat_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session)
     }
 }
 
+/// With two other active seats or more: each one's name and the heads-up
+/// spot of the selected seat against it alone, on the street shown (the
+/// ranges as the line leaves them), with per-combo figures.
+fn versus_spots(session: &Session, feed: &Feed) -> Vec<(String, EquityRequest)> {
+    let (job, indices) = session.equity_job(false);
+    let spot = match feed.line() {
+        Some(line) if line.request.seats.len() == indices.len() => line.request.clone(),
+        _ => job.request,
+    };
+    let Some(me) = indices.iter().position(|&i| i == session.selected()) else {
+        return Vec::new();
+    };
+    let others: Vec<usize> = (0..spot.seats.len())
+        .filter(|&k| k != me && !spot.seats[k].folded)
+        .collect();
+    if others.len() < 2 || spot.seats[me].folded {
+        return Vec::new();
+    }
+    others
+        .into_iter()
+        .map(|k| {
+            let name = session.seats()[indices[k]].name.clone();
+            let request = EquityRequest {
+                seats: vec![spot.seats[me].clone(), spot.seats[k].clone()],
+                breakdown: true,
+                preview: false,
+                ..spot.clone()
+            };
+            (name, request)
+        })
+        .collect()
+}
+
 /// "Export CSV…": the rows shown, to a file picked in a dialog (or typed).
 fn export_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session) {
     let picked = dialog::export_csv_path(
@@ -349,7 +390,11 @@ pub fn export_csv(
         .figures()
         .and_then(|f| f.blockers.as_ref())
         .map(|b| b.against.as_str());
-    let text = csv_text(&rows, &names, against);
+    let versus: Vec<String> = state
+        .figures()
+        .map(|f| f.job.versus.iter().map(|(name, _)| name.clone()).collect())
+        .unwrap_or_default();
+    let text = csv_text(&rows, &names, against, &versus);
     crate::io::atomic::write_atomic(path, text.as_bytes(), || Ok(()))
         .map(|_| format!("Saved {}", path.display()))
         .map_err(|e| format!("Not saved: {e:#}"))
