@@ -198,6 +198,26 @@ fn blockers_match_an_independent_count() {
         assert!((got.weak - weak).abs() < 1e-12, "{a}: {got:?} vs {weak}");
         assert!((got.difference - (strong - weak)).abs() < 1e-12);
         some += usize::from(strong > 0.0 || weak > 0.0);
+        // A group as the strong part (the other seat's pairs at half
+        // weight): its weighted share blocked; the weak part is the bottom
+        // bucket less what the group holds of it.
+        let group = |b: engine::Combo| if b.is_pair() { 0.5 } else { 0.0 };
+        let got = engine::study::blockers_of_part(a, &result.breakdown[1], &|c| group(c.combo));
+        let part = |a: engine::Combo, w: &dyn Fn(&(engine::Combo, f64, f64)) -> f64| {
+            let all: f64 = parts.iter().map(|p| w(p) * p.1).sum();
+            let hit: f64 = (parts.iter())
+                .filter(|p| !p.0.mask().is_disjoint(a.mask()))
+                .map(|p| w(p) * p.1)
+                .sum();
+            if all > 0.0 { hit / all } else { 0.0 }
+        };
+        let strong = part(a, &|p| group(p.0));
+        let weak = part(a, &|p| if p.2 < 0.25 { 1.0 - group(p.0) } else { 0.0 });
+        assert!(
+            (got.strong - strong).abs() < 1e-12,
+            "{a}: {got:?} vs {strong}"
+        );
+        assert!((got.weak - weak).abs() < 1e-12, "{a}: {got:?} vs {weak}");
     }
     assert!(some > 0);
 }

@@ -6,7 +6,7 @@
 use super::hits::BUCKET_EDGES;
 use crate::analysis::{AnalysisError, Draw, MadeHand, classify};
 use crate::card::Card;
-use crate::equity::SeatBreakdown;
+use crate::equity::{ComboEquity, SeatBreakdown};
 use crate::range::Range;
 
 /// One row of the table.
@@ -142,19 +142,38 @@ pub struct Blockers {
 /// are `other` (see [`Blockers`]; a part the other seat does not have
 /// removes nothing).
 pub fn blockers(combo: crate::combo::Combo, other: &SeatBreakdown) -> Blockers {
+    blockers_of_part(combo, other, &|c| {
+        if c.equity >= BUCKET_EDGES[0] {
+            1.0
+        } else {
+            0.0
+        }
+    })
+}
+
+/// [`blockers`] with the other seat's strong part given: `strong` says
+/// which share (0 to 1) of each of its combos is in it (a group of its
+/// range: the group's weight over the range's); its weak part stays its
+/// bottom bucket, less what the strong part holds.
+pub fn blockers_of_part(
+    combo: crate::combo::Combo,
+    other: &SeatBreakdown,
+    strong_part: &dyn Fn(&ComboEquity) -> f64,
+) -> Blockers {
     let mask = combo.mask();
     let (mut strong, mut strong_hit, mut weak, mut weak_hit) = (0.0, 0.0, 0.0, 0.0);
     for c in other.combos.iter().filter(|c| c.dealt) {
         let blocked = !c.combo.mask().is_disjoint(mask);
-        if c.equity >= BUCKET_EDGES[0] {
-            strong += c.frequency;
+        let in_strong = strong_part(c).clamp(0.0, 1.0);
+        strong += in_strong * c.frequency;
+        if blocked {
+            strong_hit += in_strong * c.frequency;
+        }
+        if c.equity < BUCKET_EDGES[2] {
+            let in_weak = 1.0 - in_strong;
+            weak += in_weak * c.frequency;
             if blocked {
-                strong_hit += c.frequency;
-            }
-        } else if c.equity < BUCKET_EDGES[2] {
-            weak += c.frequency;
-            if blocked {
-                weak_hit += c.frequency;
+                weak_hit += in_weak * c.frequency;
             }
         }
     }

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use engine::equity::{EquityRequest, SeatBreakdown, calculate};
-use engine::study::{blockers, calls, class_table, group_rows};
+use engine::study::{blockers, blockers_of_part, calls, class_table, group_rows};
 use engine::worker::Job;
 use engine::{Card, Combo, Range};
 
@@ -32,6 +32,10 @@ pub struct ClassJob {
     pub breakdown: SeatBreakdown,
     /// The other seat blockers are counted against: its name and figures.
     pub other: Option<(String, SeatBreakdown)>,
+    /// Its strong part, when one of its groups: the group's name and, per
+    /// combo index, the share of the combo's weight in the group (else
+    /// its top equity bucket).
+    pub strong_group: Option<(String, Vec<f32>)>,
     /// The break-even equity of the price box, if set.
     pub price: Option<f64>,
     /// With two other seats or more: each other seat's name and the
@@ -55,6 +59,7 @@ impl PartialEq for ClassJob {
             && self.board == other.board
             && self.price.map(f64::to_bits) == other.price.map(f64::to_bits)
             && self.versus == other.versus
+            && self.strong_group == other.strong_group
             && same(&self.breakdown, &other.breakdown)
             && match (&self.other, &other.other) {
                 (Some((n, a)), Some((m, b))) => n == m && same(a, b),
@@ -127,7 +132,12 @@ impl ClassJob {
         let by_combo = self.other.as_ref().map(|(name, other)| {
             let mut by_combo = vec![None; engine::combo::COMBOS];
             for c in self.breakdown.combos.iter().filter(|c| c.dealt) {
-                by_combo[c.combo.index()] = Some(blockers(c.combo, other));
+                by_combo[c.combo.index()] = Some(match &self.strong_group {
+                    Some((_, shares)) => blockers_of_part(c.combo, other, &|o| {
+                        f64::from(shares.get(o.combo.index()).copied().unwrap_or(0.0))
+                    }),
+                    None => blockers(c.combo, other),
+                });
             }
             ComboBlockers {
                 against: name.clone(),

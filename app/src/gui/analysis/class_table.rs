@@ -166,7 +166,7 @@ pub fn table_ui(
                     });
                     if blockers {
                         let against = t.against.unwrap_or("");
-                        let strong = format!("Share of {against}'s strong hands (≥ 75%) blocked");
+                        let strong = format!("Share of {against}'s strong part blocked (its hands at 75% or more, or the group chosen)");
                         let weak = format!("Share of {against}'s weak hands (< 25%) blocked");
                         row.col(|ui| header(ui, "Blk+", SortBy::BlocksStrong, &strong));
                         row.col(|ui| header(ui, "Blk−", SortBy::BlocksWeak, &weak));

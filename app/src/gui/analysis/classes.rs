@@ -33,6 +33,9 @@ pub struct ClassesState {
     /// The session seat blockers are counted against (the first other
     /// seat with figures when unset or gone).
     other: Option<usize>,
+    /// The group of that seat taken as its strong part (`None`: its top
+    /// equity bucket).
+    strong_group: Option<usize>,
     /// The last export's outcome.
     export: Option<Result<String, String>>,
     prompt: Option<PathPrompt<()>>,
@@ -55,6 +58,7 @@ impl Default for ClassesState {
             sort: (SortBy::Order, false),
             selected: None,
             other: None,
+            strong_group: None,
             export: None,
             prompt: None,
             dialogs: Dialogs::default(),
@@ -84,10 +88,14 @@ impl ClassesState {
     ) {
         let index = session.selected();
         let seat = session.selected_seat();
-        let other = self.other_seat(session, feed).and_then(|o| {
+        let other_seat = self.other_seat(session, feed);
+        let other = other_seat.and_then(|o| {
             let name = session.seats().get(o)?.name.clone();
             Some((name, feed.seat_breakdown(o)?.clone()))
         });
+        let strong_group = other_seat
+            .zip(self.strong_group)
+            .and_then(|(o, g)| group_shares(session, o, g));
         // On a line: the range that continues on the street shown.
         let range = feed
             .seat_line(index)
@@ -95,6 +103,7 @@ impl ClassesState {
         let versus = versus_spots(session, feed);
         let job = feed.seat_breakdown(index).map(|b| ClassJob {
             versus,
+            strong_group,
             range: range.clone(),
             groups: seat.groups.fitted(range),
             board: session.view_board().to_vec(),
@@ -290,7 +299,22 @@ pub fn classes_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &mut Ses
     }
 }
 
-/// The seat blockers are counted against.
+/// Seat `seat`'s group `g` as a strong part: its name and, per combo
+/// index, the share of the combo's weight in it; `None` when empty.
+fn group_shares(session: &Session, seat: usize, g: usize) -> Option<(String, Vec<f32>)> {
+    let s = session.seats().get(seat)?;
+    let fitted = s.groups.fitted(&s.range);
+    let (name, group) = fitted.get(g).filter(|(_, r)| !r.is_empty())?;
+    let shares = engine::Combo::all()
+        .map(|c| match s.range.weight_bp(c) {
+            0 => 0.0,
+            held => f32::from(group.weight_bp(c)) / f32::from(held),
+        })
+        .collect();
+    Some((name.clone(), shares))
+}
+
+/// The seat blockers are counted against, and its strong part.
 fn other_seat_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session) {
     let Some(current) = state
         .figures()
@@ -321,7 +345,32 @@ fn other_seat_ui(ui: &mut egui::Ui, state: &mut ClassesState, session: &Session)
         );
     if chosen.is_some() {
         state.other = chosen;
+        state.strong_group = None;
     }
+    // Its strong part: the top bucket, or one of its (non-empty) groups.
+    let Some(seat) = session.seats().iter().find(|s| s.name == current) else {
+        return;
+    };
+    let fitted = seat.groups.fitted(&seat.range);
+    let part = |g: Option<usize>| match g.and_then(|g| fitted.get(g)) {
+        Some((name, _)) => format!("strong: {name}"),
+        None => "strong: top bucket".to_owned(),
+    };
+    egui::ComboBox::from_id_salt("blockers strong part")
+        .selected_text(part(state.strong_group))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut state.strong_group, None, part(None));
+            for (g, (_, group)) in fitted.iter().enumerate() {
+                if !group.is_empty() {
+                    ui.selectable_value(&mut state.strong_group, Some(g), part(Some(g)));
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "The other seat's strong part: its combos at 75% equity or more, or one of its \
+             groups (its value range, say)",
+        );
 }
 
 /// With two other active seats or more: each one's name and the heads-up
