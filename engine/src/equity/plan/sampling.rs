@@ -84,8 +84,16 @@ fn prefix_boards(setup: &Setup, sampling: Sampling) -> Sampling {
     sampling.boards = (1..=most)
         .min_by(|&a, &b| work(a).total_cmp(&work(b)))
         .unwrap_or(most);
+    // A prefix scored on many boards is a strong observation: a run to a
+    // target error may stop after as many deals as ten blocks of one-board
+    // prefixes hold (but never before two blocks), not ten blocks of them.
+    sampling.least_blocks = (sampler::LEAST_BLOCKS / sampling.boards as u64).max(MIN_LEAST_BLOCKS);
     sampling
 }
+
+/// Fewest blocks a run to a target error draws before it may stop
+/// (8,192 prefixes: observations enough for their spread).
+const MIN_LEAST_BLOCKS: u64 = 2;
 
 /// Seconds to draw one accepted prefix of `setup` by `sampling`: its
 /// dealt seats' draws (by rejection, as many tries as the planner's pilot
