@@ -291,12 +291,19 @@ pub(crate) fn flop_pass(
         * unit
         * 1176
         * perms.len() as u128;
+    // Which permutations leave every item in place: their rows are added
+    // to straight, without the gather.
+    let identity: Vec<bool> = item_sources
+        .iter()
+        .map(|from| from.iter().enumerate().all(|(i, &j)| i as u32 == j))
+        .collect();
     let pass = Pass {
         all: &all,
         cards: &hands_cards,
         boards: &boards,
         flop_class: &flop_class,
         item_sources: &item_sources,
+        identity: &identity,
         counter: &counter,
         unit_k: &unit_k,
         hands: &hands,
@@ -365,6 +372,8 @@ struct Pass<'a> {
     /// Per permutation, the item each item comes from (the inverse of
     /// the item each item goes to).
     item_sources: &'a [Vec<u32>],
+    /// Per permutation, whether it leaves every item in place.
+    identity: &'a [bool],
     counter: &'a Counter,
     unit_k: &'a [u64],
     classes: usize,
@@ -480,7 +489,7 @@ impl Pass<'_> {
                                     continue;
                                 }
                                 let row = &mut acc.combos[class * live..(class + 1) * live];
-                                add_row(row, &self.item_sources[usize::from(p)], &scaled);
+                                self.add_row(row, p, &scaled);
                             }
                         }
                     }
@@ -557,18 +566,29 @@ impl<T: Count> Pending<T> {
             };
             let sums = &mut self.sums[at * live..(at + 1) * live];
             let row = &mut acc.combos[class * live..(class + 1) * live];
-            add_row(row, &pass.item_sources[usize::from(p)], sums);
+            pass.add_row(row, p, sums);
             sums.iter_mut().for_each(|c| *c = [T::default(); 2]);
         }
     }
 }
 
-/// Adds `counts` (by item) to a class's `row`, in the row's order: its
-/// entry `j` takes the counts of item `from[j]`.
-fn add_row<T: Count>(row: &mut [[T; 2]], from: &[u32], counts: &[[T; 2]]) {
-    for (target, &i) in row.iter_mut().zip(from) {
-        let c = counts[i as usize];
-        target[0].add_count(c[0]);
-        target[1].add_count(c[1]);
+impl Pass<'_> {
+    /// Adds `counts` (by item) to a class's `row` under permutation `p`,
+    /// in the row's order: its entry `j` takes the counts of the item `p`
+    /// sends there (straight through where `p` moves no item).
+    fn add_row<T: Count>(&self, row: &mut [[T; 2]], p: u8, counts: &[[T; 2]]) {
+        let p = usize::from(p);
+        if self.identity[p] {
+            for (target, c) in row.iter_mut().zip(counts) {
+                target[0].add_count(c[0]);
+                target[1].add_count(c[1]);
+            }
+            return;
+        }
+        for (target, &i) in row.iter_mut().zip(&self.item_sources[p]) {
+            let c = counts[i as usize];
+            target[0].add_count(c[0]);
+            target[1].add_count(c[1]);
+        }
     }
 }
