@@ -129,7 +129,7 @@ pub fn table_ui(
                 .column(Column::exact(62.0))
                 .column(Column::exact(40.0))
                 .column(Column::exact(44.0))
-                .columns(Column::exact(44.0), t.versus.len())
+                .columns(Column::exact(66.0), t.versus.len())
                 .columns(Column::exact(58.0), 2);
             if blockers {
                 builder = builder.columns(Column::exact(50.0), 3);
@@ -284,7 +284,7 @@ fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) ->
 /// in its tooltip).
 fn short(name: &str) -> String {
     let mut chars = name.chars();
-    let cut: String = chars.by_ref().take(6).collect();
+    let cut: String = chars.by_ref().take(5).collect();
     if chars.next().is_some() {
         format!("{cut}…")
     } else {
