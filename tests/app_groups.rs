@@ -187,6 +187,21 @@ fn a_group_is_made_the_seat_and_given_back_and_copied() {
         panic!("{:?}", h.state().editor().copy_message());
     };
     assert_eq!(message, "Copied 'AKs' as canonical");
+    // The range edited while the group stands in is the group's edit:
+    // Back keeps it in the group (nothing painted is lost).
+    reach_click(&mut h, "make bluff the seat");
+    let ahkh: engine::Combo = "AhKh".parse().unwrap();
+    h.state_mut().session_mut().edit_range(0, |r| {
+        r.set_weight_bp(ahkh, 0);
+        Some(rangestove::gui::EditKey::Discrete)
+    });
+    h.step();
+    reach_click(&mut h, "back to the whole range");
+    assert_eq!(
+        h.state().session().selected_seat().range.canonical(),
+        "QQ+,AK"
+    );
+    assert_eq!(groups(h.state())[1].1.canonical(), "AcKc,AdKd,AsKs");
 }
 
 #[test]

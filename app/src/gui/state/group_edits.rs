@@ -103,14 +103,25 @@ pub fn stand_in(session: &mut Session, seat: usize, g: usize) {
     });
 }
 
-/// Gives seat `seat` back its own name and range after [`stand_in`].
+/// Gives seat `seat` back its own name and range after [`stand_in`]. A
+/// range edited while the group stood in is the group's edit: the group
+/// takes it (within the seat's own range), so nothing painted is lost.
 pub fn stand_back(session: &mut Session, seat: usize) {
     session.edit_seat(seat, EditKey::Discrete, |s| {
         let Some(own) = s.groups.stand_in.take() else {
             return false;
         };
+        let edited = s.range.clone();
         s.name = own.name;
         s.set_text(&own.range);
+        let group = s
+            .groups
+            .fitted(&s.range)
+            .get(own.group)
+            .map(|(_, r)| r.clone());
+        if group.as_ref() != Some(&edited) {
+            s.groups.set_range(own.group, &edited, &s.range);
+        }
         true
     });
 }
