@@ -78,7 +78,7 @@ pub use state::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 pub use state::session::{MAX_SEATS, SeatAction, Session};
 pub use state::settings::{Loaded, load as load_settings, settings_file};
 pub use train::state::{Scored, TrainState, Verdict};
-pub use train::stats::{Record, Stats, stats_file};
+pub use train::stats::{Record, Stats, WITHIN, stats_file};
 pub use window::TITLE;
 
 /// The application: the session, the preferences, the equity feed and the
