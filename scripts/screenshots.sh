@@ -55,7 +55,7 @@ take "$heat" "mousemove 414 238 sleep 3" "$out/heat-map.png"
 wide="(scenario:(seats:[$(seat Hero '22+,A2s+,K9s+,Q9s+,J9s+,T8s+,97s+,87s,76s,65s,ATo+,KTo+,QTo+,JTo'),$(seat Villain '15%')],board:\"Th7c2h\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
 # (The right panel scrolled down to the breakdown first.)
 scroll="search --name Rangestove windowfocus --sync mousemove 1100 600 click 5 click 5 click 5 click 5 click 5 click 5"
-take "$wide" "$scroll sleep 1 mousemove 1000 387 click 1 sleep 1 mousemove 700 700" "$out/board-breakdown.png"
+take "$wide" "sleep 3 $scroll sleep 2 mousemove 1000 387 click 1 sleep 1 mousemove 700 700" "$out/board-breakdown.png"
 # Hand strength and potential of an exact hand (the paper's AdQc on 3h4cJh).
 hero="(scenario:(seats:[$(seat Hero 'AdQc'),$(seat Villain 'JJ+,AJs+,KQs,AJo+,33,44')],board:\"3h4cJh\",dead:\"\"),selected:0,heat_map:false,show_analysis:true)"
 take "$hero" "$scroll click 5 click 5 sleep 3 mousemove 200 600" "$out/hero-analysis.png"
@@ -73,7 +73,7 @@ fill="search --name Rangestove windowsize --sync 1600 1000 sleep 1"
 SIZE=1600x1000 take "$bars)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-dark.png"
 SIZE=1600x1000 take "$bars,dark:false)" "$fill mousemove 800 990 sleep 3" "$out/bars-1600-light.png"
 # The hand picker of Villain 2, with one card clicked.
-SIZE=1024x700 take "$bars)" "mousemove 50 400 click 1 sleep 1" "$out/hand-picker.png"
+SIZE=1024x700 take "$bars)" "sleep 2 mousemove 43 559 click 1 sleep 1" "$out/hand-picker.png"
 
 # The next-card strip under the board, one card hovered.
 next="(scenario:(seats:[$(seat Hero '25%'),$(seat Villain '15%')],board:\"Kh9s4c\",dead:\"\"),selected:0)"

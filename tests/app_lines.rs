@@ -124,8 +124,11 @@ fn a_rule_from_a_board_row_follows_the_flop_and_undoes() {
 #[test]
 fn a_dropped_row_keeps_the_rest_and_a_typed_rule_marks_its_bad_term() {
     let mut h = lined_app("Kh9s4c");
+    // Picking a row moves no row (its actions' line is always there).
+    let set_row = h.get_by_label_contains("set    ").rect();
     h.get_by_label_contains("overpair    ").click();
     h.run_steps(3);
+    assert_eq!(h.get_by_label_contains("set    ").rect(), set_row);
     click(&mut h, "Drop");
     assert_eq!(
         h.state().session().seats()[0].line.text(Street::Flop),

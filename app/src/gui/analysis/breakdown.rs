@@ -160,41 +160,45 @@ pub fn board_breakdown_ui(
         }
     };
     ui.label(format!("{live:.1} combos live on the {street}"));
-    if let Some(key) = state.row {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(key.name());
-            let selected = session.selected();
-            if ui
-                .button("Continue with")
-                .on_hover_text(format!(
-                    "Add \"{}\" to this seat's {street} rule: these hands continue, on any {street}",
-                    key.term()
-                ))
-                .clicked()
-            {
-                session.add_rule_term(selected, street, key.term());
-                state.row = None;
-            }
-            if ui
-                .button("Drop")
-                .on_hover_text(format!(
-                    "Add \"-{}\" to this seat's {street} rule: these hands fold, on any {street}",
-                    key.term()
-                ))
-                .clicked()
-            {
-                session.add_rule_term(selected, street, &format!("-{}", key.term()));
-                state.row = None;
-            }
-            if ui
-                .button("Unselect")
-                .on_hover_text("Stop highlighting these combos")
-                .clicked()
-            {
-                state.row = None;
-            }
-        });
-    }
+    // The row's actions: one line always, its buttons greyed until a row
+    // is picked, so the rows under it never move when one is clicked.
+    ui.horizontal(|ui| {
+        let key = state.row;
+        let term = key.map_or("", RowKey::term);
+        let selected = session.selected();
+        if ui
+            .add_enabled(key.is_some(), egui::Button::new("Continue with"))
+            .on_hover_text(format!(
+                "Add \"{term}\" to this seat's {street} rule: these hands continue, on any {street}"
+            ))
+            .clicked()
+        {
+            session.add_rule_term(selected, street, term);
+            state.row = None;
+        }
+        if ui
+            .add_enabled(key.is_some(), egui::Button::new("Drop"))
+            .on_hover_text(format!(
+                "Add \"-{term}\" to this seat's {street} rule: these hands fold, on any {street}"
+            ))
+            .clicked()
+        {
+            session.add_rule_term(selected, street, &format!("-{term}"));
+            state.row = None;
+        }
+        if ui
+            .add_enabled(key.is_some(), egui::Button::new("Unselect"))
+            .on_hover_text("Stop highlighting these combos")
+            .clicked()
+        {
+            state.row = None;
+        }
+        let text = match key {
+            Some(key) => egui::RichText::new(key.name()),
+            None => egui::RichText::new("click a row to pick its hands").weak(),
+        };
+        ui.add(egui::Label::new(text).truncate());
+    });
     egui::Grid::new("board breakdown")
         .num_columns(1)
         .show(ui, |ui| {
