@@ -33,6 +33,20 @@ fn spot(ranges: &[String], board: &[engine::Card]) -> EquityRequest {
     request
 }
 
+/// The share of the one seat's range that `rule` keeps on the flop
+/// `board` (0 when it keeps nothing).
+fn kept_share(ranges: &[String], board: &[engine::Card], rule: ContinueRule) -> f64 {
+    let line = [StreetRule {
+        seat: 0,
+        street: Street::Flop,
+        rule,
+    }];
+    match narrow(&spot(ranges, board), &line) {
+        Ok(narrowed) => narrowed.shares[0][0].1,
+        Err(_) => 0.0,
+    }
+}
+
 #[test]
 fn equity_answers_are_calculate_on_their_spots() {
     for level in 1..=3 {
@@ -93,15 +107,7 @@ fn hit_answers_are_the_continue_rules_shares() {
                 q.rule.as_deref().map(ContinueRule::parse),
                 Some(Ok(rule.clone()))
             );
-            let line = [StreetRule {
-                seat: 0,
-                street: Street::Flop,
-                rule,
-            }];
-            let share = match narrow(&spot(&q.ranges, &q.board), &line) {
-                Ok(narrowed) => narrowed.shares[0][0].1,
-                Err(_) => 0.0,
-            };
+            let share = kept_share(&q.ranges, &q.board, rule);
             assert!(
                 (share - answer).abs() < 1e-12,
                 "{}: {share} vs {answer}",
@@ -250,15 +256,7 @@ fn line_answers_are_the_rules_continue_shares() {
             };
             let rule = ContinueRule::parse(q.rule.as_deref().unwrap()).unwrap();
             assert!(q.prompt.contains(&rule.to_string()), "{}", q.prompt);
-            let line = [StreetRule {
-                seat: 0,
-                street: Street::Flop,
-                rule,
-            }];
-            let share = match narrow(&spot(&q.ranges, &q.board), &line) {
-                Ok(narrowed) => narrowed.shares[0][0].1,
-                Err(_) => 0.0,
-            };
+            let share = kept_share(&q.ranges, &q.board, rule);
             assert_eq!(share, answer, "{}", q.prompt);
         }
     }

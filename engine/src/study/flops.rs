@@ -80,6 +80,28 @@ pub struct FlopRow {
     pub reach: f64,
 }
 
+impl FlopRow {
+    /// The row of `class`, whose flop a deal leaves with `weight` (by flop),
+    /// with each seat's figures `seats` and the line's `reach` (1 without
+    /// one); its frequency comes once every row is in.
+    pub(super) fn of_class(
+        class: &FlopClass,
+        weight: f64,
+        seats: Vec<BoardSeat>,
+        reach: f64,
+    ) -> FlopRow {
+        FlopRow {
+            flop: class.flop,
+            count: class.count,
+            weight: weight * f64::from(class.count),
+            frequency: 0.0,
+            texture: Texture::of(&class.flop),
+            seats,
+            reach,
+        }
+    }
+}
+
 /// Every flop class of a scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlopReport {
@@ -407,15 +429,7 @@ fn flop_row(
             BoardSeat::with_hits(figures, breakdown, &hits.hits(figures.seat, range, &flop))
         })
         .collect();
-    Ok(Some(FlopRow {
-        flop,
-        count: class.count,
-        weight: weight * f64::from(class.count),
-        frequency: 0.0,
-        texture: Texture::of(&flop),
-        seats,
-        reach: 1.0,
-    }))
+    Ok(Some(FlopRow::of_class(class, weight, seats, 1.0)))
 }
 
 /// The flop classes of `request` (no board) under the suit permutations

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::flop_classes::{FlopClass, Texture};
+use super::flop_classes::FlopClass;
 use super::flop_odds::{self, FlopOdds};
 use super::flops::{
     FlopReport, FlopRow, classes_that_come, flop_means, method_of, typical_flop, with_frequencies,
@@ -194,13 +194,10 @@ fn line_row(
             seat
         })
         .collect();
-    Ok(Some(FlopRow {
-        flop,
-        count: class.count,
-        weight: weight * f64::from(class.count),
-        frequency: 0.0,
-        texture: Texture::of(&flop),
+    Ok(Some(FlopRow::of_class(
+        class,
+        weight,
         seats,
-        reach: reach.unwrap_or(counted.reach),
-    }))
+        reach.unwrap_or(counted.reach),
+    )))
 }

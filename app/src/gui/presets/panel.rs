@@ -12,6 +12,7 @@
 
 use crate::gui::files::dialog::{Dialogs, PathPrompt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use engine::Range;
 use engine::range::Dialect;
@@ -45,6 +46,9 @@ pub struct PresetsPanel {
     pub(super) shipped: Vec<Preset>,
     /// The user's presets, as last listed or written by the panel.
     pub(super) user: Vec<StoredPreset>,
+    /// The same as the trainer's named ranges (name, range), kept with
+    /// them (parsed once a change, not every frame the trainer asks).
+    user_named: Arc<[(String, Range)]>,
     /// The user's files that could not be read, described.
     pub(super) problems: Vec<String>,
     /// The search box.
@@ -88,8 +92,14 @@ impl PresetsPanel {
     fn refresh(&mut self) {
         self.shipped = presets::shipped();
         self.user.clear();
+        self.user_changed();
         self.problems.clear();
         self.reread();
+    }
+
+    /// After `user` changed: its named ranges follow.
+    fn user_changed(&mut self) {
+        self.user_named = presets::named_ranges(self.user.iter().map(|s| &s.preset)).into();
     }
 
     /// Asks for a fresh listing of the user's directory (one under way
@@ -107,9 +117,9 @@ impl PresetsPanel {
     }
 
     /// The user's presets as the trainer's named ranges (name, range), as
-    /// last listed.
-    pub fn user_ranges(&self) -> Vec<(String, Range)> {
-        presets::named_ranges(self.user.iter().map(|s| &s.preset))
+    /// last listed or written.
+    pub fn user_ranges(&self) -> &Arc<[(String, Range)]> {
+        &self.user_named
     }
 
     /// Whether the user's presets are still being read.
@@ -121,6 +131,7 @@ impl PresetsPanel {
     /// gone.
     fn take_listing(&mut self, listed: Listed) {
         self.user = listed.presets;
+        self.user_changed();
         self.problems = listed.problems;
         if let Some(Chosen::User(path)) = &self.chosen
             && !self.user.iter().any(|s| &s.path == path)
@@ -136,6 +147,7 @@ impl PresetsPanel {
         self.user.sort_by(|a, b| {
             (a.preset.name.to_lowercase(), &a.path).cmp(&(b.preset.name.to_lowercase(), &b.path))
         });
+        self.user_changed();
     }
 
     /// Whether another of the user's presets has the same name (then the
@@ -280,6 +292,7 @@ impl PresetsPanel {
         match store.delete_file(&path) {
             Ok(()) => {
                 self.user.retain(|s| s.path != path);
+                self.user_changed();
                 self.chosen = None;
                 self.message = Some(Ok(format!("Deleted “{name}”")));
                 self.reread();

@@ -67,14 +67,13 @@ impl Session {
     /// request whose seats are the session seats `indices` (active seats
     /// only).
     pub fn line_rules_through(&self, indices: &[usize], last: Option<Street>) -> Vec<StreetRule> {
-        let shown = last;
         let mut rules = Vec::new();
         for (seat, &index) in indices.iter().enumerate() {
             let state = &self.seats()[index];
             if state.mode != SeatMode::Active {
                 continue;
             }
-            for street in Street::ALL.into_iter().filter(|&s| Some(s) <= shown) {
+            for street in Street::ALL.into_iter().filter(|&s| Some(s) <= last) {
                 if let Some(rule) = state.line.rule(street) {
                     rules.push(StreetRule {
                         seat,

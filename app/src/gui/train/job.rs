@@ -3,6 +3,8 @@
 //! (`rangestove-train`, newest job wins), so the next question is on
 //! screen the frame after an answer and the UI thread never counts.
 
+use std::sync::Arc;
+
 use engine::Range;
 use engine::equity::{EquityRequest, Seat};
 use engine::line::{ContinueRule, Street, StreetRule, narrow};
@@ -25,7 +27,7 @@ pub struct RoundJob {
     /// The user's presets the round may draw from too (after the shipped
     /// ones; empty: the shipped ones only, as `rangestove train` without
     /// `--mine`).
-    pub mine: Vec<(String, Range)>,
+    pub mine: Arc<[(String, Range)]>,
 }
 
 impl RoundJob {

@@ -4,6 +4,7 @@
 //! statistics and their file.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use engine::Range;
@@ -95,7 +96,7 @@ pub struct TrainState {
     /// Whether rounds draw from the user's presets too.
     pub mine: bool,
     /// The user's presets as named ranges (the app keeps them current).
-    mine_ranges: Vec<(String, Range)>,
+    mine_ranges: Arc<[(String, Range)]>,
     seed: u64,
     /// The round code box.
     pub seed_text: String,
@@ -140,7 +141,7 @@ impl Default for TrainState {
             level: 1,
             count: 10,
             mine: false,
-            mine_ranges: Vec::new(),
+            mine_ranges: Arc::from([]),
             seed,
             seed_text: round_code(seed),
             seed_error: None,
@@ -185,8 +186,8 @@ impl TrainState {
     }
 
     /// The user's presets (name, range), for rounds with *My presets too*.
-    pub fn set_user_presets(&mut self, ranges: Vec<(String, Range)>) {
-        self.mine_ranges = ranges;
+    pub fn set_user_presets(&mut self, ranges: &Arc<[(String, Range)]>) {
+        self.mine_ranges = Arc::clone(ranges);
     }
 
     /// The round asked for now.
@@ -197,9 +198,9 @@ impl TrainState {
             seed: self.seed,
             count: self.count,
             mine: if self.mine {
-                self.mine_ranges.clone()
+                Arc::clone(&self.mine_ranges)
             } else {
-                Vec::new()
+                Arc::from([])
             },
         }
     }
