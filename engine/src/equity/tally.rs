@@ -143,6 +143,16 @@ pub(crate) struct Tally {
     /// The same for the deals the seat tied.
     sum_t: Vec<u128>,
     sum_t2: Vec<u128>,
+    /// Monte Carlo with control variates: per seat, the sums over
+    /// sampled prefixes of the controlled observation `Y_s` and of its
+    /// square (units `1 / y_unit`, `1 / y_unit²`); empty without.
+    sum_y: Vec<i128>,
+    sum_y2: Vec<u128>,
+    /// The unit of `sum_y`, per deal.
+    y_unit: u128,
+    /// Per seat, what the mean of `Y_s` is short of its equity, as `f64`
+    /// bits (so that tallies compare with `Eq`).
+    y_offsets: Vec<u64>,
     /// Monte Carlo: sampled prefixes (independent samples).
     prefixes: u64,
     /// The unit of `sum_x`: `lcm(1..=seats)` times the deals per prefix.
@@ -170,6 +180,10 @@ impl Tally {
             sum_w2: vec![0; seats],
             sum_t: vec![0; seats],
             sum_t2: vec![0; seats],
+            sum_y: Vec::new(),
+            sum_y2: Vec::new(),
+            y_unit: 1,
+            y_offsets: Vec::new(),
             prefixes: 0,
             unit: 1,
             combos: Vec::new(),
@@ -310,8 +324,42 @@ impl Tally {
         }
     }
 
+    /// Adds the sums over the same sampled prefixes of each seat's
+    /// controlled observation (`sum_y`, squares `sum_y2`, units
+    /// `1 / y_unit`; see `montecarlo::controls`), whose mean is `offsets`
+    /// short of the seat's equity.
+    pub(crate) fn add_controlled(
+        &mut self,
+        sum_y: Vec<i128>,
+        sum_y2: Vec<u128>,
+        y_unit: u128,
+        offsets: &[f64],
+    ) {
+        if self.sum_y.is_empty() {
+            self.sum_y = vec![0; sum_y.len()];
+            self.sum_y2 = vec![0; sum_y2.len()];
+        }
+        for (a, b) in self.sum_y.iter_mut().zip(sum_y) {
+            *a += b;
+        }
+        for (a, b) in self.sum_y2.iter_mut().zip(sum_y2) {
+            *a += b;
+        }
+        self.y_unit = y_unit;
+        self.y_offsets = offsets.iter().map(|o| o.to_bits()).collect();
+    }
+
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
+        if !other.sum_y.is_empty() {
+            let offsets: Vec<f64> = other.y_offsets.iter().map(|&o| f64::from_bits(o)).collect();
+            self.add_controlled(
+                other.sum_y.clone(),
+                other.sum_y2.clone(),
+                other.y_unit,
+                &offsets,
+            );
+        }
         self.total += other.total;
         self.deals += other.deals;
         for (a, b) in self.wins.iter_mut().zip(&other.wins) {
@@ -379,8 +427,13 @@ impl Tally {
                     share += t / k as f64;
                     share_sq += t / (k * k) as f64;
                 }
-                let equity = (win + share) / total;
+                let mut equity = (win + share) / total;
                 let (win_p, tie_p) = (win / total, tie / total);
+                let controlled = sampled && self.prefixes > 1 && !self.sum_y.is_empty();
+                if controlled {
+                    let mean = self.sum_y[s] as f64 / self.y_unit as f64 / self.prefixes as f64;
+                    equity = (mean + f64::from_bits(self.y_offsets[s])).clamp(0.0, 1.0);
+                }
                 let (std_error, win_std_error, tie_std_error) = if !sampled {
                     (0.0, 0.0, 0.0)
                 } else if self.prefixes > 1 {
@@ -392,8 +445,14 @@ impl Tally {
                     let group = |sum: u128, sum2: u128, unit: u128, mean: f64| {
                         spread(sum, sum2, m, unit).unwrap_or_else(|| no_spread(mean, m))
                     };
+                    let equity_error = if controlled {
+                        signed_spread(self.sum_y[s], self.sum_y2[s], m, self.y_unit)
+                            .unwrap_or_else(|| no_spread(equity, m))
+                    } else {
+                        group(self.sum_x[s], self.sum_x2[s], unit, equity)
+                    };
                     (
-                        group(self.sum_x[s], self.sum_x2[s], unit, equity),
+                        equity_error,
                         group(self.sum_w[s], self.sum_w2[s], deals, win_p),
                         group(self.sum_t[s], self.sum_t2[s], deals, tie_p),
                     )
@@ -446,6 +505,22 @@ fn spread(sum: u128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
     let m128 = u128::from(m);
     if let (Some(a), Some(b)) = (m128.checked_mul(sum2), sum.checked_mul(sum))
         && a == b
+    {
+        return None;
+    }
+    let (m, unit) = (m as f64, unit as f64);
+    let mean = sum as f64 / unit / m;
+    let second = sum2 as f64 / (unit * unit) / m;
+    Some(((second - mean * mean).max(0.0) / (m - 1.0)).sqrt())
+}
+
+/// [`spread`] of observations that may be negative.
+fn signed_spread(sum: i128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
+    let m128 = i128::from(m);
+    if let (Some(a), Some(b)) = (
+        i128::try_from(sum2).ok().and_then(|s2| m128.checked_mul(s2)),
+        sum.checked_mul(sum),
+    ) && a == b
     {
         return None;
     }

@@ -95,6 +95,7 @@ use crate::equity::strategy::Strategy;
 use crate::equity::tally::Tally;
 
 mod clusters;
+pub(crate) mod controls;
 pub(crate) mod crowded;
 mod prefixes;
 mod rng;
@@ -332,6 +333,7 @@ mod tests {
             pilot: Some(pilot),
             least_blocks: sampler::LEAST_BLOCKS,
             boards: sampler::most_boards(&setup),
+            controls: None,
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

@@ -2,6 +2,7 @@
 //! disjoint board completions, and each prefix's per-seat mean pot share is
 //! one independent observation.
 
+use super::controls::ControlSums;
 use super::rng::deal;
 use super::sampler::{BlockStart, Sampler, card_hand};
 use crate::equity::error::EquityError;
@@ -43,6 +44,9 @@ impl Sampler<'_> {
         };
         // Per active seat, its combo's slot in `combos` this prefix.
         let mut slots = [0u32; N];
+        let controls = self.controls.as_ref();
+        let mut control_sums = controls.map(|c| ControlSums::new(c, n, self.boards_per_prefix as usize));
+        let lcm = acc.share[1];
         for accepted in 0..size {
             // 1. Restricted seats: independent draws, whole-draw rejection.
             let mut used =
@@ -79,6 +83,9 @@ impl Sampler<'_> {
                         *r = h.combine(self.base).rank7().value() as u16;
                     }
                     acc.record(&ranks, n);
+                    if let Some(sums) = &mut control_sums {
+                        sums.board(&ranks);
+                    }
                 }
                 1 => {
                     // Every card left.
@@ -91,6 +98,9 @@ impl Sampler<'_> {
                             *r = h.combine(board).rank7().value() as u16;
                         }
                         acc.record(&ranks, n);
+                        if let Some(sums) = &mut control_sums {
+                            sums.board(&ranks);
+                        }
                     }
                 }
                 _ => {
@@ -111,11 +121,17 @@ impl Sampler<'_> {
                             *r = h.combine(board).rank7().value() as u16;
                         }
                         acc.record(&ranks, n);
+                        if let Some(sums) = &mut control_sums {
+                            sums.board(&ranks);
+                        }
                     }
                 }
             }
             // Per seat, its pot share summed over the prefix's boards.
             let x = acc.close_group(&wins_before, &tied_before, n);
+            if let (Some(c), Some(sums)) = (controls, &mut control_sums) {
+                sums.close(c, &x[..n], lcm);
+            }
             if breakdown {
                 for a in 0..n {
                     let c = &mut combos[slots[a] as usize];
@@ -131,6 +147,10 @@ impl Sampler<'_> {
         }
         let mut tally = acc.into_tally(n, deals, size, deals_per_prefix);
         tally.combos = combos;
+        if let (Some(c), Some(sums)) = (controls, control_sums) {
+            let unit = u128::from(lcm) << (super::controls::FRACTION_BITS + 1);
+            tally.add_controlled(sums.sum_y, sums.sum_y2, unit * u128::from(deals_per_prefix), &c.offsets);
+        }
         Ok(tally)
     }
 }

@@ -2,6 +2,7 @@
 //! cards, the known board, and the draws of the restricted seats (by
 //! rejection or, where the planner chose it, crowded conditional draws).
 
+use super::controls::Controls;
 use super::crowded::Crowded;
 use super::rng::{Alias, Randoms};
 use crate::card::CardSet;
@@ -59,6 +60,9 @@ pub(crate) struct Sampling {
     /// disjoint completions each prefix is scored on (at most
     /// [`most_boards`]; the planner's pilot chooses, `shape`).
     pub(crate) boards: usize,
+    /// With the prefix design, the control variates subtracted (where
+    /// they pay, [`controls`](super::controls)).
+    pub(crate) controls: Option<Controls>,
 }
 
 /// The most disjoint board completions a prefix of `setup` can be scored
@@ -182,6 +186,8 @@ pub(super) struct Sampler<'a> {
     pub(super) free: u64,
     /// Board completions per prefix (with two or more cards to come).
     pub(super) boards: usize,
+    /// The control variates ([`Sampling::controls`]).
+    pub(super) controls: Option<Controls>,
     /// With a breakdown: per seat, the offset of its live combos in the
     /// flat per-combo tallies (active seats only), their total, and per
     /// uniform active seat its combo's slot by card pair (`52 * hi + lo`).
@@ -200,6 +206,7 @@ impl Sampler<'_> {
             least_blocks,
             pilot,
             boards,
+            controls,
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let restricted = restricted_seats(&dealing);
@@ -260,6 +267,7 @@ impl Sampler<'_> {
                 .fold(CompactHand::EMPTY, |h, &c| h.add_card(c)),
             free: free.bits(),
             boards,
+            controls,
             offsets,
             live,
             pair_slots,
@@ -277,6 +285,7 @@ impl Sampler<'_> {
             pilot: self.pilot,
             least_blocks: self.least_blocks,
             boards: self.boards,
+            controls: self.controls,
         }
     }
 
@@ -444,7 +453,7 @@ pub(super) struct Accumulator<const N: usize> {
     /// `1 / lcm` (its wins' share follows from `wins`).
     tie_x: [u64; N],
     /// `lcm / k` for `k` tied winners.
-    share: [u64; MAX_SEATS + 1],
+    pub(super) share: [u64; MAX_SEATS + 1],
     /// Per seat, the sums over closed groups (prefixes or clusters) of the
     /// seat's pot share summed over the group's deals, and of its square
     /// (units `1 / lcm`, `1 / lcm²`).

@@ -43,46 +43,15 @@ pub(crate) fn board_variances(
 impl Sampler<'_> {
     /// See [`board_variances`].
     fn pilot_variances(&self, prefixes: u64) -> Option<Vec<f64>> {
-        let setup = self.setup;
         let boards = self.boards;
-        let missing = setup.missing;
-        let start = self.start_block::<MAX_SEATS>(PILOT_SEED, 0);
-        let (n, mut rng, mut holes, mut deck, len) =
-            (start.n, start.rng, start.holes, start.deck, start.len);
-        let deck = &mut deck[..len];
-        let mut slots = [0u32; MAX_SEATS];
-        let seat_cards = self.uniform.len() * 2;
-        let mut rejected = 0;
+        let n = self.setup.active.len();
         // Per board count and seat: the sums of the prefix means and of
         // their squares.
         let mut sums = vec![[0.0f64; 2]; boards * n];
         let mut running = vec![0.0f64; n];
-        let mut ranks = [0u16; MAX_SEATS];
-        for accepted in 0..prefixes {
-            let used = self
-                .draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)
-                .ok()?;
-            let restricted_cards = used & self.free;
-            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
-            for (u, &s) in self.uniform.iter().enumerate() {
-                if let Some(a) = self.active_index[s] {
-                    holes[a] = card_hand(deck[2 * u]).combine(card_hand(deck[2 * u + 1]));
-                }
-            }
-            deal(
-                &mut rng,
-                deck,
-                seat_cards,
-                missing * boards,
-                restricted_cards,
-            );
-            let cards = &deck[seat_cards..seat_cards + missing * boards];
-            running.iter_mut().for_each(|x| *x = 0.0);
-            for (b, completion) in cards.chunks_exact(missing).enumerate() {
-                let board = completion
-                    .iter()
-                    .fold(self.base, |h, &c| h.combine(card_hand(c)));
-                shares(&holes[..n], board, &mut ranks[..n], &mut running);
+        self.pilot_prefixes(PILOT_SEED, prefixes, |event| match event {
+            Pilot::Board(b, ranks) => {
+                add_shares(ranks, &mut running);
                 for (a, x) in running.iter().enumerate() {
                     let mean = x / (b + 1) as f64;
                     let cell = &mut sums[b * n + a];
@@ -90,7 +59,8 @@ impl Sampler<'_> {
                     cell[1] += mean * mean;
                 }
             }
-        }
+            Pilot::Done => running.iter_mut().for_each(|x| *x = 0.0),
+        })?;
         let m = prefixes as f64;
         let variances = (0..boards)
             .map(|b| {
@@ -104,17 +74,95 @@ impl Sampler<'_> {
             .collect();
         Some(variances)
     }
+
+    /// Deals `prefixes` prefixes as the blocks do (the same draws in the
+    /// same order), on the generator of `seed`'s first block, telling
+    /// `on` of each of a prefix's boards and then of its end. `None` when
+    /// the draws starve.
+    pub(super) fn pilot_prefixes(
+        &self,
+        seed: u64,
+        prefixes: u64,
+        mut on: impl FnMut(Pilot<'_>),
+    ) -> Option<()> {
+        let missing = self.setup.missing;
+        let start = self.start_block::<MAX_SEATS>(seed, 0);
+        let (n, mut rng, mut holes, mut deck, len) =
+            (start.n, start.rng, start.holes, start.deck, start.len);
+        let deck = &mut deck[..len];
+        let mut slots = [0u32; MAX_SEATS];
+        let seat_cards = self.uniform.len() * 2;
+        let mut rejected = 0;
+        let mut ranks = [0u16; MAX_SEATS];
+        for accepted in 0..prefixes {
+            let mut used = self
+                .draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)
+                .ok()?;
+            let restricted_cards = used & self.free;
+            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
+            for (u, &s) in self.uniform.iter().enumerate() {
+                let (p, q) = (deck[2 * u], deck[2 * u + 1]);
+                used |= 1 << p | 1 << q;
+                if let Some(a) = self.active_index[s] {
+                    holes[a] = card_hand(p).combine(card_hand(q));
+                }
+            }
+            let mut score = |index: usize, cards: CompactHand| {
+                for (r, h) in ranks.iter_mut().zip(&holes[..n]) {
+                    *r = h.combine(cards).rank7().value() as u16;
+                }
+                on(Pilot::Board(index, &ranks[..n]));
+            };
+            match missing {
+                0 => score(0, self.base),
+                1 => {
+                    let mut avail = self.free & !used;
+                    let mut index = 0;
+                    while avail != 0 {
+                        let c = avail.trailing_zeros() as u8;
+                        avail &= avail - 1;
+                        score(index, self.base.combine(card_hand(c)));
+                        index += 1;
+                    }
+                }
+                _ => {
+                    let boards = self.boards;
+                    deal(
+                        &mut rng,
+                        deck,
+                        seat_cards,
+                        missing * boards,
+                        restricted_cards,
+                    );
+                    let cards = &deck[seat_cards..seat_cards + missing * boards];
+                    for (index, completion) in cards.chunks_exact(missing).enumerate() {
+                        let cards = completion
+                            .iter()
+                            .fold(self.base, |h, &c| h.combine(card_hand(c)));
+                        score(index, cards);
+                    }
+                }
+            }
+            on(Pilot::Done);
+        }
+        Some(())
+    }
 }
 
-/// Adds each seat's pot share on `board` (a whole five-card board's hand
-/// with the board) to `running`.
-fn shares(holes: &[CompactHand], board: CompactHand, ranks: &mut [u16], running: &mut [f64]) {
-    for (r, h) in ranks.iter_mut().zip(holes) {
-        *r = h.combine(board).rank7().value() as u16;
-    }
+/// What a pilot prefix tells ([`Sampler::pilot_prefixes`]).
+pub(super) enum Pilot<'a> {
+    /// Its board `index` (from 0), where the active seats hold these ranks.
+    Board(usize, &'a [u16]),
+    /// The prefix's boards are done.
+    Done,
+}
+
+/// Adds each seat's pot share on a board where the active seats hold
+/// `ranks` to `running`.
+pub(super) fn add_shares(ranks: &[u16], running: &mut [f64]) {
     let best = ranks.iter().copied().fold(0, u16::max);
     let winners = ranks.iter().filter(|&&r| r == best).count() as f64;
-    for (x, &r) in running.iter_mut().zip(ranks.iter()) {
+    for (x, &r) in running.iter_mut().zip(ranks) {
         if r == best {
             *x += 1.0 / winners;
         }

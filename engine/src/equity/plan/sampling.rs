@@ -2,6 +2,7 @@
 //! observations and how restricted seats are drawn.
 
 use super::costs::COSTS;
+use crate::equity::montecarlo::controls;
 use crate::equity::montecarlo::crowded::Crowded;
 use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
 use crate::equity::montecarlo::shape;
@@ -54,8 +55,9 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         pilot,
         least_blocks: sampler::LEAST_BLOCKS,
         boards: most_boards(setup),
+        controls: None,
     };
-    prefix_boards(setup, sampling)
+    controls::plan(setup, prefix_boards(setup, sampling))
 }
 
 /// Prefixes of the pilot that chooses the boards per prefix (about half a
