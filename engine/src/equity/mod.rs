@@ -36,11 +36,13 @@ pub(crate) mod exact;
 mod feasibility;
 pub(crate) mod montecarlo;
 pub(crate) mod plan;
+mod pooled;
 mod preflop_table;
 pub(crate) mod report;
 pub(crate) mod request;
 pub(crate) mod result;
 pub(crate) mod setup;
+mod spread;
 pub(crate) mod strategy;
 pub(crate) mod tally;
 

@@ -116,6 +116,9 @@ pub enum Design {
     Prefixes {
         /// How the restricted seats are drawn.
         draws: Draws,
+        /// Whether the hero's heads-up results are subtracted as a control
+        /// variate (`montecarlo::controls`).
+        control: bool,
     },
     /// Clusters of `deals` deals of uniform seats sharing one board.
     Clusters {
@@ -218,7 +221,10 @@ impl fmt::Display for Design {
             Draws::Crowded => "/crowded",
         };
         match self {
-            Design::Prefixes { draws: d } => write!(f, "prefixes{}", draws(d)),
+            Design::Prefixes { draws: d, control } => {
+                let control = if *control { "/control" } else { "" };
+                write!(f, "prefixes{}{control}", draws(d))
+            }
             Design::Clusters { deals, draws: d } => write!(f, "clusters/{deals}{}", draws(d)),
         }
     }

@@ -3,7 +3,9 @@
 //! which deals they count; adding tallies is exact and order-independent,
 //! so results do not depend on the thread count.
 
+use super::pooled::{self, PoolTally};
 use super::result::SeatEquity;
+use super::spread::{no_spread, signed_spread, spread};
 
 /// Where `ties` tallies seat `seat`'s deals shared by `k` winners, of `n`
 /// active seats: `seat * (n + 1) + k` (slots `k = 0, 1` are unused, so a
@@ -153,6 +155,9 @@ pub(crate) struct Tally {
     /// Per seat, what the mean of `Y_s` is short of its equity, as `f64`
     /// bits (so that tallies compare with `Eq`).
     y_offsets: Vec<u64>,
+    /// Monte Carlo: the pools of exchangeable seats reported together,
+    /// with their sums (see `montecarlo::pools`); empty without.
+    pub(crate) pools: Vec<PoolTally>,
     /// Monte Carlo: sampled prefixes (independent samples).
     prefixes: u64,
     /// The unit of `sum_x`: `lcm(1..=seats)` times the deals per prefix.
@@ -184,6 +189,7 @@ impl Tally {
             sum_y2: Vec::new(),
             y_unit: 1,
             y_offsets: Vec::new(),
+            pools: Vec::new(),
             prefixes: 0,
             unit: 1,
             combos: Vec::new(),
@@ -351,6 +357,13 @@ impl Tally {
 
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
+        if self.pools.is_empty() {
+            self.pools.clone_from(&other.pools);
+        } else {
+            for (a, b) in self.pools.iter_mut().zip(&other.pools) {
+                a.add(b);
+            }
+        }
         if !other.sum_y.is_empty() {
             let offsets: Vec<f64> = other.y_offsets.iter().map(|&o| f64::from_bits(o)).collect();
             self.add_controlled(
@@ -394,6 +407,20 @@ impl Tally {
     /// clusters), or with at most one group treating each deal as one
     /// sample; where nothing sampled varied, the bound of [`no_spread`].
     pub(crate) fn figures(&self, active: &[usize], sampled: bool) -> Vec<SeatEquity> {
+        let mut seats = self.seat_figures(active, sampled);
+        if sampled && self.prefixes > 1 && self.total > 0 {
+            let units = pooled::Units {
+                share: self.unit,
+                controlled: (!self.sum_y.is_empty()).then_some(self.y_unit),
+                deals: self.unit / share_unit(self.seats).max(1),
+            };
+            pooled::pool_figures(&self.pools, &mut seats, self.prefixes, &units);
+        }
+        seats
+    }
+
+    /// [`Tally::figures`] of each seat on its own.
+    fn seat_figures(&self, active: &[usize], sampled: bool) -> Vec<SeatEquity> {
         let total = self.total as f64;
         active
             .iter()
@@ -496,48 +523,4 @@ impl Tally {
             })
             .collect()
     }
-}
-
-/// The standard error of the mean of `m` observations `x_i / unit` whose
-/// sum is `sum / unit` and sum of squares `sum2 / unit²`; `None` when all
-/// `m` were equal (decided in integers: `m · Σx² = (Σx)²`).
-fn spread(sum: u128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
-    let m128 = u128::from(m);
-    if let (Some(a), Some(b)) = (m128.checked_mul(sum2), sum.checked_mul(sum))
-        && a == b
-    {
-        return None;
-    }
-    let (m, unit) = (m as f64, unit as f64);
-    let mean = sum as f64 / unit / m;
-    let second = sum2 as f64 / (unit * unit) / m;
-    Some(((second - mean * mean).max(0.0) / (m - 1.0)).sqrt())
-}
-
-/// [`spread`] of observations that may be negative.
-fn signed_spread(sum: i128, sum2: u128, m: u64, unit: u128) -> Option<f64> {
-    let m128 = i128::from(m);
-    if let (Some(a), Some(b)) = (
-        i128::try_from(sum2).ok().and_then(|s2| m128.checked_mul(s2)),
-        sum.checked_mul(sum),
-    ) && a == b
-    {
-        return None;
-    }
-    let (m, unit) = (m as f64, unit as f64);
-    let mean = sum as f64 / unit / m;
-    let second = sum2 as f64 / (unit * unit) / m;
-    Some(((second - mean * mean).max(0.0) / (m - 1.0)).sqrt())
-}
-
-/// The error reported for a sampled figure with mean `mean` (0..=1) when
-/// none of the `m` groups sampled varied (rare deals never drawn, or a
-/// single group): the rule of three, `3 / m` (no group in `m` differed, so
-/// the chance of one that does is below `3 / m` at 95%, and a group's mean
-/// differs by at most `max(mean, 1 − mean)`), capped at that largest
-/// possible error. Never 0, so an estimate never looks exact
-/// (docs/design.md §3.1).
-pub(crate) fn no_spread(mean: f64, m: u64) -> f64 {
-    let most = mean.max(1.0 - mean).clamp(0.0, 1.0);
-    (3.0 / m.max(1) as f64).min(most)
 }

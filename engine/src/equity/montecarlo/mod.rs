@@ -97,6 +97,7 @@ use crate::equity::tally::Tally;
 mod clusters;
 pub(crate) mod controls;
 pub(crate) mod crowded;
+pub(crate) mod pools;
 mod prefixes;
 mod rng;
 pub(crate) mod sampler;
@@ -325,6 +326,7 @@ mod tests {
         assert_eq!(rest, [3, 4]);
         let design = Design::Prefixes {
             draws: Draws::Crowded,
+            control: false,
         };
         let sampling = sampler::Sampling {
             design,
@@ -334,6 +336,7 @@ mod tests {
             least_blocks: sampler::LEAST_BLOCKS,
             boards: sampler::most_boards(&setup),
             controls: None,
+            pools: Vec::new(),
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

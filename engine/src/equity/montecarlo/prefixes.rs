@@ -3,6 +3,7 @@
 //! one independent observation.
 
 use super::controls::ControlSums;
+use super::pools::PoolSums;
 use super::rng::deal;
 use super::sampler::{BlockStart, Sampler, card_hand};
 use crate::equity::error::EquityError;
@@ -45,8 +46,9 @@ impl Sampler<'_> {
         // Per active seat, its combo's slot in `combos` this prefix.
         let mut slots = [0u32; N];
         let controls = self.controls.as_ref();
-        let mut control_sums = controls.map(|c| ControlSums::new(c, n, self.boards_per_prefix as usize));
+        let mut control_sums = controls.map(ControlSums::<N>::new);
         let lcm = acc.share[1];
+        let mut pool_sums = (!self.pools.is_empty()).then(|| PoolSums::new(&self.pools));
         for accepted in 0..size {
             // 1. Restricted seats: independent draws, whole-draw rejection.
             let mut used =
@@ -129,8 +131,14 @@ impl Sampler<'_> {
             }
             // Per seat, its pot share summed over the prefix's boards.
             let x = acc.close_group(&wins_before, &tied_before, n);
-            if let (Some(c), Some(sums)) = (controls, &mut control_sums) {
-                sums.close(c, &x[..n], lcm);
+            if let Some(sums) = &mut control_sums {
+                sums.close(&x, n, lcm);
+            }
+            if let Some(pools) = &mut pool_sums {
+                let won: [u64; N] = std::array::from_fn(|a| acc.wins[a] - wins_before[a]);
+                let tied: [u64; N] = std::array::from_fn(|a| acc.tied[a] - tied_before[a]);
+                let y = control_sums.as_ref().map(|sums| &sums.y[..]);
+                pools.close(&x[..n], y, &won[..n], &tied[..n]);
             }
             if breakdown {
                 for a in 0..n {
@@ -149,7 +157,15 @@ impl Sampler<'_> {
         tally.combos = combos;
         if let (Some(c), Some(sums)) = (controls, control_sums) {
             let unit = u128::from(lcm) << (super::controls::FRACTION_BITS + 1);
-            tally.add_controlled(sums.sum_y, sums.sum_y2, unit * u128::from(deals_per_prefix), &c.offsets);
+            tally.add_controlled(
+                sums.sum_y[..n].to_vec(),
+                sums.sum_y2[..n].to_vec(),
+                unit * u128::from(deals_per_prefix),
+                &c.offsets,
+            );
+        }
+        if let Some(pools) = pool_sums {
+            tally.pools = pools.pools;
         }
         Ok(tally)
     }

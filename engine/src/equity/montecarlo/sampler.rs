@@ -63,6 +63,9 @@ pub(crate) struct Sampling {
     /// With the prefix design, the control variates subtracted (where
     /// they pay, [`controls`](super::controls)).
     pub(crate) controls: Option<Controls>,
+    /// With the prefix design, the pools of exchangeable active seats
+    /// reported together ([`pools`](super::pools)).
+    pub(crate) pools: Vec<Vec<usize>>,
 }
 
 /// The most disjoint board completions a prefix of `setup` can be scored
@@ -188,6 +191,8 @@ pub(super) struct Sampler<'a> {
     pub(super) boards: usize,
     /// The control variates ([`Sampling::controls`]).
     pub(super) controls: Option<Controls>,
+    /// The pools ([`Sampling::pools`]).
+    pub(super) pools: Vec<Vec<usize>>,
     /// With a breakdown: per seat, the offset of its live combos in the
     /// flat per-combo tallies (active seats only), their total, and per
     /// uniform active seat its combo's slot by card pair (`52 * hi + lo`).
@@ -207,6 +212,7 @@ impl Sampler<'_> {
             pilot,
             boards,
             controls,
+            pools,
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let restricted = restricted_seats(&dealing);
@@ -268,6 +274,7 @@ impl Sampler<'_> {
             free: free.bits(),
             boards,
             controls,
+            pools,
             offsets,
             live,
             pair_slots,
@@ -286,6 +293,7 @@ impl Sampler<'_> {
             least_blocks: self.least_blocks,
             boards: self.boards,
             controls: self.controls,
+            pools: self.pools,
         }
     }
 

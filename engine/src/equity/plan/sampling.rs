@@ -4,6 +4,7 @@
 use super::costs::COSTS;
 use crate::equity::montecarlo::controls;
 use crate::equity::montecarlo::crowded::Crowded;
+use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
 use crate::equity::montecarlo::shape;
 use crate::equity::setup::Setup;
@@ -48,7 +49,10 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
     let sampling = Sampling {
         design: match clusters {
             Some(deals) => Design::Clusters { deals, draws },
-            None => Design::Prefixes { draws },
+            None => Design::Prefixes {
+                draws,
+                control: false,
+            },
         },
         dealing,
         crowded,
@@ -56,8 +60,11 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         least_blocks: sampler::LEAST_BLOCKS,
         boards: most_boards(setup),
         controls: None,
+        pools: Vec::new(),
     };
-    controls::plan(setup, prefix_boards(setup, sampling))
+    let mut sampling = controls::plan(setup, prefix_boards(setup, sampling));
+    sampling.pools = pools::pools(setup, &sampling);
+    sampling
 }
 
 /// Prefixes of the pilot that chooses the boards per prefix (about half a
