@@ -72,6 +72,7 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
         "swept-seat" => strategy == "exact/board_major/swept_seat",
         "three-ranges" => strategy == "exact/board_major/three_ranges",
         "prefixes" => strategy == "monte_carlo/prefixes",
+        "control" => strategy == "monte_carlo/prefixes/control",
         "crowded" => strategy.starts_with("monte_carlo/") && strategy.ends_with("/crowded"),
         "clusters" => strategy.starts_with("monte_carlo/clusters/"),
         _ => false,
@@ -80,7 +81,7 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
 
 /// The corpus's path tags and the JSON `path` each one implies (`None`: the
 /// spot fails, exit status 2).
-const TAGS: [(&str, Option<&str>); 10] = [
+const TAGS: [(&str, Option<&str>); 11] = [
     ("table", Some("preflop_table")),
     ("rank-patterns", Some("enumeration")),
     ("board-major", Some("enumeration")),
@@ -88,6 +89,7 @@ const TAGS: [(&str, Option<&str>); 10] = [
     ("swept-seat", Some("enumeration")),
     ("three-ranges", Some("enumeration")),
     ("prefixes", Some("sampling")),
+    ("control", Some("sampling")),
     ("clusters", Some("sampling")),
     ("crowded", Some("sampling")),
     ("error", None),

@@ -20,6 +20,7 @@ mod architecture; // the engine's modules import one way; no source file too lon
 mod cards; // card, combo and hand-class parsing, display and indexing
 mod classes; // the hand-class table: rows partition the range, each row is calculate on its hands, calc --classes
 mod cli; // the `rangestove` binary: subcommands, output, exit status
+mod control_variate; // Monte Carlo's control variate and pooled seats: unbiased against exact, honest errors, sums to one, the same on any thread count
 mod equity; // exact vs brute force, golden figures, Monte Carlo vs exact, determinism
 mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
 mod fuzz; // seeded fuzzing: generated range, card and request text at the parsers and validation, `calc` argument lists at the binary

@@ -30,32 +30,17 @@
 //! and order-free, and the same seed gives the same figures on any thread
 //! count.
 //!
-//! The pilot also says whether the control pays: it is kept only when the
-//! variance of the hero's observation drops by a tenth or more. Not used
+//! The planner (`plan::sampling`) decides, from a pilot
+//! (`shape::control_regression`), whether the control pays: it is kept
+//! only when the variance of the hero's observation drops by a tenth or
+//! more. Not used
 //! heads-up (the control would be the estimate itself), with a breakdown
 //! (per-combo figures are plain means and the seats' figures must stay
 //! their average), or under the cluster design. Measured on `AKs` against
 //! five `random`: the hero's variance falls to 0.56 of the plain one.
 
-use super::sampler::{Dealing, Sampler, Sampling};
-use super::shape::{Pilot, add_shares};
-use crate::card::CardSet;
-use crate::combo::Combo;
-use crate::equity::preflop_table;
-use crate::equity::setup::{SeatCombos, Setup};
-use crate::equity::strategy::Design;
-
 /// Binary digits after the point of the integer coefficients.
 pub(crate) const FRACTION_BITS: u32 = 20;
-
-/// The pilot's prefixes (well under a millisecond with six seats preflop)
-/// and its generator's seed.
-const PILOT_PREFIXES: u64 = 2048;
-const PILOT_SEED: u64 = 0xc0_4e7a_0175;
-
-/// Kept when the variance of the hero's observation falls to this share
-/// of the plain one or below.
-const KEEP_BELOW: f64 = 0.9;
 
 /// The control a run subtracts and its coefficients.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,132 +56,6 @@ pub(crate) struct Controls {
     /// Per active seat, `β_s · u·e`: what the mean of `Y_s` is short of
     /// the seat's equity.
     pub(crate) offsets: Vec<f64>,
-}
-
-/// The hero's index among the active seats, the active uniform seats and
-/// the control's expectation per deal, where the control applies (see the
-/// module's documentation).
-fn candidate(setup: &Setup, sampling: &Sampling) -> Option<(usize, Vec<usize>, f64)> {
-    if setup.active.len() < 3
-        || setup.breakdown
-        || !matches!(sampling.design, Design::Prefixes { .. })
-    {
-        return None;
-    }
-    let uniform = |s: usize| matches!(sampling.dealing[s], Dealing::Uniform);
-    let restricted: Vec<usize> = (0..setup.seats.len()).filter(|&s| !uniform(s)).collect();
-    let [hero] = restricted[..] else {
-        return None;
-    };
-    let h = setup.active.iter().position(|&s| s == hero)?;
-    let partners: Vec<usize> = (0..setup.active.len()).filter(|&a| a != h).collect();
-    let equity = versus_random(setup, hero)?;
-    let mean = partners.len() as f64 * equity;
-    Some((h, partners, mean))
-}
-
-/// Seat `hero`'s exact heads-up equity against `random` from the preflop
-/// table: a spot with no board and no dead cards (`None` otherwise, or if
-/// the shipped table fails its checks).
-fn versus_random(setup: &Setup, hero: usize) -> Option<f64> {
-    if !setup.known.is_empty() || !setup.board.is_empty() {
-        return None;
-    }
-    let all: Vec<Combo> = Combo::all().collect();
-    let random = SeatCombos {
-        masks: all.iter().map(|c| c.mask().bits()).collect(),
-        weights: vec![1; all.len()],
-        combos: all,
-        divisor: 1,
-    };
-    let heads_up = Setup {
-        seats: vec![setup.seats[hero].clone(), random],
-        active: vec![0, 1],
-        board: Vec::new(),
-        known: CardSet::EMPTY,
-        fixed: CardSet::EMPTY,
-        missing: 5,
-        breakdown: false,
-    };
-    let counts = preflop_table::heads_up(&heads_up)?;
-    let total = counts.total as f64;
-    (total > 0.0).then(|| (counts.wins[0] as f64 + counts.ties as f64 / 2.0) / total)
-}
-
-/// `sampling` with the control where it pays, as its pilot measured (see
-/// the module's documentation).
-pub(crate) fn plan(setup: &Setup, sampling: Sampling) -> Sampling {
-    let Some((hero, partners, mean)) = candidate(setup, &sampling) else {
-        return sampling;
-    };
-    let n = setup.active.len();
-    let mut mask = vec![0u32; n];
-    for &a in &partners {
-        mask[a] = 1;
-    }
-    let sampler = Sampler::new(setup, sampling);
-    let beta = sampler.pilot_coefficient(hero, &mask);
-    let mut sampling = sampler.into_sampling();
-    if let Some(beta) = beta {
-        let coefficients = integer_coefficients(beta, hero, &partners, n);
-        let unit = f64::from(1u32 << FRACTION_BITS);
-        let offsets = coefficients
-            .iter()
-            .map(|&c| c as f64 / unit * mean)
-            .collect();
-        if let Design::Prefixes { control, .. } = &mut sampling.design {
-            *control = true;
-        }
-        sampling.controls = Some(Controls {
-            hero,
-            partners: mask,
-            coefficients,
-            offsets,
-        });
-    }
-    sampling
-}
-
-impl Sampler<'_> {
-    /// The regression coefficient of the hero's observation on the control
-    /// (the hero's score against the seats `partners` marks), from a pilot
-    /// on a fixed generator; `None` when the draws starve or the control
-    /// would cut the hero's variance by less than [`KEEP_BELOW`].
-    fn pilot_coefficient(&self, hero: usize, partners: &[u32]) -> Option<f64> {
-        let n = self.setup.active.len();
-        let mut shares = vec![0.0; n];
-        let mut control = 0u32;
-        let mut boards = 0u32;
-        // Σx, Σd, Σx², Σd², Σxd of the hero's mean share x and the mean
-        // control d per prefix.
-        let mut sums = [0.0f64; 5];
-        self.pilot_prefixes(PILOT_SEED, PILOT_PREFIXES, |event| match event {
-            Pilot::Board(_, ranks) => {
-                boards += 1;
-                add_shares(ranks, &mut shares);
-                control += score_against(ranks, hero, partners);
-            }
-            Pilot::Done => {
-                let per = 1.0 / f64::from(boards.max(1));
-                let (x, d) = (shares[hero] * per, f64::from(control) / 2.0 * per);
-                for (sum, v) in sums.iter_mut().zip([x, d, x * x, d * d, x * d]) {
-                    *sum += v;
-                }
-                shares.iter_mut().for_each(|v| *v = 0.0);
-                (control, boards) = (0, 0);
-            }
-        })?;
-        let m = PILOT_PREFIXES as f64;
-        let cov = |ab: f64, a: f64, b: f64| (ab - a * b / m) / (m - 1.0);
-        let [x, d, xx, dd, xd] = sums;
-        let (var_x, var_d, cov_xd) = (cov(xx, x, x), cov(dd, d, d), cov(xd, x, d));
-        if !(var_d > 0.0 && var_x > 0.0) {
-            return None;
-        }
-        let beta = cov_xd / var_d;
-        let controlled = var_x - beta * cov_xd;
-        (controlled <= KEEP_BELOW * var_x).then_some(beta)
-    }
 }
 
 /// The hero's heads-up score on one board against the seats `partners`
@@ -216,7 +75,12 @@ pub(super) fn score_against(ranks: &[u16], hero: usize, partners: &[u32]) -> u32
 /// units of `2^-FRACTION_BITS`: the hero's rounded, each of the
 /// `partners` taking an equal part of its opposite (the first ones one
 /// unit more where it does not divide), so that they sum to zero.
-fn integer_coefficients(beta: f64, hero: usize, partners: &[usize], n: usize) -> Vec<i64> {
+pub(crate) fn integer_coefficients(
+    beta: f64,
+    hero: usize,
+    partners: &[usize],
+    n: usize,
+) -> Vec<i64> {
     let unit = f64::from(1u32 << FRACTION_BITS);
     let own = (beta.clamp(-64.0, 64.0) * unit).round() as i64;
     let mut coefficients = vec![0i64; n];

@@ -36,6 +36,7 @@ pub(crate) fn pools(setup: &Setup, sampling: &Sampling) -> Vec<Vec<usize>> {
             _ => false,
         }
     };
+    // Seats already placed (in a pool, or alike with every other seat).
     let mut pooled = vec![false; n];
     let mut pools = Vec::new();
     for a in 0..n {
@@ -43,10 +44,10 @@ pub(crate) fn pools(setup: &Setup, sampling: &Sampling) -> Vec<Vec<usize>> {
             continue;
         }
         let members: Vec<usize> = (a..n).filter(|&b| !pooled[b] && same(a, b)).collect();
+        for &b in &members {
+            pooled[b] = true;
+        }
         if members.len() >= 2 && members.len() < n {
-            for &b in &members {
-                pooled[b] = true;
-            }
             pools.push(members);
         }
     }

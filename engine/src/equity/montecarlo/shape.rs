@@ -14,6 +14,7 @@
 //! observation with each number of boards, and weighs it against the cost
 //! of a prefix and of a board.
 
+use super::controls::score_against;
 use super::rng::deal;
 use super::sampler::{Sampler, Sampling, card_hand};
 use crate::compact::CompactHand;
@@ -146,6 +147,70 @@ impl Sampler<'_> {
             on(Pilot::Done);
         }
         Some(())
+    }
+}
+
+/// The control pilot's prefixes (well under a millisecond with six seats
+/// preflop) and its generator's seed.
+const CONTROL_PILOT_PREFIXES: u64 = 2048;
+const CONTROL_PILOT_SEED: u64 = 0xc0_4e7a_0175;
+
+/// The regression of the hero's observation (its mean pot share over a
+/// prefix's boards; `hero` its index among the active seats) on the
+/// control (its heads-up score against the seats `partners` marks), from
+/// a pilot on a fixed generator, and the share of the hero's variance it
+/// leaves; `None` when the draws starve or the control did not vary.
+/// Returns the sampling as it came.
+pub(crate) fn control_regression(
+    setup: &Setup,
+    sampling: Sampling,
+    hero: usize,
+    partners: &[u32],
+) -> (Sampling, Option<(f64, f64)>) {
+    let sampler = Sampler::new(setup, sampling);
+    let regression = sampler.control_regression(hero, partners);
+    (sampler.into_sampling(), regression)
+}
+
+impl Sampler<'_> {
+    /// See [`control_regression`].
+    fn control_regression(&self, hero: usize, partners: &[u32]) -> Option<(f64, f64)> {
+        let n = self.setup.active.len();
+        let mut shares = vec![0.0; n];
+        let mut control = 0u32;
+        let mut boards = 0u32;
+        // Σx, Σd, Σx², Σd², Σxd of the hero's mean share x and the mean
+        // control d per prefix.
+        let mut sums = [0.0f64; 5];
+        self.pilot_prefixes(
+            CONTROL_PILOT_SEED,
+            CONTROL_PILOT_PREFIXES,
+            |event| match event {
+                Pilot::Board(_, ranks) => {
+                    boards += 1;
+                    add_shares(ranks, &mut shares);
+                    control += score_against(ranks, hero, partners);
+                }
+                Pilot::Done => {
+                    let per = 1.0 / f64::from(boards.max(1));
+                    let (x, d) = (shares[hero] * per, f64::from(control) / 2.0 * per);
+                    for (sum, v) in sums.iter_mut().zip([x, d, x * x, d * d, x * d]) {
+                        *sum += v;
+                    }
+                    shares.iter_mut().for_each(|v| *v = 0.0);
+                    (control, boards) = (0, 0);
+                }
+            },
+        )?;
+        let m = CONTROL_PILOT_PREFIXES as f64;
+        let cov = |ab: f64, a: f64, b: f64| (ab - a * b / m) / (m - 1.0);
+        let [x, d, xx, dd, xd] = sums;
+        let (var_x, var_d, cov_xd) = (cov(xx, x, x), cov(dd, d, d), cov(xd, x, d));
+        if !(var_d > 0.0 && var_x > 0.0) {
+            return None;
+        }
+        let beta = cov_xd / var_d;
+        Some((beta, (var_x - beta * cov_xd) / var_x))
     }
 }
 

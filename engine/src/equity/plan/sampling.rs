@@ -2,12 +2,15 @@
 //! observations and how restricted seats are drawn.
 
 use super::costs::COSTS;
-use crate::equity::montecarlo::controls;
+use crate::card::CardSet;
+use crate::combo::Combo;
+use crate::equity::montecarlo::controls::{Controls, FRACTION_BITS, integer_coefficients};
 use crate::equity::montecarlo::crowded::Crowded;
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
 use crate::equity::montecarlo::shape;
-use crate::equity::setup::Setup;
+use crate::equity::preflop_table;
+use crate::equity::setup::{SeatCombos, Setup};
 use crate::equity::strategy::{Design, Draws};
 
 /// Rejection draws of the pilot that decides on crowded draws.
@@ -62,7 +65,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         controls: None,
         pools: Vec::new(),
     };
-    let mut sampling = controls::plan(setup, prefix_boards(setup, sampling));
+    let mut sampling = control(setup, prefix_boards(setup, sampling));
     sampling.pools = pools::pools(setup, &sampling);
     sampling
 }
@@ -161,4 +164,91 @@ fn crowded_draws(setup: &Setup, dealing: &[Dealing], accepted: u32) -> Option<Cr
     // Where that table does not fit, the fallback (part table, part
     // rejection) rather than rejection that may starve.
     Crowded::new(setup, &order).or_else(|| Crowded::fallback(setup, &restricted))
+}
+
+/// Kept when the variance of the hero's observation falls to this share
+/// of the plain one or below.
+const CONTROL_KEEPS_BELOW: f64 = 0.9;
+
+/// `sampling` with the hero's heads-up control variate
+/// (`montecarlo::controls`) where it applies and its pilot says it pays:
+/// three or more active seats, no breakdown, the prefix design, exactly one
+/// restricted seat (active: the hero) and no board or dead cards, so the
+/// preflop table knows the control's expectation.
+fn control(setup: &Setup, sampling: Sampling) -> Sampling {
+    let Some((hero, equity)) = control_hero(setup, &sampling) else {
+        return sampling;
+    };
+    let n = setup.active.len();
+    let partners: Vec<usize> = (0..n).filter(|&a| a != hero).collect();
+    let mut mask = vec![0u32; n];
+    for &a in &partners {
+        mask[a] = 1;
+    }
+    let (mut sampling, regression) = shape::control_regression(setup, sampling, hero, &mask);
+    let Some((beta, _)) = regression.filter(|&(_, left)| left <= CONTROL_KEEPS_BELOW) else {
+        return sampling;
+    };
+    let coefficients = integer_coefficients(beta, hero, &partners, n);
+    let mean = partners.len() as f64 * equity;
+    let unit = f64::from(1u32 << FRACTION_BITS);
+    let offsets = coefficients
+        .iter()
+        .map(|&c| c as f64 / unit * mean)
+        .collect();
+    if let Design::Prefixes { control, .. } = &mut sampling.design {
+        *control = true;
+    }
+    sampling.controls = Some(Controls {
+        hero,
+        partners: mask,
+        coefficients,
+        offsets,
+    });
+    sampling
+}
+
+/// The hero's index among the active seats and its exact heads-up equity
+/// against `random`, where the control applies ([`control`]).
+fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, f64)> {
+    if setup.active.len() < 3
+        || setup.breakdown
+        || !matches!(sampling.design, Design::Prefixes { .. })
+    {
+        return None;
+    }
+    let restricted = sampler::restricted_seats(&sampling.dealing);
+    let [hero] = restricted[..] else {
+        return None;
+    };
+    let index = setup.active.iter().position(|&s| s == hero)?;
+    Some((index, versus_random(setup, hero)?))
+}
+
+/// Seat `hero`'s exact heads-up equity against `random` from the preflop
+/// table: a spot with no board and no dead cards (`None` otherwise, or if
+/// the shipped table fails its checks).
+fn versus_random(setup: &Setup, hero: usize) -> Option<f64> {
+    if !setup.known.is_empty() || !setup.board.is_empty() {
+        return None;
+    }
+    let all: Vec<Combo> = Combo::all().collect();
+    let random = SeatCombos {
+        masks: all.iter().map(|c| c.mask().bits()).collect(),
+        weights: vec![1; all.len()],
+        combos: all,
+        divisor: 1,
+    };
+    let heads_up = Setup {
+        seats: vec![setup.seats[hero].clone(), random],
+        active: vec![0, 1],
+        board: Vec::new(),
+        known: CardSet::EMPTY,
+        fixed: CardSet::EMPTY,
+        missing: 5,
+        breakdown: false,
+    };
+    let counts = preflop_table::heads_up(&heads_up)?;
+    let total = counts.total as f64;
+    (total > 0.0).then(|| (counts.wins[0] as f64 + counts.ties as f64 / 2.0) / total)
 }
