@@ -143,12 +143,17 @@ impl<const N: usize> ControlSums<N> {
     pub(super) fn close(&mut self, x: &[u64; N], n: usize, lcm: u64) {
         let control = i128::from(self.control) * i128::from(lcm);
         self.control = 0;
-        for s in 0..n.min(N) {
-            let y = (i128::from(x[s]) << (FRACTION_BITS + 1))
-                - i128::from(self.coefficients[s]) * control;
-            self.y[s] = y;
-            self.sum_y[s] += y;
-            self.sum_y2[s] += (y * y) as u128;
+        let seats = self
+            .y
+            .iter_mut()
+            .zip(&mut self.sum_y)
+            .zip(&mut self.sum_y2)
+            .zip(x.iter().zip(&self.coefficients))
+            .take(n);
+        for (((y, sum), sum2), (&x, &c)) in seats {
+            *y = (i128::from(x) << (FRACTION_BITS + 1)) - i128::from(c) * control;
+            *sum += *y;
+            *sum2 += (*y * *y) as u128;
         }
     }
 }
