@@ -1,59 +1,82 @@
-//! A control variate for the prefix design: the hero's heads-up results,
-//! whose exact expectation is known, subtracted from each seat's pot share
-//! to cancel much of its noise.
+//! Control variates for the prefix design: what the hero's hand does on a
+//! deal, whose exact expectation is known, subtracted from each seat's pot
+//! share to cancel much of its noise.
 //!
 //! Where exactly one seat of a preflop spot with no dead cards is
 //! restricted (the hero, active) and every other seat is uniform
 //! (`random`), the marginal of (hero, one uniform seat, board) in the joint
 //! deal of docs/design.md §3 is the heads-up deal of the hero's range
 //! against `random`: the number of ways to deal every other seat from what
-//! is left does not depend on which cards these took. So the hero's
-//! heads-up score against that seat alone (1 if the hero's hand beats its
-//! hand, ½ on a tie, 0 otherwise) has for expectation the hero's exact
-//! heads-up equity against `random` `e`, read from the preflop table. The
-//! **control** `D` is that score summed over the `u` active uniform seats,
-//! expectation `u·e`.
+//! is left does not depend on which cards these took. So on each deal:
 //!
-//! With `D` a prefix's mean control and `X_s` seat `s`'s mean pot share,
-//! the estimate of seat `s`'s equity is the mean over prefixes of
-//! `Y_s = X_s − β_s · (D − u·e)`, unbiased for any fixed coefficients
-//! `β_s`; its standard error is the spread of the `Y_s`, as before. The
-//! hero's coefficient is the regression of its pot share on `D` measured
-//! by a pilot on a fixed generator (so it depends on the request alone and
-//! the estimate stays unbiased: it is not fitted to the sample it
-//! corrects); each uniform seat takes `−β/u`, so the coefficients sum to
-//! zero and the seats' estimates still sum to one (the pot shares of a
-//! deal sum to one, the corrections to zero). The uniform seats are
-//! pooled ([`pools`](super::pools)), so how their part of the correction
-//! falls between them does not matter. Coefficients are integers in units
-//! of `2^-FRACTION_BITS`, so the `Y_s` are integers: tallies stay exact
-//! and order-free, and the same seed gives the same figures on any thread
-//! count.
+//! - the hero's heads-up score against each other seat alone (1 if its
+//!   hand beats that seat's, ½ on a tie, 0 otherwise), summed over the `u`
+//!   other seats, has for expectation `u·e`, `e` the hero's exact heads-up
+//!   equity against `random` (the preflop table);
+//! - whether the hero's best five cards are one pair, two pair, … four of
+//!   a kind has for expectation the share of boards on which its hand makes
+//!   that category, from the shipped table of every class's boards by
+//!   category ([`categories`](super::categories)).
 //!
-//! The planner (`plan::sampling`) decides, from a pilot
-//! (`shape::control_regression`), whether the control pays: it is kept
-//! only when the variance of the hero's observation drops by a tenth or
-//! more. Not used
-//! heads-up (the control would be the estimate itself), with a breakdown
-//! (per-combo figures are plain means and the seats' figures must stay
-//! their average), or under the cluster design. Measured on `AKs` against
-//! five `random`: the hero's variance falls to 0.56 of the plain one.
+//! These are the **features** `D` (their means over a prefix's boards).
+//! The estimate of seat `s`'s equity is the mean over prefixes of
+//! `Y_s = X_s − a_s · β · (D − μ)`, `X_s` its mean pot share, unbiased
+//! for any fixed `β`; its standard error is the spread of the `Y_s`, as
+//! before. `β` is the regression of the hero's share on the features,
+//! measured by a pilot on a fixed generator (so it depends on the request
+//! alone and the estimate stays unbiased: it is not fitted to the sample
+//! it corrects). The hero takes `a = 1` and every other seat `a = −1/u`,
+//! so the corrections sum to zero and the seats' estimates still sum to
+//! one (a deal's pot shares sum to one); the other seats are pooled
+//! ([`pools`](super::pools)), so how the correction falls between them
+//! does not matter. `β` is held in integers of `2^-FRACTION_BITS` and
+//! `lcm(1..=n)` is a multiple of `u`, so every `Y_s` is an integer: tallies
+//! stay exact and order-free, and the same seed gives the same figures on
+//! any thread count.
+//!
+//! The planner (`plan::sampling`) decides from the pilot
+//! (`shape::control_regression`) whether the control pays: it is kept only
+//! when the variance of the hero's observation drops by a tenth or more.
+//! Not used heads-up (the score would be the estimate itself), with a
+//! breakdown (per-combo figures are plain means and the seats' figures must
+//! stay their average), or under the cluster design. Measured on `AKs`
+//! against five `random`: the score alone leaves 0.55 of the hero's
+//! variance, with the categories 0.50.
 
 /// Binary digits after the point of the integer coefficients.
-pub(crate) const FRACTION_BITS: u32 = 20;
+pub(crate) const FRACTION_BITS: u32 = 16;
+
+/// The largest coefficient held (larger ones are cut to it: still
+/// unbiased, only less effective) and the most active seats a control is
+/// used with: with them a prefix's `|Y_s|` stays below 2^42 and the sums of
+/// squares fit a `u128` for 2^40 prefixes.
+pub(crate) const MOST_COEFFICIENT: f64 = 8.0;
+pub(crate) const MOST_SEATS: usize = 10;
+
+/// Features: the hero's summed heads-up score, then one pair, two pair,
+/// three of a kind, straight, flush, full house and four of a kind (high
+/// card is what the others leave; a straight flush is too rare to pay).
+pub(crate) const FEATURES: usize = 8;
+
+/// The hand categories (1 high card … 9 straight flush) of the features
+/// after the score, in order.
+pub(crate) const FEATURE_CATEGORIES: [usize; FEATURES - 1] = [2, 3, 4, 5, 6, 7, 8];
 
 /// The control a run subtracts and its coefficients.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Controls {
     /// The hero's index among the active seats.
     pub(crate) hero: usize,
-    /// Per active seat, 1 for the uniform seats the hero's score is summed
-    /// over, else 0.
+    /// Per active seat, 1 for the seats the hero's score is summed over:
+    /// every other one (the blocks rely on it), 0 for the hero.
     pub(crate) partners: Vec<u32>,
-    /// Per active seat, its coefficient in units of `2^-FRACTION_BITS`
+    /// Per feature, `β` in units of `2^-FRACTION_BITS`.
+    pub(crate) coefficients: [i64; FEATURES],
+    /// Per active seat, its share of the hero's correction in units of
+    /// `1 / lcm(1..=n)`: `lcm` for the hero, `−lcm/u` for the others
     /// (summing to zero).
-    pub(crate) coefficients: Vec<i64>,
-    /// Per active seat, `β_s · u·e`: what the mean of `Y_s` is short of
+    pub(crate) shares: Vec<i64>,
+    /// Per active seat, `a_s · β · μ`: what the mean of `Y_s` is short of
     /// the seat's equity.
     pub(crate) offsets: Vec<f64>,
 }
@@ -71,38 +94,69 @@ pub(super) fn score_against(ranks: &[u16], hero: usize, partners: &[u32]) -> u32
         .sum()
 }
 
-/// The coefficients of `beta` for the hero `hero` of `n` active seats, in
-/// units of `2^-FRACTION_BITS`: the hero's rounded, each of the
-/// `partners` taking an equal part of its opposite (the first ones one
-/// unit more where it does not divide), so that they sum to zero.
-pub(crate) fn integer_coefficients(
-    beta: f64,
-    hero: usize,
-    partners: &[usize],
-    n: usize,
-) -> Vec<i64> {
+/// The hand category (1 to 9) of a rank value (`category << 12 | index`).
+#[inline(always)]
+pub(super) fn category(rank: u16) -> usize {
+    usize::from(rank >> 12) & 15
+}
+
+/// `β` in units of `2^-FRACTION_BITS` (each cut to ±[`MOST_COEFFICIENT`]
+/// first).
+pub(crate) fn integer_coefficients(beta: &[f64; FEATURES]) -> [i64; FEATURES] {
     let unit = f64::from(1u32 << FRACTION_BITS);
-    let own = (beta.clamp(-64.0, 64.0) * unit).round() as i64;
-    let mut coefficients = vec![0i64; n];
-    coefficients[hero] = own;
-    let u = partners.len() as i64;
-    let (part, rest) = ((-own).div_euclid(u), (-own).rem_euclid(u));
-    for (i, &a) in partners.iter().enumerate() {
-        coefficients[a] = part + i64::from((i as i64) < rest);
+    beta.map(|b| (b.clamp(-MOST_COEFFICIENT, MOST_COEFFICIENT) * unit).round() as i64)
+}
+
+/// The lower Cholesky factor of the symmetric `k × k` matrix `a`; `None`
+/// unless it is positive definite.
+pub(crate) fn cholesky(a: &[f64], k: usize) -> Option<Vec<f64>> {
+    let mut l = vec![0.0; k * k];
+    for i in 0..k {
+        for j in 0..=i {
+            let dot: f64 = (0..j).map(|p| l[i * k + p] * l[j * k + p]).sum();
+            if i == j {
+                let d = a[i * k + i] - dot;
+                if d.is_nan() || d <= 0.0 {
+                    return None;
+                }
+                l[i * k + i] = d.sqrt();
+            } else {
+                l[i * k + j] = (a[i * k + j] - dot) / l[j * k + j];
+            }
+        }
     }
-    coefficients
+    Some(l)
+}
+
+/// Solves `L Lᵀ x = b` for the Cholesky factor `l` of a `k × k` matrix.
+pub(crate) fn solve(l: &[f64], k: usize, b: &[f64]) -> Vec<f64> {
+    let mut y = vec![0.0; k];
+    for i in 0..k {
+        let dot: f64 = (0..i).map(|p| l[i * k + p] * y[p]).sum();
+        y[i] = (b[i] - dot) / l[i * k + i];
+    }
+    let mut x = vec![0.0; k];
+    for i in (0..k).rev() {
+        let dot: f64 = (i + 1..k).map(|p| l[p * k + i] * x[p]).sum();
+        x[i] = (y[i] - dot) / l[i * k + i];
+    }
+    x
 }
 
 /// A block's running control sums for at most `N` active seats: the
-/// current prefix's control (the hero's score summed over its boards, in
-/// halves), and per seat the sums over closed prefixes of `Y_s` and its
-/// square, in units of `1 / (lcm · 2^(FRACTION_BITS + 1))` for a prefix's
-/// summed shares (`lcm` the share unit).
+/// current prefix's features summed over its boards (the score in halves,
+/// the categories in boards), and per seat the sums over closed prefixes
+/// of `Y_s` and its square, in units of `1 / (lcm · 2^(FRACTION_BITS + 1))`
+/// for a prefix's summed shares (`lcm` the share unit).
 pub(super) struct ControlSums<const N: usize> {
     hero: usize,
-    partners: [u32; N],
-    coefficients: [i64; N],
-    control: u32,
+    coefficients: [i64; FEATURES],
+    shares: [i64; N],
+    score: u32,
+    /// The current prefix's boards.
+    boards: u32,
+    /// Boards by the hero's hand category (index the category).
+    categories: [u32; 16],
     pub(super) sum_y: [i128; N],
     pub(super) sum_y2: [u128; N],
     /// The current prefix's `Y_s`, for the pools.
@@ -112,14 +166,13 @@ pub(super) struct ControlSums<const N: usize> {
 impl<const N: usize> ControlSums<N> {
     /// Empty sums for `controls`.
     pub(super) fn new(controls: &Controls) -> ControlSums<N> {
-        let at = |v: &[u32], a: usize| v.get(a).copied().unwrap_or(0);
         ControlSums {
             hero: controls.hero % N,
-            partners: std::array::from_fn(|a| at(&controls.partners, a)),
-            coefficients: std::array::from_fn(|a| {
-                controls.coefficients.get(a).copied().unwrap_or(0)
-            }),
-            control: 0,
+            coefficients: controls.coefficients,
+            shares: std::array::from_fn(|a| controls.shares.get(a).copied().unwrap_or(0)),
+            score: 0,
+            boards: 0,
+            categories: [0; 16],
             sum_y: [0; N],
             sum_y2: [0; N],
             y: [0; N],
@@ -129,29 +182,43 @@ impl<const N: usize> ControlSums<N> {
     /// Adds one board where the active seats hold `ranks` (0 past them).
     #[inline(always)]
     pub(super) fn board(&mut self, ranks: &[u16; N]) {
+        // Against every seat of the array, the hero itself (a tie) and the
+        // empty places past the active seats (wins) included: `close` takes
+        // those off.
         let own = ranks[self.hero];
         let mut score = 0;
-        for (&r, &p) in ranks.iter().zip(&self.partners) {
-            score += p * (u32::from(own > r) * 2 + u32::from(own == r));
+        for &r in ranks {
+            score += u32::from(own > r) + u32::from(own >= r);
         }
-        self.control += score;
+        self.score += score;
+        self.boards += 1;
+        self.categories[category(own)] += 1;
     }
 
     /// Closes a prefix whose `n` seats' pot shares summed over its boards
     /// are `x` (units `1 / lcm`).
     #[inline(always)]
-    pub(super) fn close(&mut self, x: &[u64; N], n: usize, lcm: u64) {
-        let control = i128::from(self.control) * i128::from(lcm);
-        self.control = 0;
+    pub(super) fn close(&mut self, x: &[u64; N], n: usize) {
+        // β · D in units of 2^-(FRACTION_BITS + 1): the score is in halves,
+        // a board's category counts two.
+        let extra = self.boards * (1 + 2 * (N - n.min(N)) as u32);
+        let mut correction = self.coefficients[0] * i64::from(self.score - extra);
+        for (&c, &k) in self.coefficients[1..].iter().zip(&FEATURE_CATEGORIES) {
+            correction += c * 2 * i64::from(self.categories[k]);
+        }
+        self.score = 0;
+        self.boards = 0;
+        self.categories = [0; 16];
+        let correction = i128::from(correction);
         let seats = self
             .y
             .iter_mut()
             .zip(&mut self.sum_y)
             .zip(&mut self.sum_y2)
-            .zip(x.iter().zip(&self.coefficients))
+            .zip(x.iter().zip(&self.shares))
             .take(n);
-        for (((y, sum), sum2), (&x, &c)) in seats {
-            *y = (i128::from(x) << (FRACTION_BITS + 1)) - i128::from(c) * control;
+        for (((y, sum), sum2), (&x, &share)) in seats {
+            *y = (i128::from(x) << (FRACTION_BITS + 1)) - i128::from(share) * correction;
             *sum += *y;
             *sum2 += (*y * *y) as u128;
         }
@@ -160,17 +227,25 @@ impl<const N: usize> ControlSums<N> {
 
 #[cfg(test)]
 mod tests {
-    use super::integer_coefficients;
+    use super::{FEATURES, cholesky, integer_coefficients, solve};
 
     #[test]
-    fn integer_coefficients_sum_to_zero() {
-        for beta in [0.31, -0.2, 0.0, 1.7, 1e-9] {
-            let c = integer_coefficients(beta, 1, &[0, 2, 3, 4, 5], 6);
-            assert_eq!(c.iter().sum::<i64>(), 0, "{beta}: {c:?}");
-            assert_eq!(c[1], (beta * f64::from(1u32 << 20)).round() as i64);
-            let parts: Vec<i64> = [0, 2, 3, 4, 5].iter().map(|&a| c[a]).collect();
-            let spread = parts.iter().max().unwrap_or(&0) - parts.iter().min().unwrap_or(&0);
-            assert!(spread <= 1, "{beta}: {c:?}");
-        }
+    fn cholesky_solves_a_small_system() {
+        let a = [4.0, 2.0, 2.0, 3.0];
+        let l = cholesky(&a, 2).expect("positive definite");
+        let x = solve(&l, 2, &[2.0, 1.0]);
+        // 4x + 2y = 2, 2x + 3y = 1: x = 0.5, y = 0.
+        assert!((x[0] - 0.5).abs() < 1e-12 && x[1].abs() < 1e-12, "{x:?}");
+        assert!(cholesky(&[1.0, 2.0, 2.0, 1.0], 2).is_none());
+    }
+
+    #[test]
+    fn integer_coefficients_round_and_cut() {
+        let mut beta = [0.0; FEATURES];
+        beta[0] = 0.31;
+        beta[1] = -1e9;
+        let c = integer_coefficients(&beta);
+        assert_eq!(c[0], (0.31f64 * f64::from(1u32 << 16)).round() as i64);
+        assert_eq!(c[1], -8 << 16);
     }
 }

@@ -94,6 +94,7 @@ use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
 use crate::equity::tally::Tally;
 
+pub(crate) mod categories;
 mod clusters;
 pub(crate) mod controls;
 pub(crate) mod crowded;

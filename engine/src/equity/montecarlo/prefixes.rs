@@ -132,7 +132,7 @@ impl Sampler<'_> {
             // Per seat, its pot share summed over the prefix's boards.
             let x = acc.close_group(&wins_before, &tied_before, n);
             if let Some(sums) = &mut control_sums {
-                sums.close(&x, n, lcm);
+                sums.close(&x, n);
             }
             if let Some(pools) = &mut pool_sums {
                 let won: [u64; N] = std::array::from_fn(|a| acc.wins[a] - wins_before[a]);

@@ -14,7 +14,7 @@
 //! observation with each number of boards, and weighs it against the cost
 //! of a prefix and of a board.
 
-use super::controls::score_against;
+use super::controls::{FEATURE_CATEGORIES, FEATURES, category, cholesky, score_against, solve};
 use super::rng::deal;
 use super::sampler::{Sampler, Sampling, card_hand};
 use crate::compact::CompactHand;
@@ -157,16 +157,17 @@ const CONTROL_PILOT_SEED: u64 = 0xc0_4e7a_0175;
 
 /// The regression of the hero's observation (its mean pot share over a
 /// prefix's boards; `hero` its index among the active seats) on the
-/// control (its heads-up score against the seats `partners` marks), from
-/// a pilot on a fixed generator, and the share of the hero's variance it
-/// leaves; `None` when the draws starve or the control did not vary.
-/// Returns the sampling as it came.
+/// control's features (`montecarlo::controls`: its heads-up score against
+/// the seats `partners` marks, its hand categories), from a pilot on a
+/// fixed generator, and the share of the hero's variance it leaves; `None`
+/// when the draws starve or nothing varied. Returns the sampling as it
+/// came.
 pub(crate) fn control_regression(
     setup: &Setup,
     sampling: Sampling,
     hero: usize,
     partners: &[u32],
-) -> (Sampling, Option<(f64, f64)>) {
+) -> (Sampling, Option<([f64; FEATURES], f64)>) {
     let sampler = Sampler::new(setup, sampling);
     let regression = sampler.control_regression(hero, partners);
     (sampler.into_sampling(), regression)
@@ -174,14 +175,16 @@ pub(crate) fn control_regression(
 
 impl Sampler<'_> {
     /// See [`control_regression`].
-    fn control_regression(&self, hero: usize, partners: &[u32]) -> Option<(f64, f64)> {
+    fn control_regression(&self, hero: usize, partners: &[u32]) -> Option<([f64; FEATURES], f64)> {
+        const K: usize = FEATURES;
         let n = self.setup.active.len();
         let mut shares = vec![0.0; n];
-        let mut control = 0u32;
+        let mut features = [0.0f64; K];
         let mut boards = 0u32;
-        // Σx, Σd, Σx², Σd², Σxd of the hero's mean share x and the mean
-        // control d per prefix.
-        let mut sums = [0.0f64; 5];
+        // Of the hero's mean share x and the mean features f per prefix:
+        // Σx, Σx², Σf, Σxf, Σffᵀ.
+        let (mut sum_x, mut sum_xx) = (0.0, 0.0);
+        let (mut sum_f, mut sum_xf, mut sum_ff) = ([0.0; K], [0.0; K], [0.0; K * K]);
         self.pilot_prefixes(
             CONTROL_PILOT_SEED,
             CONTROL_PILOT_PREFIXES,
@@ -189,28 +192,66 @@ impl Sampler<'_> {
                 Pilot::Board(_, ranks) => {
                     boards += 1;
                     add_shares(ranks, &mut shares);
-                    control += score_against(ranks, hero, partners);
+                    features[0] += f64::from(score_against(ranks, hero, partners)) / 2.0;
+                    let own = category(ranks[hero]);
+                    for (f, &k) in features[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
+                        *f += f64::from(u8::from(own == k));
+                    }
                 }
                 Pilot::Done => {
                     let per = 1.0 / f64::from(boards.max(1));
-                    let (x, d) = (shares[hero] * per, f64::from(control) / 2.0 * per);
-                    for (sum, v) in sums.iter_mut().zip([x, d, x * x, d * d, x * d]) {
-                        *sum += v;
+                    let x = shares[hero] * per;
+                    let f = features.map(|f| f * per);
+                    sum_x += x;
+                    sum_xx += x * x;
+                    for i in 0..K {
+                        sum_f[i] += f[i];
+                        sum_xf[i] += x * f[i];
+                        for j in 0..K {
+                            sum_ff[i * K + j] += f[i] * f[j];
+                        }
                     }
                     shares.iter_mut().for_each(|v| *v = 0.0);
-                    (control, boards) = (0, 0);
+                    features = [0.0; K];
+                    boards = 0;
                 }
             },
         )?;
         let m = CONTROL_PILOT_PREFIXES as f64;
         let cov = |ab: f64, a: f64, b: f64| (ab - a * b / m) / (m - 1.0);
-        let [x, d, xx, dd, xd] = sums;
-        let (var_x, var_d, cov_xd) = (cov(xx, x, x), cov(dd, d, d), cov(xd, x, d));
-        if !(var_d > 0.0 && var_x > 0.0) {
+        let var_x = cov(sum_xx, sum_x, sum_x);
+        let mut ff: Vec<f64> = (0..K * K)
+            .map(|ij| cov(sum_ff[ij], sum_f[ij / K], sum_f[ij % K]))
+            .collect();
+        // A feature that did not vary in the pilot is left out (its
+        // coefficient zero); a touch of ridge keeps nearly dependent ones
+        // from blowing the coefficients up.
+        let scale = (0..K).map(|i| ff[i * K + i]).fold(0.0, f64::max);
+        if !(var_x > 0.0 && scale > 0.0) {
             return None;
         }
-        let beta = cov_xd / var_d;
-        Some((beta, (var_x - beta * cov_xd) / var_x))
+        let used: Vec<bool> = (0..K).map(|i| ff[i * K + i] > scale * 1e-9).collect();
+        for i in 0..K {
+            for j in 0..K {
+                if !used[i] || !used[j] {
+                    ff[i * K + j] = f64::from(u8::from(i == j));
+                }
+            }
+            ff[i * K + i] += scale * 1e-9;
+        }
+        let xf: Vec<f64> = (0..K)
+            .map(|i| {
+                if used[i] {
+                    cov(sum_xf[i], sum_x, sum_f[i])
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let beta = solve(&cholesky(&ff, K)?, K, &xf);
+        let explained: f64 = beta.iter().zip(&xf).map(|(b, c)| b * c).sum();
+        let beta: [f64; K] = std::array::from_fn(|i| beta[i]);
+        Some((beta, (var_x - explained) / var_x))
     }
 }
 

@@ -4,7 +4,10 @@
 use super::costs::COSTS;
 use crate::card::CardSet;
 use crate::combo::Combo;
-use crate::equity::montecarlo::controls::{Controls, FRACTION_BITS, integer_coefficients};
+use crate::equity::montecarlo::categories::{BOARDS, category_boards};
+use crate::equity::montecarlo::controls::{
+    Controls, FEATURE_CATEGORIES, FEATURES, FRACTION_BITS, MOST_SEATS, integer_coefficients,
+};
 use crate::equity::montecarlo::crowded::Crowded;
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
@@ -12,6 +15,7 @@ use crate::equity::montecarlo::shape;
 use crate::equity::preflop_table;
 use crate::equity::setup::{SeatCombos, Setup};
 use crate::equity::strategy::{Design, Draws};
+use crate::equity::tally::share_unit;
 
 /// Rejection draws of the pilot that decides on crowded draws.
 const PILOT_DRAWS: u32 = 4096;
@@ -170,48 +174,66 @@ fn crowded_draws(setup: &Setup, dealing: &[Dealing], accepted: u32) -> Option<Cr
 /// of the plain one or below.
 const CONTROL_KEEPS_BELOW: f64 = 0.9;
 
-/// `sampling` with the hero's heads-up control variate
-/// (`montecarlo::controls`) where it applies and its pilot says it pays:
-/// three or more active seats, no breakdown, the prefix design, exactly one
-/// restricted seat (active: the hero) and no board or dead cards, so the
-/// preflop table knows the control's expectation.
+/// `sampling` with the hero's control variate (`montecarlo::controls`)
+/// where it applies and its pilot says it pays: three to
+/// [`MOST_SEATS`] active seats, no breakdown, the prefix design, exactly
+/// one restricted seat (active: the hero) and no board or dead cards, so
+/// the preflop table and the category table know the features'
+/// expectations.
 fn control(setup: &Setup, sampling: Sampling) -> Sampling {
-    let Some((hero, equity)) = control_hero(setup, &sampling) else {
+    let Some((hero, means)) = control_hero(setup, &sampling) else {
         return sampling;
     };
     let n = setup.active.len();
-    let partners: Vec<usize> = (0..n).filter(|&a| a != hero).collect();
-    let mut mask = vec![0u32; n];
-    for &a in &partners {
-        mask[a] = 1;
-    }
-    let (mut sampling, regression) = shape::control_regression(setup, sampling, hero, &mask);
+    let partners: Vec<u32> = (0..n).map(|a| u32::from(a != hero)).collect();
+    let (mut sampling, regression) = shape::control_regression(setup, sampling, hero, &partners);
     let Some((beta, _)) = regression.filter(|&(_, left)| left <= CONTROL_KEEPS_BELOW) else {
         return sampling;
     };
-    let coefficients = integer_coefficients(beta, hero, &partners, n);
-    let mean = partners.len() as f64 * equity;
+    let coefficients = integer_coefficients(&beta);
     let unit = f64::from(1u32 << FRACTION_BITS);
-    let offsets = coefficients
+    let hero_offset: f64 = coefficients
         .iter()
-        .map(|&c| c as f64 / unit * mean)
+        .zip(&means)
+        .map(|(&c, &mu)| c as f64 / unit * mu)
+        .sum();
+    // The others take −1/u of the hero's correction: lcm(1..=n) / u is
+    // whole for u = n − 1.
+    let lcm = share_unit(n) as i64;
+    let u = (n - 1) as i64;
+    let shares: Vec<i64> = (0..n)
+        .map(|a| if a == hero { lcm } else { -lcm / u })
+        .collect();
+    let offsets = (0..n)
+        .map(|a| {
+            if a == hero {
+                hero_offset
+            } else {
+                -hero_offset / u as f64
+            }
+        })
         .collect();
     if let Design::Prefixes { control, .. } = &mut sampling.design {
         *control = true;
     }
     sampling.controls = Some(Controls {
         hero,
-        partners: mask,
+        partners,
         coefficients,
+        shares,
         offsets,
     });
     sampling
 }
 
-/// The hero's index among the active seats and its exact heads-up equity
-/// against `random`, where the control applies ([`control`]).
-fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, f64)> {
+/// The hero's index among the active seats and the features' exact
+/// expectations per deal, where the control applies ([`control`]): the
+/// hero's heads-up score against the `u` others (`u` times its equity
+/// against `random`), then the share of boards on which its hand makes
+/// each of the feature categories (over its combos by weight).
+fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEATURES])> {
     if setup.active.len() < 3
+        || setup.active.len() > MOST_SEATS
         || setup.breakdown
         || !matches!(sampling.design, Design::Prefixes { .. })
     {
@@ -222,7 +244,18 @@ fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, f64)> {
         return None;
     };
     let index = setup.active.iter().position(|&s| s == hero)?;
-    Some((index, versus_random(setup, hero)?))
+    let equity = versus_random(setup, hero)?;
+    let seat = &setup.seats[hero];
+    let total: f64 = seat.weights.iter().map(|&w| w as f64).sum();
+    let mut means = [0.0; FEATURES];
+    means[0] = (setup.active.len() - 1) as f64 * equity;
+    for (combo, &weight) in seat.combos.iter().zip(&seat.weights) {
+        let boards = category_boards(combo.class());
+        for (mean, &k) in means[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
+            *mean += weight as f64 / total * f64::from(boards[k - 1]) / f64::from(BOARDS);
+        }
+    }
+    Some((index, means))
 }
 
 /// Seat `hero`'s exact heads-up equity against `random` from the preflop
