@@ -26,7 +26,7 @@ fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
-fn request(ranges: &[&str], board: &str) -> EquityRequest {
+pub(crate) fn request(ranges: &[&str], board: &str) -> EquityRequest {
     let seats = ranges
         .iter()
         .map(|r| Seat::active(Range::parse(r).unwrap()))
@@ -123,7 +123,10 @@ fn a_starving_spot_samples_the_joint_distribution() {
 /// Across `seeds` runs of `request`, per seat and figure (win, tie), the
 /// root mean square of the reported standard errors against the standard
 /// deviation of the estimates.
-fn reported_and_observed(request: &EquityRequest, seeds: u64) -> Vec<(String, f64, f64)> {
+pub(crate) fn reported_and_observed(
+    request: &EquityRequest,
+    seeds: u64,
+) -> Vec<(String, f64, f64)> {
     let runs: Vec<EquityResult> = (0..seeds)
         .map(|seed| {
             let mut request = request.clone();

@@ -26,6 +26,7 @@ fn main() {
     println!("//! of a kind, a straight, a flush, a full house, four of a kind and a");
     println!("//! straight flush.");
     println!();
+    println!("#[rustfmt::skip]");
     println!("pub(super) const CATEGORY_BOARDS: [[u32; 9]; 169] = [");
     for (i, row) in rows.iter().enumerate() {
         let class = HandClass::from_index(i)
