@@ -57,18 +57,8 @@ impl Sampler<'_> {
             // the free cards, so of the restricted seats' cards only those
             // are to skip (not a single-combo seat's, already out).
             let restricted_cards = used & self.free;
-            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
-            for (u, &s) in self.uniform.iter().enumerate() {
-                let (p, q) = (deck[2 * u], deck[2 * u + 1]);
-                used |= 1 << p | 1 << q;
-                if let Some(a) = self.active_index[s] {
-                    holes[a % N] = card_hand(p).combine(card_hand(q));
-                    if breakdown {
-                        let (hi, lo) = (p.max(q) as usize, p.min(q) as usize);
-                        slots[a % N] = self.pair_slots[s][52 * hi + lo];
-                    }
-                }
-            }
+            let slots_wanted = breakdown.then_some(&mut slots);
+            used |= self.deal_uniform(&mut rng, deck, restricted_cards, &mut holes, slots_wanted);
             // 3. The boards.
             let wins_before = acc.wins;
             // Every river card left, the disjoint completions, or the board.

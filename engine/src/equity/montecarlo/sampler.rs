@@ -4,7 +4,7 @@
 
 use super::controls::Controls;
 use super::crowded::Crowded;
-use super::rng::{Alias, Randoms};
+use super::rng::{Alias, Randoms, deal};
 use crate::card::CardSet;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -344,6 +344,36 @@ impl Sampler<'_> {
                 });
             }
         }
+    }
+
+    /// Deals the uniform seats two cards each, uniformly from the free
+    /// cards in `deck` but `restricted_cards` (the restricted seats'), into
+    /// `deck`'s front; sets their active seats' `holes` and, when asked
+    /// for, breakdown `slots`; returns the cards they took. The one way
+    /// blocks and pilots deal them.
+    #[inline(always)]
+    pub(super) fn deal_uniform<const N: usize>(
+        &self,
+        rng: &mut Randoms,
+        deck: &mut [u8],
+        restricted_cards: u64,
+        holes: &mut [CompactHand; N],
+        mut slots: Option<&mut [u32; N]>,
+    ) -> u64 {
+        deal(rng, deck, 0, self.uniform.len() * 2, restricted_cards);
+        let mut taken = 0u64;
+        for (u, &s) in self.uniform.iter().enumerate() {
+            let (p, q) = (deck[2 * u], deck[2 * u + 1]);
+            taken |= 1 << p | 1 << q;
+            if let Some(a) = self.active_index[s] {
+                holes[a % N] = card_hand(p).combine(card_hand(q));
+                if let Some(slots) = slots.as_deref_mut() {
+                    let (hi, lo) = (p.max(q) as usize, p.min(q) as usize);
+                    slots[a % N] = self.pair_slots[s][52 * hi + lo];
+                }
+            }
+        }
+        taken
     }
 
     /// Runs block `block` of `units` prefixes or clusters (as the design

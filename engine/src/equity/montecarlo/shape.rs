@@ -100,14 +100,7 @@ impl Sampler<'_> {
                 .draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)
                 .ok()?;
             let restricted_cards = used & self.free;
-            deal(&mut rng, deck, 0, seat_cards, restricted_cards);
-            for (u, &s) in self.uniform.iter().enumerate() {
-                let (p, q) = (deck[2 * u], deck[2 * u + 1]);
-                used |= 1 << p | 1 << q;
-                if let Some(a) = self.active_index[s] {
-                    holes[a] = card_hand(p).combine(card_hand(q));
-                }
-            }
+            used |= self.deal_uniform(&mut rng, deck, restricted_cards, &mut holes, None);
             let mut score = |index: usize, cards: CompactHand| {
                 for (r, h) in ranks.iter_mut().zip(&holes[..n]) {
                     *r = h.combine(cards).rank7().value() as u16;
