@@ -31,8 +31,8 @@ pub(crate) fn category_boards(class: HandClass) -> [u32; CATEGORIES] {
         .unwrap_or([0; CATEGORIES])
 }
 
-/// Counts [`category_boards`] for `class` by enumerating every board of
-/// its first combo (about 10 ms).
+/// The boards on which a hand of `class` makes each category, counted by
+/// ranking every board of its first combo (a few milliseconds).
 pub fn count_categories(class: HandClass) -> [u32; CATEGORIES] {
     let mut counts = [0u32; CATEGORIES];
     let Some(combo) = class.combos().next() else {
