@@ -64,6 +64,12 @@
 //! budget is split into at least [`MIN_CLUSTERS`](sampler::MIN_CLUSTERS)
 //! clusters, and a run to a target error draws that many before it stops.
 //!
+//! Under the prefix design, without a breakdown, two refinements keep the
+//! estimates unbiased and cut their errors: seats with the same range are
+//! reported together ([`pools`]), and a hand against `random` seats
+//! preflop subtracts a control variate, what its hand does on a deal with
+//! an exactly known expectation ([`controls`]).
+//!
 //! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
 //!
 //! A trial is one deal (hole cards for every seat and a whole board); the
