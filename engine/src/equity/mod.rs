@@ -208,9 +208,7 @@ pub mod internal {
     /// The boards on which each starting-hand class makes each hand
     /// category (the control variate's expectations).
     pub mod categories {
-        pub use crate::equity::montecarlo::categories::{
-            BOARDS, CATEGORIES, count_all, count_categories,
-        };
+        pub use crate::equity::montecarlo::categories::{BOARDS, CATEGORIES, count_categories};
     }
 
     /// The two exact enumeration orders.

@@ -65,11 +65,9 @@ pub(crate) const FEATURE_CATEGORIES: [usize; FEATURES - 1] = [2, 3, 4, 5, 6, 7, 
 /// The control a run subtracts and its coefficients.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Controls {
-    /// The hero's index among the active seats.
+    /// The hero's index among the active seats (its score is summed over
+    /// every other one).
     pub(crate) hero: usize,
-    /// Per active seat, 1 for the seats the hero's score is summed over:
-    /// every other one (the blocks rely on it), 0 for the hero.
-    pub(crate) partners: Vec<u32>,
     /// Per feature, `β` in units of `2^-FRACTION_BITS`.
     pub(crate) coefficients: [i64; FEATURES],
     /// Per active seat, its share of the hero's correction in units of
@@ -81,16 +79,15 @@ pub(crate) struct Controls {
     pub(crate) offsets: Vec<f64>,
 }
 
-/// The hero's heads-up score on one board against the seats `partners`
-/// marks, in halves (2 a better hand, 1 the same, 0 a worse; ranks:
-/// higher is better).
+/// The heads-up score of a hand of rank `own` against every one of
+/// `ranks`, in halves (2 a better hand, 1 the same, 0 a worse; ranks:
+/// higher is better). Against the active seats' ranks with `own` the
+/// hero's, that is the hero's score plus 1 (its tie with itself).
 #[inline(always)]
-pub(super) fn score_against(ranks: &[u16], hero: usize, partners: &[u32]) -> u32 {
-    let own = ranks[hero];
+pub(super) fn score_against(ranks: &[u16], own: u16) -> u32 {
     ranks
         .iter()
-        .zip(partners)
-        .map(|(&r, &p)| p * (u32::from(own > r) * 2 + u32::from(own == r)))
+        .map(|&r| u32::from(own > r) + u32::from(own >= r))
         .sum()
 }
 
@@ -182,15 +179,11 @@ impl<const N: usize> ControlSums<N> {
     /// Adds one board where the active seats hold `ranks` (0 past them).
     #[inline(always)]
     pub(super) fn board(&mut self, ranks: &[u16; N]) {
-        // Against every seat of the array, the hero itself (a tie) and the
+        // Against every place of the array, the hero itself (a tie) and the
         // empty places past the active seats (wins) included: `close` takes
         // those off.
         let own = ranks[self.hero];
-        let mut score = 0;
-        for &r in ranks {
-            score += u32::from(own > r) + u32::from(own >= r);
-        }
-        self.score += score;
+        self.score += score_against(ranks, own);
         self.boards += 1;
         self.categories[category(own)] += 1;
     }

@@ -151,7 +151,7 @@ const CONTROL_PILOT_SEED: u64 = 0xc0_4e7a_0175;
 /// The regression of the hero's observation (its mean pot share over a
 /// prefix's boards; `hero` its index among the active seats) on the
 /// control's features (`montecarlo::controls`: its heads-up score against
-/// the seats `partners` marks, its hand categories), from a pilot on a
+/// every other active seat, its hand categories), from a pilot on a
 /// fixed generator, and the share of the hero's variance it leaves; `None`
 /// when the draws starve or nothing varied. Returns the sampling as it
 /// came.
@@ -159,16 +159,15 @@ pub(crate) fn control_regression(
     setup: &Setup,
     sampling: Sampling,
     hero: usize,
-    partners: &[u32],
 ) -> (Sampling, Option<([f64; FEATURES], f64)>) {
     let sampler = Sampler::new(setup, sampling);
-    let regression = sampler.control_regression(hero, partners);
+    let regression = sampler.control_regression(hero);
     (sampler.into_sampling(), regression)
 }
 
 impl Sampler<'_> {
     /// See [`control_regression`].
-    fn control_regression(&self, hero: usize, partners: &[u32]) -> Option<([f64; FEATURES], f64)> {
+    fn control_regression(&self, hero: usize) -> Option<([f64; FEATURES], f64)> {
         const K: usize = FEATURES;
         let n = self.setup.active.len();
         let mut shares = vec![0.0; n];
@@ -185,7 +184,9 @@ impl Sampler<'_> {
                 Pilot::Board(_, ranks) => {
                     boards += 1;
                     add_shares(ranks, &mut shares);
-                    features[0] += f64::from(score_against(ranks, hero, partners)) / 2.0;
+                    // Less the hero's tie with itself.
+                    let score = score_against(ranks, ranks[hero]) - 1;
+                    features[0] += f64::from(score) / 2.0;
                     let own = category(ranks[hero]);
                     for (f, &k) in features[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
                         *f += f64::from(u8::from(own == k));

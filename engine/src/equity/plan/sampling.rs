@@ -185,8 +185,7 @@ fn control(setup: &Setup, sampling: Sampling) -> Sampling {
         return sampling;
     };
     let n = setup.active.len();
-    let partners: Vec<u32> = (0..n).map(|a| u32::from(a != hero)).collect();
-    let (mut sampling, regression) = shape::control_regression(setup, sampling, hero, &partners);
+    let (mut sampling, regression) = shape::control_regression(setup, sampling, hero);
     let Some((beta, _)) = regression.filter(|&(_, left)| left <= CONTROL_KEEPS_BELOW) else {
         return sampling;
     };
@@ -218,7 +217,6 @@ fn control(setup: &Setup, sampling: Sampling) -> Sampling {
     }
     sampling.controls = Some(Controls {
         hero,
-        partners,
         coefficients,
         shares,
         offsets,
