@@ -69,13 +69,16 @@ fn flop_text(flop: &[Card; 3]) -> String {
 
 /// The report as one JSON object.
 fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
-    let players: Vec<serde_json::Value> = (report.seats.iter().enumerate())
-        .map(|(i, &(equity, win, tie))| {
+    // On a line that gets past no flop, no equity where it gets: null.
+    let gets = report.where_line_gets();
+    let players: Vec<serde_json::Value> = (0..report.seats.len())
+        .map(|i| {
+            let figures = gets.map(|seats| seats[i]);
             serde_json::json!({
                 "range": ranges.get(i).cloned().unwrap_or_default(),
-                "equity": equity,
-                "win": win,
-                "tie": tie,
+                "equity": figures.map(|f| f.0),
+                "win": figures.map(|f| f.1),
+                "tie": figures.map(|f| f.2),
                 "continue": report.continues.get(i).copied().flatten(),
             })
         })
@@ -139,28 +142,39 @@ fn write_text(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> s
         report.elapsed_ms
     )?;
     let lined = report.continues.iter().any(Option::is_some);
+    let gets = report.where_line_gets();
     for (i, &(equity, _, _)) in report.seats.iter().enumerate() {
         let range = ranges.get(i).map_or("", String::as_str);
-        match report.continues.get(i).copied().flatten() {
-            Some(share) => writeln!(
+        let share = report.continues.get(i).copied().flatten();
+        let continues = share.map_or(String::new(), |share| {
+            format!(
+                "continues with {:.1}% of its range over all flops; ",
+                100.0 * share
+            )
+        });
+        match (lined, gets) {
+            (false, _) => writeln!(out, "{range}: {:.2}% over all flops", 100.0 * equity)?,
+            (true, Some(_)) => writeln!(
                 out,
-                "{range}: continues with {:.1}% of its range over all flops; {:.2}% equity where the line gets",
-                100.0 * share,
+                "{range}: {continues}{:.2}% equity where the line gets",
                 100.0 * equity
             )?,
-            None if lined => writeln!(
+            (true, None) => writeln!(
                 out,
-                "{range}: {:.2}% equity where the line gets",
-                100.0 * equity
+                "{range}: {continues}no equity: the line gets past no flop"
             )?,
-            None => writeln!(out, "{range}: {:.2}% over all flops", 100.0 * equity)?,
         }
     }
     if lined {
         writeln!(
             out,
-            "reach: every seat gets past the flop in {:.2}% of deals",
-            100.0 * report.reach
+            "reach: every seat gets past the flop in {:.2}% of deals{}",
+            100.0 * report.reach,
+            if gets.is_none() {
+                " (on every flop a rule keeps nothing, or no deal is left)"
+            } else {
+                ""
+            }
         )?;
     }
     writeln!(out, "flop    count  chance  equity per seat  tags")?;

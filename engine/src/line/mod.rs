@@ -4,14 +4,21 @@
 //! seats, explicit hands; weighted, or removed); a **line** is the rules
 //! of a spot's seats on its streets. [`narrow`] applies them in street
 //! order and says how much of each range continues and how often every
-//! seat gets this far (the reach frequency).
+//! seat gets this far (the reach frequency); [`follow`] does the same for
+//! the reports over many boards, where a rule may keep nothing on some.
 //!
 //! Above `analysis` and `equity` in the ladder: a rule reads the board
 //! breakdown's classification and, for equity terms, `calculate`'s
 //! per-combo figures.
 
+mod error;
 mod narrow;
+mod reach;
 mod rule;
+mod standings;
+mod street;
 
-pub use narrow::{LineError, Narrowed, Street, StreetRule, narrow};
+pub use error::LineError;
+pub use narrow::{Followed, Narrowed, Stopped, follow, narrow};
 pub use rule::{Category, ContinueRule, ParseRuleError, Standing, Term, TermKind};
+pub use street::{Street, StreetRule};

@@ -108,7 +108,9 @@ pub struct FlopReport {
     /// How the planner had it computed.
     pub strategy: ReportStrategy,
     /// Per active seat: equity, win and tie averaged over the flops by
-    /// frequency.
+    /// frequency; on a line, by frequency times reach (where the line
+    /// gets), or the ranges as given where it gets nowhere: read them with
+    /// [`where_line_gets`](FlopReport::where_line_gets).
     pub seats: Vec<(f64, f64, f64)>,
     /// One row per flop class that can come, by representative mask.
     pub flops: Vec<FlopRow>,
@@ -126,6 +128,15 @@ pub struct FlopReport {
     pub continues: Vec<Option<f64>>,
     /// Time taken.
     pub elapsed_ms: f64,
+}
+
+impl FlopReport {
+    /// Per active seat, equity, win and tie where the line gets (without a
+    /// line, over every flop); `None` on a line that gets past no flop
+    /// (reach 0): there is no equity where it never gets.
+    pub fn where_line_gets(&self) -> Option<&[(f64, f64, f64)]> {
+        (self.reach > 0.0).then_some(self.seats.as_slice())
+    }
 }
 
 /// The flop report of `request` (no board; active and folded seats, dead

@@ -23,7 +23,7 @@ use crate::card::Card;
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
-use crate::line::{LineError, Street, StreetRule, TermKind, narrow};
+use crate::line::{Followed, LineError, Street, StreetRule, TermKind, follow};
 use crate::range::Range;
 use crate::threads;
 
@@ -34,9 +34,10 @@ use crate::threads;
 /// share and every seat's figures, hits and buckets with the continuing
 /// ranges; over every flop, the reach (by frequency), each seat's continue
 /// share (by frequency) and the continuing ranges' figures (by frequency
-/// times reach: the equity where the line gets). A flop on which a rule
-/// keeps nothing has reach 0, that seat's share 0 and the figures of the
-/// ranges as given. `on_row(row, done, total)` as for
+/// times reach: the equity where the line gets; none where it gets nowhere,
+/// [`FlopReport::where_line_gets`]). A flop on which a rule keeps nothing
+/// has reach 0, that seat's share 0, every other ruled seat's own share,
+/// and the figures of the ranges as given. `on_row(row, done, total)` as for
 /// [`flop_report`](super::flop_report).
 pub fn flop_report_on_line(
     request: &EquityRequest,
@@ -49,9 +50,9 @@ pub fn flop_report_on_line(
         return Err(EquityError::FlopReportBoard(request.board.len()).into());
     }
     if let Some(r) = rules.iter().find(|r| r.street != Street::Flop) {
-        return Err(LineError::StreetNotDealt {
+        return Err(LineError::StreetNotInReport {
             street: r.street,
-            board: 3,
+            board: 0,
         });
     }
     let setup = Setup::new(request)?;
@@ -99,25 +100,16 @@ pub fn flop_report_on_line(
     let rows = threads::run_on(request.threads, "rangestove-flops", run)
         .map_err(|e| LineError::from(EquityError::from(e)))??;
     let flops = with_frequencies(rows);
-    let reach: f64 = flops.iter().map(|r| r.frequency * r.reach).sum();
-    let seats_n = flops.first().map_or(0, |f| f.seats.len());
-    let continues = (0..seats_n)
+    let reach = by_frequency(&flops, |r| r.reach);
+    let continues = (0..flops.first().map_or(0, |f| f.seats.len()))
         .map(|i| {
-            let ruled = rules.iter().any(|r| {
-                flops
-                    .first()
-                    .is_some_and(|f| f.seats[i].figures.seat == r.seat)
-            });
-            ruled.then(|| {
-                flops
-                    .iter()
-                    .map(|r| r.frequency * r.seats[i].continue_share.unwrap_or(1.0))
-                    .sum()
-            })
+            let seat = flops.first().map(|f| f.seats[i].figures.seat);
+            let ruled = rules.iter().any(|r| Some(r.seat) == seat);
+            ruled.then(|| by_frequency(&flops, |r| r.seats[i].continue_share.unwrap_or(0.0)))
         })
         .collect();
     // The continuing ranges' figures where the line gets: by frequency
-    // times reach.
+    // times reach (the ranges as given where it gets nowhere).
     let by_reach: Vec<FlopRow> = flops
         .iter()
         .map(|r| FlopRow {
@@ -143,6 +135,18 @@ pub fn flop_report_on_line(
     })
 }
 
+/// The mean of `f` over `flops` by frequency, over the frequencies' own
+/// total (so a share of 1 on every flop is 1 to the last bit), within
+/// 0..=1.
+fn by_frequency(flops: &[FlopRow], f: impl Fn(&FlopRow) -> f64) -> f64 {
+    let total: f64 = flops.iter().map(|r| r.frequency).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let sum: f64 = flops.iter().map(|r| r.frequency * f(r)).sum();
+    (sum / total).clamp(0.0, 1.0)
+}
+
 /// One class's row on the line, or `None` when no deal leaves its flop.
 fn line_row(
     request: &EquityRequest,
@@ -155,15 +159,13 @@ fn line_row(
     let flop: [Card; 3] = class.flop;
     let mut with = request.clone();
     with.board = flop.to_vec();
-    let (counted, reach, failed) = match narrow(&with, rules) {
-        Ok(narrowed) => (narrowed, None, None),
-        Err(LineError::NothingContinues { seat, .. }) => {
-            let given = narrow(&with, &[])?;
-            (given, Some(0.0), Some(seat))
-        }
-        Err(other) => return Err(other),
+    let followed = follow(&with, rules)?;
+    let reach = followed.reach();
+    // Where the line gets nowhere on this flop, the ranges as given.
+    let counted_request = match &followed {
+        Followed::Reached(narrowed) if reach > 0.0 => &narrowed.request,
+        _ => &with,
     };
-    let counted_request = &counted.request;
     let found = match (strategy, odds) {
         (ReportStrategy::EachSampled { std_error }, Some(odds)) => {
             sampled_on_board(counted_request, flop.to_vec(), std_error, true, cancel)?
@@ -173,7 +175,6 @@ fn line_row(
             exact_on_board(counted_request, flop.to_vec(), true, cancel)?.map(|(weight, result)| {
                 // The narrowed deals' weight over the reach: the weight of
                 // the deals the ranges as given leave the flop.
-                let reach = reach.unwrap_or(counted.reach);
                 (if reach > 0.0 { weight / reach } else { weight }, result)
             })
         }
@@ -185,19 +186,9 @@ fn line_row(
         .map(|(&figures, breakdown)| {
             let range = &counted_request.seats[figures.seat].range;
             let mut seat = BoardSeat::new(figures, breakdown, range, &flop, request.dead);
-            seat.continue_share = match failed {
-                Some(s) if s == figures.seat => Some(0.0),
-                _ => counted.shares[figures.seat]
-                    .first()
-                    .map(|&(_, share)| share),
-            };
+            seat.continue_share = followed.share(figures.seat, Street::Flop);
             seat
         })
         .collect();
-    Ok(Some(FlopRow::of_class(
-        class,
-        weight,
-        seats,
-        reach.unwrap_or(counted.reach),
-    )))
+    Ok(Some(FlopRow::of_class(class, weight, seats, reach)))
 }

@@ -8,7 +8,7 @@ use super::hits::BoardSeat;
 use super::next_card::{NextCardReport, next_cards};
 use super::on_board::{exact_on_board, sampled_on_board};
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
-use crate::line::{LineError, Narrowed, Street, StreetRule, narrow};
+use crate::line::{Followed, LineError, Narrowed, Street, StreetRule, follow, narrow};
 
 /// [`next_cards`] on a line: the cards' frequencies and the seats' figures
 /// with the ranges as `rules` leave them on the board's street; for each
@@ -16,9 +16,10 @@ use crate::line::{LineError, Narrowed, Street, StreetRule, narrow};
 /// the card's street's included); where a rule applies on the card's
 /// street, each seat's continue share there and the figures of the ranges
 /// it leaves (counted or sampled as the report is). A card on which a
-/// rule keeps nothing has reach 0, that seat's share 0, and the figures of
-/// the ranges entering its street. Rules may name the board's street or
-/// earlier ones and the next street.
+/// rule keeps nothing has reach 0, that seat's share 0 (every other ruled
+/// seat's its own rule's), and the figures of the ranges entering its
+/// street. Rules may name the board's street or earlier ones and the next
+/// street.
 pub fn next_cards_on_line(
     request: &EquityRequest,
     rules: &[StreetRule],
@@ -30,9 +31,9 @@ pub fn next_cards_on_line(
         return Err(EquityError::NextCardBoard(n).into());
     }
     if let Some(r) = rules.iter().find(|r| r.street.cards() > n + 1) {
-        return Err(LineError::StreetNotDealt {
+        return Err(LineError::StreetNotInReport {
             street: r.street,
-            board: n + 1,
+            board: n,
         });
     }
     let now: Vec<StreetRule> = rules
@@ -50,20 +51,21 @@ pub fn next_cards_on_line(
         }
         let mut with = request.clone();
         with.board.push(row.card);
-        let narrowed = match narrow(&with, rules) {
-            Ok(narrowed) => narrowed,
-            Err(LineError::NothingContinues { seat, .. }) => {
-                row.reach = 0.0;
-                for s in row.seats.iter_mut().filter(|s| s.figures.seat == seat) {
-                    s.continue_share = Some(0.0);
+        let followed = follow(&with, rules)?;
+        row.reach = followed.reach();
+        match followed {
+            Followed::Reached(narrowed) if narrowed.reach > 0.0 => {
+                if ruled {
+                    row.seats = figures(&narrowed, report.strategy, next, cancel)?;
                 }
-                continue;
             }
-            Err(other) => return Err(other),
-        };
-        row.reach = narrowed.reach;
-        if ruled {
-            row.seats = figures(&narrowed, report.strategy, next, cancel)?;
+            // The line gets nowhere with this card: the figures of the
+            // ranges entering its street, each ruled seat's own share.
+            other => {
+                for s in &mut row.seats {
+                    s.continue_share = next.and_then(|street| other.share(s.figures.seat, street));
+                }
+            }
         }
     }
     report.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;

@@ -23,8 +23,9 @@ pub struct Group {
     pub name: String,
     /// The chance of any of its flops.
     pub frequency: f64,
-    /// Each seat's equity over its flops.
-    pub equity: Vec<f64>,
+    /// Each seat's equity over its flops (on a line, where the line gets:
+    /// `None` where it gets to none of them).
+    pub equity: Vec<Option<f64>>,
     /// The chosen seat's bucket shares over its flops.
     pub buckets: [f64; 4],
     /// The chosen seat's nut share over its flops.
@@ -193,11 +194,13 @@ fn aggregate(name: String, rows: &[FlopRow], members: &[usize], chosen: usize) -
         .sum();
     let equity = (0..seats)
         .map(|k| {
-            members
-                .iter()
-                .map(|&i| rows[i].frequency * rows[i].reach * rows[i].seats[k].figures.equity)
-                .sum::<f64>()
-                / reached.max(f64::MIN_POSITIVE)
+            (reached > 0.0).then(|| {
+                members
+                    .iter()
+                    .map(|&i| rows[i].frequency * rows[i].reach * rows[i].seats[k].figures.equity)
+                    .sum::<f64>()
+                    / reached
+            })
         })
         .collect();
     let reach = mean(&|r| r.reach);

@@ -219,12 +219,16 @@ fn group_row(row: &mut egui_extras::TableRow<'_, '_>, g: &Group, t: &Table<'_>) 
     });
     for (k, &mean) in means.iter().enumerate() {
         row.col(|ui| {
-            let e = g.equity.get(k).copied().unwrap_or(0.0);
-            ui.label(
-                RichText::new(format!("{:.2}%", 100.0 * e))
-                    .strong()
-                    .color(swing_text(e, mean, dark)),
-            );
+            match g.equity.get(k).copied().flatten() {
+                Some(e) => ui.label(
+                    RichText::new(format!("{:.2}%", 100.0 * e))
+                        .strong()
+                        .color(swing_text(e, mean, dark)),
+                ),
+                None => ui
+                    .label(RichText::new("—").strong())
+                    .on_hover_text("The line gets to none of these flops: no equity there"),
+            };
         });
     }
     for b in 0..4 {

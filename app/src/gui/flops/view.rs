@@ -212,17 +212,20 @@ fn line_controls_ui(
                     Some(format!("{} continues {:.1}%", name(k), 100.0 * share))
                 })
                 .collect();
-            let equities: Vec<String> = report
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(k, s)| format!("{} {:.1}%", name(k), 100.0 * s.0))
-                .collect();
+            let equities = match report.where_line_gets() {
+                Some(seats) => seats
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| format!("{} {:.1}%", name(k), 100.0 * s.0))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                None => "none (the line gets past no flop)".to_owned(),
+            };
             ui.label(format!(
                 "On this line over every flop: {}; reach {:.1}%; equity where it gets: {}",
                 shares.join(", "),
                 100.0 * report.reach,
-                equities.join(", ")
+                equities
             ))
             .on_hover_text(
                 "Continue shares and the reach weighted by how often each flop comes; the \
