@@ -412,7 +412,7 @@ fn the_next_card_on_a_line_is_calculate_with_each_card() {
     }
     // A rule two streets ahead: no board reaches it.
     let error = next_cards_on_line(&spot, &[rule(0, Street::River, "set")], &|| false);
-    assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
+    assert!(matches!(error, Err(LineError::StreetNotInReport { .. })));
 }
 
 /// All flops on a line: every row is `calculate` on that flop with the
@@ -499,7 +499,7 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
         &|| false,
         &|_, _, _| {},
     );
-    assert!(matches!(error, Err(LineError::StreetNotDealt { .. })));
+    assert!(matches!(error, Err(LineError::StreetNotInReport { .. })));
 }
 
 /// Rule text from a seeded generator (names, signs, weights, percentages,
