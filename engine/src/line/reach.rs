@@ -6,8 +6,23 @@ use crate::combo::{COMBOS, Combo};
 use crate::equity::EquityRequest;
 use crate::equity::plan;
 
-/// Deals [`reach`] samples where enumerating would take too long.
+/// Deals [`reach`] samples where enumerating would take too long (for a
+/// spot with no target error of its own).
 const SAMPLED_DEALS: u32 = 1 << 20;
+
+/// The deals [`reach`] samples for `given`: [`SAMPLED_DEALS`], or for a
+/// spot sampled to a target standard error (a board of a sampled report),
+/// enough for that error and no more. A deal counts a ratio within 0..=1,
+/// whose variance is at most 1/4, so `1 / (4 se²)` deals reach it.
+fn sampled_deals(given: &EquityRequest) -> u32 {
+    match given.target_std_error {
+        Some(se) if se > 0.0 && se.is_finite() => (0.25 / (se * se))
+            .ceil()
+            .clamp(1.0, f64::from(SAMPLED_DEALS))
+            as u32,
+        _ => SAMPLED_DEALS,
+    }
+}
 
 /// The reach frequency: the weight of the seat deals under `narrowed`'s
 /// ranges over their weight under `given`'s, with the cards of `out` out
@@ -44,7 +59,7 @@ pub(super) fn reach(given: &EquityRequest, narrowed: &EquityRequest, out: CardSe
             0.0
         };
     }
-    sampled_reach(&before, narrowed)
+    sampled_reach(&before, narrowed, sampled_deals(given))
 }
 
 /// The total weight (basis points multiplied) of the seat deals of
@@ -60,7 +75,7 @@ fn deal_weight(mut seats: Vec<Vec<(u64, usize, f64)>>) -> f64 {
 /// [`reach`] estimated: deals drawn from `before`'s weights (each seat by
 /// its cumulative weights, the whole deal redrawn on a shared card), each
 /// counting the product over its seats of narrowed over given weight.
-fn sampled_reach(before: &[Vec<(u64, usize, f64)>], narrowed: &EquityRequest) -> f64 {
+fn sampled_reach(before: &[Vec<(u64, usize, f64)>], narrowed: &EquityRequest, deals: u32) -> f64 {
     let cumulative: Vec<Vec<f64>> = before
         .iter()
         .map(|seat| {
@@ -82,7 +97,7 @@ fn sampled_reach(before: &[Vec<(u64, usize, f64)>], narrowed: &EquityRequest) ->
         ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
     };
     let (mut sum, mut drawn, mut tries) = (0.0, 0u32, 0u64);
-    while drawn < SAMPLED_DEALS && tries < 1000 * u64::from(SAMPLED_DEALS) {
+    while drawn < deals && tries < 1000 * u64::from(deals) {
         tries += 1;
         let mut used = 0u64;
         let mut ratio = 1.0;

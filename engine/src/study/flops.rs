@@ -182,6 +182,7 @@ fn planned(
         classes: spot.classes.len(),
         symmetries: spot.perms.len(),
         one_pass: true,
+        counts: 1,
     })?;
     spot.run(strategy, start, cancel, on_row, on_progress)
 }

@@ -18,7 +18,7 @@ use super::flops::{
     FlopReport, FlopRow, classes_that_come, flop_means, method_of, typical_flop, with_frequencies,
 };
 use super::hits::BoardSeat;
-use super::on_board::{exact_on_board, sampled_on_board};
+use super::on_board::{counted_as, exact_on_board, sampled_on_board};
 use crate::card::Card;
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
@@ -75,6 +75,8 @@ pub fn flop_report_on_line(
         classes: classes.len(),
         symmetries: 1,
         one_pass: false,
+        // An equity term's standings are a count of the flop first.
+        counts: 1 + usize::from(rules.iter().any(|r| r.rule.needs_equity())),
     })?;
     let odds = match strategy {
         ReportStrategy::EachSampled { .. } => {
@@ -159,12 +161,17 @@ fn line_row(
     let flop: [Card; 3] = class.flop;
     let mut with = request.clone();
     with.board = flop.to_vec();
-    let followed = follow(&with, rules)?;
+    // An equity term's standings counted as the report counts its flops.
+    let followed = follow(&counted_as(with.clone(), strategy), rules)?;
     let reach = followed.reach();
-    // Where the line gets nowhere on this flop, the ranges as given.
-    let counted_request = match &followed {
-        Followed::Reached(narrowed) if reach > 0.0 => &narrowed.request,
-        _ => &with,
+    // Where the line gets nowhere on this flop, the ranges as given;
+    // counted with the request's own trials and seed.
+    let counted_request = &match &followed {
+        Followed::Reached(narrowed) if reach > 0.0 => EquityRequest {
+            seats: narrowed.request.seats.clone(),
+            ..with.clone()
+        },
+        _ => with.clone(),
     };
     let found = match (strategy, odds) {
         (ReportStrategy::EachSampled { std_error }, Some(odds)) => {

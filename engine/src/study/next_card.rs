@@ -136,6 +136,16 @@ pub fn next_cards(
     request: &EquityRequest,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<NextCardReport, EquityError> {
+    next_cards_counted(request, 1, cancel)
+}
+
+/// [`next_cards`], planned for `counts` counts of each card (a line's
+/// report counts a card again for its rules: `plan::next_card`).
+pub(super) fn next_cards_counted(
+    request: &EquityRequest,
+    counts: usize,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<NextCardReport, EquityError> {
     let start = Instant::now();
     let n = request.board.len();
     if !matches!(n, 3 | 4) {
@@ -157,7 +167,7 @@ pub fn next_cards(
         with.board.push(card);
         setup_on_board(&with).ok().flatten()
     });
-    let strategy = plan::next_card(request, typical.as_ref(), candidates.len());
+    let strategy = plan::next_card(request, typical.as_ref(), candidates.len(), counts);
     let source = match strategy {
         ReportStrategy::EachSampled { std_error } => CardSource::Sampled(
             FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?,

@@ -4,11 +4,14 @@
 //! where a rule applies on the card's street, how much of each range
 //! continues and the equities of the continuing ranges.
 
+use rayon::prelude::*;
+
 use super::hits::BoardSeat;
-use super::next_card::{NextCardReport, next_cards};
-use super::on_board::{exact_on_board, sampled_on_board};
+use super::next_card::{NextCardReport, next_cards_counted};
+use super::on_board::{counted_as, exact_on_board, sampled_on_board};
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
 use crate::line::{Followed, LineError, Narrowed, Street, StreetRule, follow, narrow};
+use crate::threads;
 
 /// [`next_cards`] on a line: the cards' frequencies and the seats' figures
 /// with the ranges as `rules` leave them on the board's street; for each
@@ -42,32 +45,54 @@ pub fn next_cards_on_line(
         .cloned()
         .collect();
     let entering = narrow(request, &now)?;
-    let mut report = next_cards(&entering.request, cancel)?;
     let next = Street::ALL.into_iter().find(|s| s.cards() == n + 1);
-    let ruled = rules.iter().any(|r| Some(r.street) == next);
-    for row in &mut report.cards {
-        if cancel() {
-            return Err(EquityError::Cancelled.into());
-        }
-        let mut with = request.clone();
-        with.board.push(row.card);
-        let followed = follow(&with, rules)?;
-        row.reach = followed.reach();
-        match followed {
-            Followed::Reached(narrowed) if narrowed.reach > 0.0 => {
-                if ruled {
-                    row.seats = figures(&narrowed, report.strategy, next, cancel)?;
+    let on_next: Vec<&StreetRule> = rules.iter().filter(|r| Some(r.street) == next).collect();
+    let ruled = !on_next.is_empty();
+    // Each card is counted once more for its rules, and once more first
+    // for an equity term's standings.
+    let counts =
+        1 + usize::from(ruled) + usize::from(on_next.iter().any(|r| r.rule.needs_equity()));
+    let mut report = next_cards_counted(&entering.request, counts, cancel)?;
+    let strategy = report.strategy;
+    // The cards are spread over the threads, one card's counts each.
+    let run = || {
+        report.cards.par_iter_mut().try_for_each(|row| {
+            if cancel() {
+                return Err(LineError::from(EquityError::Cancelled));
+            }
+            let mut with = request.clone();
+            with.board.push(row.card);
+            // An equity term's standings counted as the report counts a card.
+            let followed = follow(&counted_as(with, strategy), rules)?;
+            row.reach = followed.reach();
+            match followed {
+                Followed::Reached(narrowed) if narrowed.reach > 0.0 => {
+                    if ruled {
+                        // Counted with the request's own trials and seed.
+                        let counted = Narrowed {
+                            request: EquityRequest {
+                                seats: narrowed.request.seats.clone(),
+                                board: narrowed.request.board.clone(),
+                                ..request.clone()
+                            },
+                            ..narrowed
+                        };
+                        row.seats = figures(&counted, strategy, next, cancel)?;
+                    }
+                }
+                // The line gets nowhere with this card: the figures of the
+                // ranges entering its street, each ruled seat's own share.
+                other => {
+                    for s in &mut row.seats {
+                        s.continue_share =
+                            next.and_then(|street| other.share(s.figures.seat, street));
+                    }
                 }
             }
-            // The line gets nowhere with this card: the figures of the
-            // ranges entering its street, each ruled seat's own share.
-            other => {
-                for s in &mut row.seats {
-                    s.continue_share = next.and_then(|street| other.share(s.figures.seat, street));
-                }
-            }
-        }
-    }
+            Ok(())
+        })
+    };
+    threads::run_on(request.threads, "rangestove-next", run).map_err(EquityError::from)??;
     report.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     Ok(report)
 }

@@ -15,7 +15,7 @@ use crate::equity::report::{self, Progress};
 use crate::equity::request::{EquityRequest, Method};
 use crate::equity::result::EquityResult;
 use crate::equity::setup::Setup;
-use crate::equity::strategy::Strategy;
+use crate::equity::strategy::{ReportStrategy, Strategy};
 use crate::equity::tally::Tally;
 
 /// `request` counted exactly with `board` as its board: the result (each
@@ -117,4 +117,35 @@ pub(super) fn sampled_on_board(
         .ok_or(EquityError::BadSetting("no sampling plan"))?;
     sampling.least_blocks = REPORT_LEAST_BLOCKS;
     montecarlo::run(&setup, &with, sampling, Instant::now(), cancel, &mut |_| {}).map(Some)
+}
+
+/// `with` (its board dealt) set to be counted by `calculate` as `strategy`
+/// counts a report's boards: what a line's equity terms read on a board of
+/// the report (their standings) is then exact, or sampled to the report's
+/// error on a stream of the board's own (the request's seed mixed with the
+/// board's cards, apart from the board's count in [`sampled_on_board`]),
+/// never the planner's choice for a lone spot with its own budget.
+pub(super) fn counted_as(mut with: EquityRequest, strategy: ReportStrategy) -> EquityRequest {
+    match strategy {
+        ReportStrategy::EachSampled { std_error } => {
+            let mask = with.board.iter().fold(0u64, |m, c| m | c.bit());
+            with.method = Method::MonteCarlo;
+            with.target_std_error = Some(std_error);
+            // A seat's equity varies by at most 1/4 a deal: four times the
+            // deals that reach the target for independent deals bounds the
+            // count (the figures say the error reached).
+            let deals = (1.0 / (std_error * std_error)).ceil();
+            with.trials = Some(
+                with.trials
+                    .unwrap_or(deals.min(FLOP_MAX_TRIALS as f64) as u64),
+            );
+            with.seed ^= mask.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        }
+        ReportStrategy::EachExact { .. } | ReportStrategy::OnePass { .. } => {
+            with.method = Method::Exact;
+        }
+    }
+    with.threads = None;
+    with.preview = false;
+    with
 }

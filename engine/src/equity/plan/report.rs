@@ -46,6 +46,9 @@ pub(crate) struct FlopReportSpot<'a> {
     /// Whether the one pass may count it (not on a line, whose ranges
     /// differ from flop to flop).
     pub(crate) one_pass: bool,
+    /// Counts per flop, each priced as the typical flop's: 1, or 2 on a
+    /// line with an equity term (its standings, then the narrowed spot).
+    pub(crate) counts: usize,
 }
 
 /// Plans the flop report:
@@ -58,14 +61,15 @@ pub(crate) struct FlopReportSpot<'a> {
 /// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
 /// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target, else [`FLOP_REPORT_STD_ERROR`] or coarser where the classes at that error would not fit the budget |
 pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, EquityError> {
+    let counts = spot.counts.max(1);
     let sampled = ReportStrategy::EachSampled {
         std_error: spot
             .request
             .target_std_error
-            .unwrap_or_else(|| sampled_std_error(spot.classes)),
+            .unwrap_or_else(|| sampled_std_error(spot.classes * counts)),
     };
     let cost = spot.typical.map(exact_cost);
-    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * spot.classes as f64;
+    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64;
     let exact = if spot.one_pass && flop_pass::applies(spot.setup) {
         ReportStrategy::OnePass {
             estimate_s: flop_pass_cost(spot.setup, spot.symmetries),
@@ -82,7 +86,7 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
             // counted on its own.
             let all_s = match exact {
                 ReportStrategy::OnePass { estimate_s } => estimate_s / REFERENCE_THREADS,
-                _ => cost.reference_s() * spot.classes as f64,
+                _ => cost.reference_s() * (spot.classes * counts) as f64,
             };
             Ok(
                 if cost.refusal().is_none() && all_s <= FLOP_REPORT_EXACT_S {
@@ -121,7 +125,9 @@ fn flop_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
 }
 
 /// Plans the next card of a flop or turn over `cards` cards that can come,
-/// `typical` being the spot with one of them dealt:
+/// `typical` being the spot with one of them dealt, each card counted
+/// `counts` times (on a line: the ranges entering its street, an equity
+/// term's standings, the narrowed spot), each priced as the typical card:
 ///
 /// | method | spot | strategy |
 /// |---|---|---|
@@ -133,7 +139,9 @@ pub(crate) fn next_card(
     request: &EquityRequest,
     typical: Option<&Setup>,
     cards: usize,
+    counts: usize,
 ) -> ReportStrategy {
+    let cards = cards * counts.max(1);
     let cost = typical.map(exact_cost);
     let exact = ReportStrategy::EachExact {
         estimate_s: cost.as_ref().map_or(0.0, |c| c.cost_s) * cards as f64,
