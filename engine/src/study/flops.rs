@@ -174,17 +174,14 @@ fn planned(
 ) -> Result<FlopReport, EquityError> {
     let start = Instant::now();
     let spot = Spot::new(request)?;
-    let typical = spot.typical_flop();
-    let strategy = plan::flop_report(&FlopReportSpot {
-        request,
-        setup: &spot.setup,
-        typical: typical.as_ref(),
-        classes: spot.classes.len(),
-        symmetries: spot.perms.len(),
-        one_pass: true,
-        counts: 1,
-    })?;
+    let strategy = spot.plan()?;
     spot.run(strategy, start, cancel, on_row, on_progress)
+}
+
+/// How [`flop_report`] would compute the report of `request`: the
+/// planner's decision and its estimate, without counting anything.
+pub fn flop_report_strategy(request: &EquityRequest) -> Result<ReportStrategy, EquityError> {
+    Spot::new(request)?.plan()
 }
 
 /// The report of `request` computed by `strategy`, whatever the planner
@@ -240,6 +237,20 @@ impl<'a> Spot<'a> {
             hits: FlopHits::new(request, &flops),
             classes,
             perms: flop_classes::stabiliser(&ranges, request.dead),
+        })
+    }
+
+    /// The planner's decision for the report (`plan::flop_report`).
+    fn plan(&self) -> Result<ReportStrategy, EquityError> {
+        let typical = self.typical_flop();
+        plan::flop_report(&FlopReportSpot {
+            request: self.request,
+            setup: &self.setup,
+            typical: typical.as_ref(),
+            classes: self.classes.len(),
+            symmetries: self.perms.len(),
+            one_pass: true,
+            counts: 1,
         })
     }
 

@@ -46,38 +46,11 @@ pub fn flop_report_on_line(
     on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
 ) -> Result<FlopReport, LineError> {
     let start = Instant::now();
-    if !request.board.is_empty() {
-        return Err(EquityError::FlopReportBoard(request.board.len()).into());
-    }
-    if let Some(r) = rules.iter().find(|r| r.street != Street::Flop) {
-        return Err(LineError::StreetNotInReport {
-            street: r.street,
-            board: 0,
-        });
-    }
-    let setup = Setup::new(request)?;
-    // Flops a suit permutation keeps the ranges, the dead cards and the
-    // rules' hands under are one class.
-    let mut ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
-    for r in rules {
-        for term in &r.rule.terms {
-            if let TermKind::Hands(range, _) = &term.kind {
-                ranges.push(range);
-            }
-        }
-    }
-    let classes = classes_that_come(request, &ranges);
-    let typical = typical_flop(request, &classes);
-    let strategy = plan::flop_report(&FlopReportSpot {
-        request,
-        setup: &setup,
-        typical: typical.as_ref(),
-        classes: classes.len(),
-        symmetries: 1,
-        one_pass: false,
-        // An equity term's standings are a count of the flop first.
-        counts: 1 + usize::from(rules.iter().any(|r| r.rule.needs_equity())),
-    })?;
+    let LinePlan {
+        setup,
+        classes,
+        strategy,
+    } = plan_line(request, rules)?;
     let odds = match strategy {
         ReportStrategy::EachSampled { .. } => {
             Some(FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?)
@@ -134,6 +107,66 @@ pub fn flop_report_on_line(
         reach,
         continues,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// How [`flop_report_on_line`] would compute the report of `request` on
+/// the line of flop `rules`: the planner's decision and its estimate (an
+/// equity term's standings priced as a second count of each flop), without
+/// counting anything.
+pub fn flop_report_on_line_strategy(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+) -> Result<ReportStrategy, LineError> {
+    Ok(plan_line(request, rules)?.strategy)
+}
+
+/// A flop report on a line, planned.
+struct LinePlan {
+    setup: Setup,
+    classes: Vec<FlopClass>,
+    strategy: ReportStrategy,
+}
+
+/// Validates the request and the rules, finds the flop classes and asks
+/// the planner.
+fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, LineError> {
+    if !request.board.is_empty() {
+        return Err(EquityError::FlopReportBoard(request.board.len()).into());
+    }
+    if let Some(r) = rules.iter().find(|r| r.street != Street::Flop) {
+        return Err(LineError::StreetNotInReport {
+            street: r.street,
+            board: 0,
+        });
+    }
+    let setup = Setup::new(request)?;
+    // Flops a suit permutation keeps the ranges, the dead cards and the
+    // rules' hands under are one class.
+    let mut ranges: Vec<&Range> = request.seats.iter().map(|s| &s.range).collect();
+    for r in rules {
+        for term in &r.rule.terms {
+            if let TermKind::Hands(range, _) = &term.kind {
+                ranges.push(range);
+            }
+        }
+    }
+    let classes = classes_that_come(request, &ranges);
+    let typical = typical_flop(request, &classes);
+    let strategy = plan::flop_report(&FlopReportSpot {
+        request,
+        setup: &setup,
+        typical: typical.as_ref(),
+        classes: classes.len(),
+        symmetries: 1,
+        one_pass: false,
+        // An equity term's standings are a count of the flop first.
+        counts: 1 + usize::from(rules.iter().any(|r| r.rule.needs_equity())),
+    })?;
+    Ok(LinePlan {
+        setup,
+        classes,
+        strategy,
     })
 }
 

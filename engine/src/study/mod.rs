@@ -29,8 +29,10 @@ pub use classes::{
     Blockers, ClassRow, ClassTable, GroupError, MAX_GROUPS, blockers, blockers_of_part, calls,
     class_table, group_rows, required_equity,
 };
-pub use flops::{FlopReport, FlopRow, flop_means, flop_report, flop_report_with_progress};
-pub use flops_line::flop_report_on_line;
+pub use flops::{
+    FlopReport, FlopRow, flop_means, flop_report, flop_report_strategy, flop_report_with_progress,
+};
+pub use flops_line::{flop_report_on_line, flop_report_on_line_strategy};
 pub use hits::{BUCKET_EDGES, BoardSeat};
 pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
 pub use next_line::next_cards_on_line;
