@@ -406,11 +406,13 @@ fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> 
         return None;
     }
     let known = board.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
-    let hit: f64 = range
+    // Summed from +0.0: `f64`'s `Sum` starts at -0.0, so a board where no
+    // combo hits would answer -0.0.
+    let hit = range
         .combos()
         .filter(|(c, _)| c.mask().is_disjoint(known) && test(&breakdown, *c))
         .map(|(_, w)| f64::from(w) / 10_000.0)
-        .sum();
+        .fold(0.0, |sum, w| sum + w);
     let flop: String = board.iter().map(Card::to_string).collect();
     Some(Question {
         prompt: format!("How often does {name} have {words} on {flop}?"),
