@@ -406,13 +406,10 @@ fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> 
         return None;
     }
     let known = board.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
-    // Summed from +0.0: `f64`'s `Sum` starts at -0.0, so a board where no
-    // combo hits would answer -0.0.
-    let hit = range
-        .combos()
+    // Folded from +0.0: `f64`'s `Sum` of nothing (no combo hits) is -0.0.
+    let hit = (range.combos())
         .filter(|(c, _)| c.mask().is_disjoint(known) && test(&breakdown, *c))
-        .map(|(_, w)| f64::from(w) / 10_000.0)
-        .fold(0.0, |sum, w| sum + w);
+        .fold(0.0, |sum, (_, w)| sum + f64::from(w) / 10_000.0);
     let flop: String = board.iter().map(Card::to_string).collect();
     Some(Question {
         prompt: format!("How often does {name} have {words} on {flop}?"),
