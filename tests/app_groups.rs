@@ -281,6 +281,26 @@ fn a_class_table_row_highlights_its_combos_and_fills_a_group() {
     );
 }
 
+/// A row whose combos another seat's single hand blocks shows "cannot be
+/// dealt", never an equity of 0.
+#[test]
+fn rows_that_cannot_be_dealt_say_so() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut h = spot(&["AhKh,QsQd,JJ", "AhAd"], "2c5d9h");
+    wait(&mut h, &figures_in);
+    let figures = h.state().analysis().classes().figures().unwrap();
+    let ace_high = figures.made.iter().find(|r| r.row.category == "ace high");
+    let ace_high = &ace_high.unwrap().row;
+    assert_eq!(
+        (ace_high.equity, ace_high.hands.canonical()),
+        (None, "AhKh".to_owned())
+    );
+    let aks = figures.classes.iter().find(|r| r.row.category == "AKs");
+    assert_eq!(aks.unwrap().row.equity, None);
+    h.step();
+    assert!(h.query_all_by_label("cannot be dealt").next().is_some());
+}
+
 #[test]
 fn the_combos_that_call_the_price_become_a_group() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());

@@ -37,6 +37,7 @@ mod rank_patterns; // preflop counted by board rank pattern: the deal-major walk
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
 mod study; // study across boards: the next card and the flop report vs calculate and independent counts, `next` and `flops`, the Boards view
 mod train; // the trainer: answers against calculate and the continue rules, seeds, scoring, train --json
+mod undealable; // combos no deal gives the first seat: the breakdown's clashing combos and classes, class rows and groups without equity, calc's dealt:false and "cannot be dealt"
 mod worker; // the background worker: coalescing, stale updates, threads, drop
 
 /// Tests that start background workers hold this lock, so the worker tests

@@ -244,6 +244,37 @@ fn train_prints_a_round_as_json() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// A hits question where no combo hits answers 0, never -0.0 (an empty
+/// `f64` sum is -0.0): in the round and in `train --json`.
+#[test]
+fn no_answer_is_negative_zero() {
+    let args = [
+        "train", "--drill", "hits", "--level", "2", "--seed", "5", "--count", "4", "--json",
+    ];
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("-0.0"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let answers: Vec<f64> = (json["questions"].as_array().unwrap().iter())
+        .map(|q| q["answer"].as_f64().unwrap())
+        .collect();
+    assert!(answers.contains(&0.0), "{answers:?}");
+    for seed in 0..4 {
+        for level in 1..=3 {
+            let r = round(Drill::Hits, level, seed, 6, &named(), Some(1)).unwrap();
+            for q in &r.questions {
+                if let Answer::Share(x) | Answer::Equity(x) = q.answer {
+                    assert!(x.is_sign_positive(), "{}: {x}", q.prompt);
+                }
+            }
+        }
+    }
+}
+
 /// The lines drill: each answer is the continue share `narrow` gives the
 /// question's range on its flop with its rule.
 #[test]

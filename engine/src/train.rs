@@ -406,11 +406,10 @@ fn hits_question(rng: &mut ChaCha8Rng, level: u8, named: &[(String, Range)]) -> 
         return None;
     }
     let known = board.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
-    let hit: f64 = range
-        .combos()
+    // Folded from +0.0: `f64`'s `Sum` of nothing (no combo hits) is -0.0.
+    let hit = (range.combos())
         .filter(|(c, _)| c.mask().is_disjoint(known) && test(&breakdown, *c))
-        .map(|(_, w)| f64::from(w) / 10_000.0)
-        .sum();
+        .fold(0.0, |sum, (_, w)| sum + f64::from(w) / 10_000.0);
     let flop: String = board.iter().map(Card::to_string).collect();
     Some(Question {
         prompt: format!("How often does {name} have {words} on {flop}?"),

@@ -236,17 +236,22 @@ pub fn write_line(
 }
 
 /// The hand-class table's (or the groups') rows as `calc --json` gives
-/// them.
+/// them; a row no deal gives the first seat has `"dealt":false` and a null
+/// equity.
 pub fn class_rows(rows: &[engine::study::ClassRow]) -> serde_json::Value {
     rows.iter()
         .map(|r| {
-            serde_json::json!({
+            let mut row = serde_json::json!({
                 "category": r.category,
                 "hands": r.hands.canonical(),
                 "combos": r.combos,
                 "share": r.share,
                 "equity": r.equity,
-            })
+            });
+            if r.equity.is_none() {
+                row["dealt"] = serde_json::Value::Bool(false);
+            }
+            row
         })
         .collect()
 }
@@ -267,7 +272,8 @@ pub fn write_classes(
     write_rows("draw", &table.draws, out)
 }
 
-/// Rows of the class table or the groups as text, under `title`.
+/// Rows of the class table or the groups as text, under `title`; rows no
+/// deal gives the first seat say so, below the others.
 pub fn write_rows(
     title: &str,
     rows: &[engine::study::ClassRow],
@@ -279,16 +285,39 @@ pub fn write_rows(
         "combos", "share", "equity"
     )?;
     for r in rows {
+        if let Some(equity) = r.equity {
+            writeln!(
+                out,
+                "{:<28} {:>8.1} {:>6.1}% {:>7.2}%",
+                r.category,
+                r.combos,
+                100.0 * r.share,
+                100.0 * equity
+            )?;
+        }
+    }
+    for r in rows.iter().filter(|r| r.equity.is_none()) {
         writeln!(
             out,
-            "{:<28} {:>8.1} {:>6.1}% {:>7.2}%",
+            "{:<28} cannot be dealt: {}",
             r.category,
-            r.combos,
-            100.0 * r.share,
-            100.0 * r.equity
+            why_undealt(&r.hands)
         )?;
     }
     Ok(())
+}
+
+/// Why no deal gives the first seat a combo of a row whose live combos
+/// are `hands`.
+fn why_undealt(hands: &engine::Range) -> String {
+    if hands.is_empty() {
+        "the board and dead cards hold a card of each of its combos".to_owned()
+    } else {
+        format!(
+            "every combo ({}) clashes with another seat's cards",
+            hands.canonical()
+        )
+    }
 }
 
 /// With `--classes`: `calls` (with `--price`: the first seat's combos at or

@@ -12,7 +12,11 @@
 //! clashing with another seat's cards, is marked not `dealt` when counted
 //! exactly: its figures are 0 and mean nothing. (Sampling cannot tell a
 //! combo that cannot be dealt from one not drawn yet: its standard error is
-//! then `NaN`.)
+//! then `NaN`.) Combos that another seat's single combo shares a card with
+//! are known never to be dealt before anything is counted: setup takes
+//! them out of the seat's combos, and the breakdown lists them apart
+//! (`clashing`), with a class not `dealt` for each class made only of them,
+//! however the figures were counted.
 //!
 //! The tallies are integers, recorded by the same walks that produce the
 //! seat totals ([`ComboCount`] per active seat and live combo), so a
@@ -73,13 +77,20 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                 .iter()
                 .map(|&w| (w * combos.divisor) as f64 / 10_000.0)
                 .sum();
+            let mut clashing = [false; CLASSES];
+            for combo in &combos.clashing {
+                clashing[combo.class().index()] = true;
+            }
             let classes = HandClass::all()
-                .filter(|c| seen[c.index()])
-                .map(|class| {
-                    let count = &by_class[class.index()];
+                .filter_map(|class| {
+                    let index = class.index();
+                    if !seen[index] {
+                        return clashing[index].then(|| ClassEquity::undealt(class));
+                    }
+                    let count = &by_class[index];
                     let (equity, win, tie, std_error) = count.figures(unit, sampled);
                     let frequency = mass(count) / all;
-                    ClassEquity {
+                    Some(ClassEquity {
                         class,
                         dealt: sampled || count.total > 0,
                         frequency,
@@ -88,13 +99,14 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                         win,
                         tie,
                         std_error,
-                    }
+                    })
                 })
                 .collect();
             SeatBreakdown {
                 seat,
                 combos: per_combo,
                 classes,
+                clashing: combos.clashing.clone(),
             }
         })
         .collect()

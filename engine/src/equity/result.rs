@@ -106,7 +106,9 @@ pub struct ComboEquity {
     pub combo: Combo,
     /// Whether any deal gives the seat this combo. `false` only when
     /// counted exactly and every deal holding it clashes with another
-    /// seat's cards: the figures below are then 0 and mean nothing.
+    /// seat's cards: the figures below are then 0 and mean nothing. (The
+    /// combos another seat's single combo clashes with are not here but in
+    /// [`SeatBreakdown::clashing`].)
     pub dealt: bool,
     /// Probability that the seat holds this combo in a deal (estimated
     /// when sampled).
@@ -127,8 +129,10 @@ pub struct ComboEquity {
 pub struct ClassEquity {
     /// The class.
     pub class: HandClass,
-    /// Whether any deal gives the seat a combo of the class (as
-    /// [`ComboEquity::dealt`]).
+    /// Whether any deal gives the seat a combo of the class: as
+    /// [`ComboEquity::dealt`], and `false` too, however counted, for a
+    /// class made only of [`SeatBreakdown::clashing`] combos. When `false`,
+    /// `frequency` and `combos` are 0 and the figures mean nothing.
     pub dealt: bool,
     /// Probability that the seat holds a combo of the class in a deal.
     pub frequency: f64,
@@ -154,8 +158,30 @@ pub struct SeatBreakdown {
     /// Its live combos (those that survive the board, the dead cards and
     /// other seats' single combos), in the order of the seat's range.
     pub combos: Vec<ComboEquity>,
-    /// Its classes with a live combo, in grid index order.
+    /// Its classes with a combo in `combos` or `clashing`, in grid index
+    /// order (one with only `clashing` combos is not `dealt`).
     pub classes: Vec<ClassEquity>,
+    /// The combos of its range, clear of the board and dead cards, that
+    /// another seat's single combo (or a seat left with one by such
+    /// clashes) shares a card with: no deal gives them to the seat, so
+    /// they have no figures. In the order of the seat's range.
+    pub clashing: Vec<Combo>,
+}
+
+impl ClassEquity {
+    /// A class no deal gives the seat: not `dealt`, every figure 0.
+    pub(crate) fn undealt(class: HandClass) -> ClassEquity {
+        ClassEquity {
+            class,
+            dealt: false,
+            frequency: 0.0,
+            combos: 0.0,
+            equity: 0.0,
+            win: 0.0,
+            tie: 0.0,
+            std_error: 0.0,
+        }
+    }
 }
 
 impl SeatBreakdown {
@@ -167,6 +193,14 @@ impl SeatBreakdown {
     /// The figures of `combo`, if it is live for the seat.
     pub fn combo(&self, combo: Combo) -> Option<&ComboEquity> {
         self.combos.iter().find(|c| c.combo == combo)
+    }
+
+    /// The seat's combos that no deal gives it: those of `combos` not
+    /// `dealt`, then the `clashing` ones. With the dealt combos they are
+    /// every combo of its range clear of the board and dead cards.
+    pub fn undealt(&self) -> impl Iterator<Item = Combo> + '_ {
+        let counted = self.combos.iter().filter(|c| !c.dealt).map(|c| c.combo);
+        counted.chain(self.clashing.iter().copied())
     }
 
     /// The equity distribution: the seat's combos sorted by equity,

@@ -23,6 +23,10 @@ pub(crate) struct SeatCombos {
     /// What the weights were divided by: basis points are
     /// `weight * divisor`.
     pub(crate) divisor: u64,
+    /// The combos of the range, clear of the board and dead cards, that
+    /// another seat's single combo shares a card with: no deal gives them
+    /// to the seat, so they are not in `combos` (in index order).
+    pub(crate) clashing: Vec<Combo>,
 }
 
 /// A validated request, ready to compute.
@@ -140,6 +144,7 @@ impl Setup {
                 masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
                 weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
                 divisor,
+                clashing: Vec::new(),
             });
         }
         let fixed = Setup::fix_single_combos(&mut seats)?;
@@ -166,7 +171,8 @@ impl Setup {
 
     /// Seats down to one combo hold its cards in every deal: removes those
     /// cards from the other seats (repeating while that leaves another seat
-    /// with one combo) and returns them.
+    /// with one combo), keeping what each seat loses in its `clashing`,
+    /// and returns them.
     fn fix_single_combos(seats: &mut [SeatCombos]) -> Result<CardSet, EquityError> {
         let mut fixed = 0u64;
         loop {
@@ -182,9 +188,10 @@ impl Setup {
             }
             fixed = single;
             for seat in seats.iter_mut().filter(|s| s.masks.len() > 1) {
-                let kept: Vec<usize> = (0..seat.masks.len())
-                    .filter(|&i| seat.masks[i] & fixed == 0)
-                    .collect();
+                let (kept, lost): (Vec<usize>, Vec<usize>) =
+                    (0..seat.masks.len()).partition(|&i| seat.masks[i] & fixed == 0);
+                seat.clashing.extend(lost.iter().map(|&i| seat.combos[i]));
+                seat.clashing.sort_unstable_by_key(|c| c.index());
                 seat.combos = kept.iter().map(|&i| seat.combos[i]).collect();
                 seat.weights = kept.iter().map(|&i| seat.weights[i]).collect();
                 seat.masks = kept.iter().map(|&i| seat.masks[i]).collect();

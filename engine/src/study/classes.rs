@@ -22,8 +22,11 @@ pub struct ClassRow {
     pub combos: f64,
     /// Its share of the seat's range in the deal distribution.
     pub share: f64,
-    /// The seat's equity when it holds a combo of the row.
-    pub equity: f64,
+    /// The seat's equity when it holds a combo of the row; `None` when no
+    /// deal gives the seat one (every combo of the row clashes with
+    /// another seat's cards, or the row has no live combo): `combos` and
+    /// `share` are then 0.
+    pub equity: Option<f64>,
 }
 
 /// A seat's hand-class table on a board.
@@ -39,7 +42,10 @@ pub struct ClassTable {
 /// with `board`, 3 to 5 cards), its weights from `range`: each combo's
 /// weight in the deal distribution is its frequency times the seat's
 /// combos in all (the sum of its classes' `combos`), so the rows' combos
-/// times equity sum to the seat's equity times its combos.
+/// times equity sum to the seat's equity times its combos. The combos no
+/// deal gives the seat ([`SeatBreakdown::undealt`]) are in their rows'
+/// hands too, adding nothing to their figures, so the made rows' hands
+/// are the whole live range; a row made only of them has no equity.
 pub fn class_table(
     breakdown: &SeatBreakdown,
     range: &Range,
@@ -49,25 +55,23 @@ pub fn class_table(
     let mut made: Vec<(MadeHand, Row)> =
         MadeHand::ALL.iter().map(|&m| (m, Row::default())).collect();
     let mut draws: Vec<(Draw, Row)> = Draw::ALL.iter().map(|&d| (d, Row::default())).collect();
-    for c in breakdown.combos.iter().filter(|c| c.dealt) {
-        let hit = classify(c.combo, board)?;
-        let weight = range.weight_bp(c.combo);
-        let combos = c.frequency * all;
+    let dealt = breakdown.combos.iter().filter(|c| c.dealt);
+    let dealt = dealt.map(|c| (c.combo, Some((c.frequency * all, c.equity))));
+    for (combo, figures) in dealt.chain(breakdown.undealt().map(|c| (c, None))) {
+        let hit = classify(combo, board)?;
+        let weight = range.weight_bp(combo);
         if let Some((_, row)) = made.iter_mut().find(|(m, _)| *m == hit.made) {
-            row.add(c.combo, weight, combos, c.equity);
+            row.add(combo, weight, figures);
         }
         for (_, row) in draws.iter_mut().filter(|(d, _)| hit.has(*d)) {
-            row.add(c.combo, weight, combos, c.equity);
+            row.add(combo, weight, figures);
         }
     }
+    // A row with dealt combos none of which was drawn (sampled) is left
+    // out; one made only of combos no deal gives is shown without figures.
     let finish = |name: &'static str, row: Row| {
-        (row.combos > 0.0).then(|| ClassRow {
-            category: name.to_owned(),
-            hands: row.hands,
-            combos: row.combos,
-            share: if all > 0.0 { row.combos / all } else { 0.0 },
-            equity: row.equity_sum / row.combos,
-        })
+        (row.combos > 0.0 || (!row.dealt && !row.hands.is_empty()))
+            .then(|| row.into_class_row(name.to_owned(), all))
     };
     Ok(ClassTable {
         made: made
@@ -87,13 +91,31 @@ struct Row {
     hands: Range,
     combos: f64,
     equity_sum: f64,
+    /// Whether a combo with figures was added.
+    dealt: bool,
 }
 
 impl Row {
-    fn add(&mut self, combo: crate::combo::Combo, weight: u16, combos: f64, equity: f64) {
+    /// Adds `combo` with its weight in the range (or group) and, when it
+    /// is dealt, its weight in the deal distribution and its equity.
+    fn add(&mut self, combo: crate::combo::Combo, weight: u16, figures: Option<(f64, f64)>) {
         self.hands.set_weight_bp(combo, weight);
-        self.combos += combos;
-        self.equity_sum += combos * equity;
+        if let Some((combos, equity)) = figures {
+            self.dealt = true;
+            self.combos += combos;
+            self.equity_sum += combos * equity;
+        }
+    }
+
+    /// The row named `category`, its share of `all` combos.
+    fn into_class_row(self, category: String, all: f64) -> ClassRow {
+        ClassRow {
+            category,
+            share: if all > 0.0 { self.combos / all } else { 0.0 },
+            equity: (self.combos > 0.0).then(|| self.equity_sum / self.combos),
+            hands: self.hands,
+            combos: self.combos,
+        }
     }
 }
 
@@ -211,9 +233,11 @@ pub const MAX_GROUPS: usize = 4;
 /// A seat's groups on a board, each a [`ClassRow`] named after its group:
 /// its hands, its weight in the deal distribution in combos, its share of
 /// the seat's and its equity (the seat's equity when it holds a combo of
-/// the group: `calculate`'s with the group as the seat's range). A combo
-/// shared between groups goes to each in proportion to the weight each
-/// gives it. `groups` are (name, range); their weights per combo must not
+/// the group: `calculate`'s with the group as the seat's range; `None`
+/// when no deal gives the seat one, its combos being only those of
+/// [`SeatBreakdown::undealt`], which its hands list, or none live). A
+/// combo shared between groups goes to each in proportion to the weight
+/// each gives it. `groups` are (name, range); their weights per combo must not
 /// add up to more than `range` holds (what they leave is in no group).
 pub fn group_rows(
     breakdown: &SeatBreakdown,
@@ -250,20 +274,16 @@ pub fn group_rows(
                 let (g, w) = (group.weight_bp(c.combo), range.weight_bp(c.combo));
                 if g > 0 && w > 0 {
                     let part = f64::from(g) / f64::from(w);
-                    row.add(c.combo, g, c.frequency * all * part, c.equity);
+                    row.add(c.combo, g, Some((c.frequency * all * part, c.equity)));
                 }
             }
-            ClassRow {
-                category: name.clone(),
-                share: if all > 0.0 { row.combos / all } else { 0.0 },
-                equity: if row.combos > 0.0 {
-                    row.equity_sum / row.combos
-                } else {
-                    0.0
-                },
-                hands: row.hands,
-                combos: row.combos,
+            for combo in breakdown.undealt() {
+                let g = group.weight_bp(combo);
+                if g > 0 {
+                    row.add(combo, g, None);
+                }
             }
+            row.into_class_row(name.clone(), all)
         })
         .collect())
 }

@@ -48,19 +48,27 @@ pub struct GroupFigures {
 /// A seat's per-combo figures, found by combo index.
 pub struct Lookup<'a> {
     by_combo: Vec<Option<&'a ComboEquity>>,
+    /// Per combo index, whether the combo is live in the seat's range but
+    /// no deal gives it to the seat ([`SeatBreakdown::undealt`]).
+    undealt: Vec<bool>,
     /// The seat's combos in all (the classes' `combos` summed).
     all: f64,
 }
 
 impl<'a> Lookup<'a> {
-    /// The dealt combos of `breakdown`.
+    /// The dealt combos of `breakdown`, and those it cannot be dealt.
     pub fn new(breakdown: &'a SeatBreakdown) -> Lookup<'a> {
         let mut by_combo = vec![None; engine::combo::COMBOS];
         for c in breakdown.combos.iter().filter(|c| c.dealt) {
             by_combo[c.combo.index()] = Some(c);
         }
+        let mut undealt = vec![false; engine::combo::COMBOS];
+        for combo in breakdown.undealt() {
+            undealt[combo.index()] = true;
+        }
         Lookup {
             by_combo,
+            undealt,
             all: breakdown.classes.iter().map(|c| c.combos).sum(),
         }
     }
@@ -140,19 +148,24 @@ pub fn table_row(
 
 /// One row per class of the 169 with a dealt combo, in grid order: the
 /// class's combos with their weights in `range`, its weight in the deal
-/// distribution, its share and its equity (as the engine's rows).
+/// distribution, its share and its equity (as the engine's rows); a class
+/// whose live combos no deal gives the seat has a row without equity.
 pub fn class_rows(look: &Lookup<'_>, range: &Range) -> Vec<ClassRow> {
     let mut out = Vec::new();
     for class in HandClass::all() {
         let (mut hands, mut combos, mut equity_sum) = (Range::empty(), 0.0, 0.0);
+        let mut dealt = false;
         for combo in class.combos() {
             if let Some((equity, weight)) = look.get(combo) {
                 hands.set_weight_bp(combo, range.weight_bp(combo));
                 combos += weight;
                 equity_sum += weight * equity;
+                dealt = true;
+            } else if look.undealt.get(combo.index()).copied().unwrap_or(false) {
+                hands.set_weight_bp(combo, range.weight_bp(combo));
             }
         }
-        if combos > 0.0 {
+        if combos > 0.0 || (!dealt && !hands.is_empty()) {
             out.push(ClassRow {
                 category: class.to_string(),
                 hands,
@@ -162,7 +175,7 @@ pub fn class_rows(look: &Lookup<'_>, range: &Range) -> Vec<ClassRow> {
                 } else {
                     0.0
                 },
-                equity: equity_sum / combos,
+                equity: (combos > 0.0).then(|| equity_sum / combos),
             });
         }
     }
@@ -219,7 +232,8 @@ pub fn group_figures(
 }
 
 /// The rows as comma-separated values: a header, then per row its
-/// category, hands (canonical range text, quoted), combos, share, equity,
+/// category, hands (canonical range text, quoted), combos, share, equity
+/// (empty for a row that cannot be dealt),
 /// its equity against each of the `versus` seats alone (empty where not
 /// counted), the four bucket shares, each group's share (named in the header) and,
 /// with an other seat, the blockers (strong, weak, difference).
@@ -249,7 +263,7 @@ pub fn csv_text(
             r.row.hands.canonical(),
             r.row.combos,
             r.row.share,
-            r.row.equity
+            r.row.equity.map_or_else(String::new, |e| e.to_string())
         ));
         for k in 0..versus.len() {
             match r.versus.get(k).copied().flatten() {

@@ -57,7 +57,7 @@ impl SortBy {
         match self {
             SortBy::Order => 0.0,
             SortBy::Combos => row.row.combos,
-            SortBy::Equity => row.row.equity,
+            SortBy::Equity => row.row.equity.unwrap_or(-1.0),
             SortBy::Strong => row.buckets[0],
             SortBy::BlocksStrong => blockers.strong,
             SortBy::BlocksWeak => blockers.weak,
@@ -225,11 +225,14 @@ fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) ->
     row.col(|ui| {
         ui.label(format!("{:.1}", 100.0 * r.row.share));
     });
-    row.col(|ui| {
-        ui.colored_label(
-            heat_color(r.row.equity as f32),
-            format!("{:.1}", 100.0 * r.row.equity),
-        );
+    row.col(|ui| match r.row.equity {
+        Some(equity) => {
+            ui.colored_label(heat_color(equity as f32), format!("{:.1}", 100.0 * equity));
+        }
+        None => {
+            ui.weak("cannot be dealt")
+                .on_hover_text("Every combo of the row clashes with another seat's cards");
+        }
     });
     for k in 0..t.versus.len() {
         row.col(|ui| match r.versus.get(k).copied().flatten() {

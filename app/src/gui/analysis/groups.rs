@@ -174,13 +174,16 @@ pub fn groups_ui(
 
 /// A group's combos, share, equity and buckets on one line.
 fn figures_ui(ui: &mut egui::Ui, f: &GroupFigures) {
-    ui.label(format!(
-        "{:.1} combos · {:.1}% · eq {:.1}%",
-        f.row.combos,
-        100.0 * f.row.share,
-        100.0 * f.row.equity
-    ))
-    .on_hover_text(
+    let text = match f.row.equity {
+        Some(equity) => format!(
+            "{:.1} combos · {:.1}% · eq {:.1}%",
+            f.row.combos,
+            100.0 * f.row.share,
+            100.0 * equity
+        ),
+        None => "cannot be dealt (its combos clash with other cards)".to_owned(),
+    };
+    ui.label(text).on_hover_text(
         BUCKET_LABELS
             .iter()
             .zip(f.buckets)

@@ -269,6 +269,7 @@ fn versus_random(setup: &Setup, hero: usize) -> Option<f64> {
         weights: vec![1; all.len()],
         combos: all,
         divisor: 1,
+        clashing: Vec::new(),
     };
     let heads_up = Setup {
         seats: vec![setup.seats[hero].clone(), random],
