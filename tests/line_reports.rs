@@ -220,6 +220,14 @@ fn spot(ranges: &[String], board: &str) -> EquityRequest {
     request
 }
 
+/// [`spot`] as a command without `--exact` plans it.
+fn auto_spot(ranges: &[String], board: &str) -> EquityRequest {
+    EquityRequest {
+        method: Method::Auto,
+        ..spot(ranges, board)
+    }
+}
+
 fn close(a: f64, b: f64, what: &str) {
     assert!(
         (a - b).abs() <= 1e-12 * b.abs().max(1.0),
@@ -538,4 +546,98 @@ fn line_reports_at_the_command_line() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
+}
+
+/// The planner's estimate of `strategy` on its two-thread reference, in
+/// seconds, or `None` for a sampled report (whose error the planner sets
+/// so that every board's count fits the budget).
+fn reference_s(strategy: engine::equity::ReportStrategy) -> Option<f64> {
+    use engine::equity::ReportStrategy;
+    match strategy {
+        ReportStrategy::OnePass { estimate_s } | ReportStrategy::EachExact { estimate_s } => {
+            Some(estimate_s / 2.0)
+        }
+        ReportStrategy::EachSampled { .. } => None,
+    }
+}
+
+fn flop_rule(seat: usize, text: &str, street: Street) -> StreetRule {
+    StreetRule {
+        seat,
+        street,
+        rule: ContinueRule::parse(text).unwrap(),
+    }
+}
+
+/// Issue 41's budget spots, planned without counting: exact only where the
+/// estimate (an equity term's standings priced as a second count of every
+/// board) fits the report's budget, else each board sampled — no longer
+/// exact counts that ran minutes past it.
+#[test]
+fn reports_on_a_line_are_planned_within_their_budgets() {
+    use engine::equity::ReportStrategy;
+    use engine::study::{
+        flop_report_on_line_strategy, flop_report_strategy, next_cards_on_line_strategy,
+    };
+    // `flops random random --continue '2:flop:equity>=45%'` (was > 120 s
+    // counting every flop exactly, standings by calc's own plan).
+    let request = auto_spot(&["random".into(), "random".into()], "");
+    let line = [flop_rule(1, "equity>=45%", Street::Flop)];
+    let strategy = flop_report_on_line_strategy(&request, &line).unwrap();
+    assert!(
+        matches!(strategy, ReportStrategy::EachSampled { .. }),
+        "{strategy:?}"
+    );
+    // The same spot without the equity term: half the counts.
+    let plain = [flop_rule(1, "pair+", Street::Flop)];
+    let cheaper = flop_report_on_line_strategy(&request, &plain).unwrap();
+    if let (
+        ReportStrategy::EachSampled { std_error: a },
+        ReportStrategy::EachSampled { std_error: b },
+    ) = (strategy, cheaper)
+    {
+        assert!(a >= b, "{a} vs {b}");
+    }
+    // `flops 30% 20% 15%` with equity and top-X% flop rules (> 180 s).
+    let request = auto_spot(&["30%".into(), "20%".into(), "15%".into()], "");
+    let line = [
+        flop_rule(0, "equity>=50%", Street::Flop),
+        flop_rule(1, "top 30%", Street::Flop),
+    ];
+    let strategy = flop_report_on_line_strategy(&request, &line).unwrap();
+    assert!(
+        reference_s(strategy).is_none_or(|s| s <= 60.0),
+        "{strategy:?}"
+    );
+    // `next --board Kh9s4c 50% 40% random 30%` with turn equity rules
+    // (33 s against next's 5 s).
+    let request = auto_spot(
+        &["50%".into(), "40%".into(), "random".into(), "30%".into()],
+        "Kh9s4c",
+    );
+    let line = [
+        flop_rule(0, "equity>=50%", Street::Turn),
+        flop_rule(1, "top 40%", Street::Turn),
+        flop_rule(2, "pair+", Street::Flop),
+    ];
+    let strategy = next_cards_on_line_strategy(&request, &line).unwrap();
+    assert!(
+        reference_s(strategy).is_none_or(|s| s <= 5.0),
+        "{strategy:?}"
+    );
+    // `flops --dead Ah AhKh:0.5,QsQd,JJ:0.3,T9s 20% KsQs,8c8d:0.7`.
+    let mut request = auto_spot(
+        &[
+            "AhKh:0.5,QsQd,JJ:0.3,T9s".into(),
+            "20%".into(),
+            "KsQs,8c8d:0.7".into(),
+        ],
+        "",
+    );
+    request.dead = CardSet::parse("Ah").unwrap();
+    let strategy = flop_report_strategy(&request).unwrap();
+    assert!(
+        reference_s(strategy).is_none_or(|s| s <= 60.0),
+        "{strategy:?}"
+    );
 }

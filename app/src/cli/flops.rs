@@ -53,7 +53,7 @@ pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failu
     drop(progress);
     let args = &args.spot;
     let written = if args.json {
-        writeln!(out, "{}", json(&report, &args.ranges))
+        write_json(&report, &args.ranges, out)
     } else if args.csv {
         crate::io::flop_csv::write_csv(&report, out)
     } else {
@@ -67,8 +67,10 @@ fn flop_text(flop: &[Card; 3]) -> String {
     flop.iter().map(Card::to_string).collect()
 }
 
-/// The report as one JSON object.
-fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
+/// The report as one JSON object on one line, its keys in order, written
+/// a flop at a time: a report of twenty thousand flops is never held as
+/// one JSON tree (docs/design.md §6: within 300 MB).
+fn write_json(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> std::io::Result<()> {
     // On a line that gets past no flop, no equity where it gets: null.
     let gets = report.where_line_gets();
     let players: Vec<serde_json::Value> = (0..report.seats.len())
@@ -83,46 +85,55 @@ fn json(report: &FlopReport, ranges: &[String]) -> serde_json::Value {
             })
         })
         .collect();
-    let flops: Vec<serde_json::Value> = report
-        .flops
+    write!(
+        out,
+        "{{\"elapsed_ms\":{},\"flop_count\":{},\"flops\":[",
+        serde_json::json!(report.elapsed_ms),
+        report.flop_count
+    )?;
+    for (i, row) in report.flops.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", row_json(row))?;
+    }
+    writeln!(
+        out,
+        "],\"method\":{},\"players\":{},\"reach\":{}}}",
+        serde_json::json!(report.method.name()),
+        serde_json::Value::Array(players),
+        serde_json::json!(report.reach)
+    )
+}
+
+/// One flop's row as a JSON object.
+fn row_json(row: &study::FlopRow) -> serde_json::Value {
+    let players: Vec<serde_json::Value> = row
+        .seats
         .iter()
-        .map(|row| {
-            let players: Vec<serde_json::Value> = row
-                .seats
-                .iter()
-                .map(|s| {
-                    let hits: serde_json::Map<String, serde_json::Value> = (s.hits.iter())
-                        .map(|&(name, share)| (name.to_owned(), serde_json::json!(share)))
-                        .collect();
-                    serde_json::json!({
-                        "equity": s.figures.equity,
-                        "win": s.figures.win,
-                        "tie": s.figures.tie,
-                        "std_error": s.figures.std_error,
-                        "buckets": s.buckets,
-                        "nut_share": s.nut_share,
-                        "hits": hits,
-                        "continue": s.continue_share,
-                    })
-                })
+        .map(|s| {
+            let hits: serde_json::Map<String, serde_json::Value> = (s.hits.iter())
+                .map(|&(name, share)| (name.to_owned(), serde_json::json!(share)))
                 .collect();
             serde_json::json!({
-                "flop": flop_text(&row.flop),
-                "count": row.count,
-                "frequency": row.frequency,
-                "tags": row.texture.tags(),
-                "reach": row.reach,
-                "players": players,
+                "equity": s.figures.equity,
+                "win": s.figures.win,
+                "tie": s.figures.tie,
+                "std_error": s.figures.std_error,
+                "buckets": s.buckets,
+                "nut_share": s.nut_share,
+                "hits": hits,
+                "continue": s.continue_share,
             })
         })
         .collect();
     serde_json::json!({
-        "elapsed_ms": report.elapsed_ms,
-        "method": report.method.name(),
-        "flop_count": report.flop_count,
-        "reach": report.reach,
+        "flop": flop_text(&row.flop),
+        "count": row.count,
+        "frequency": row.frequency,
+        "tags": row.texture.tags(),
+        "reach": row.reach,
         "players": players,
-        "flops": flops,
     })
 }
 

@@ -34,8 +34,10 @@ pub use flops::{
 };
 pub use flops_line::{flop_report_on_line, flop_report_on_line_strategy};
 pub use hits::{BUCKET_EDGES, BoardSeat};
-pub use next_card::{CardTag, NextCard, NextCardReport, card_tags, next_cards};
-pub use next_line::next_cards_on_line;
+pub use next_card::{
+    CardTag, NextCard, NextCardReport, card_tags, next_cards, next_cards_strategy,
+};
+pub use next_line::{next_cards_on_line, next_cards_on_line_strategy};
 
 /// Study internals for the tests and benches of this repository. Not a
 /// stable API.

@@ -139,14 +139,26 @@ pub fn next_cards(
     next_cards_counted(request, 1, cancel)
 }
 
-/// [`next_cards`], planned for `counts` counts of each card (a line's
-/// report counts a card again for its rules: `plan::next_card`).
-pub(super) fn next_cards_counted(
+/// How [`next_cards`] would compute the report of `request`, each card
+/// counted `counts` times (a line's report counts a card again for its
+/// rules, and first for an equity term's standings): the planner's
+/// decision and its estimate, without counting anything.
+pub fn next_cards_strategy(
     request: &EquityRequest,
     counts: usize,
-    cancel: &(dyn Fn() -> bool + Sync),
-) -> Result<NextCardReport, EquityError> {
-    let start = Instant::now();
+) -> Result<ReportStrategy, EquityError> {
+    Ok(plan_next(request, counts)?.strategy)
+}
+
+/// The next card of a spot, planned.
+struct NextPlan {
+    setup: Setup,
+    candidates: Vec<Card>,
+    strategy: ReportStrategy,
+}
+
+/// Validates the spot, lists the cards that can come and asks the planner.
+fn plan_next(request: &EquityRequest, counts: usize) -> Result<NextPlan, EquityError> {
     let n = request.board.len();
     if !matches!(n, 3 | 4) {
         return Err(EquityError::NextCardBoard(n));
@@ -168,6 +180,26 @@ pub(super) fn next_cards_counted(
         setup_on_board(&with).ok().flatten()
     });
     let strategy = plan::next_card(request, typical.as_ref(), candidates.len(), counts);
+    Ok(NextPlan {
+        setup,
+        candidates,
+        strategy,
+    })
+}
+
+/// [`next_cards`], planned for `counts` counts of each card (a line's
+/// report counts a card again for its rules: `plan::next_card`).
+pub(super) fn next_cards_counted(
+    request: &EquityRequest,
+    counts: usize,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<NextCardReport, EquityError> {
+    let start = Instant::now();
+    let NextPlan {
+        setup,
+        candidates,
+        strategy,
+    } = plan_next(request, counts)?;
     let source = match strategy {
         ReportStrategy::EachSampled { std_error } => CardSource::Sampled(
             FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?,

@@ -7,7 +7,7 @@
 use rayon::prelude::*;
 
 use super::hits::BoardSeat;
-use super::next_card::{NextCardReport, next_cards_counted};
+use super::next_card::{NextCardReport, next_cards_counted, next_cards_strategy};
 use super::on_board::{counted_as, exact_on_board, sampled_on_board};
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
 use crate::line::{Followed, LineError, Narrowed, Street, StreetRule, follow, narrow};
@@ -29,29 +29,7 @@ pub fn next_cards_on_line(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<NextCardReport, LineError> {
     let start = std::time::Instant::now();
-    let n = request.board.len();
-    if !matches!(n, 3 | 4) {
-        return Err(EquityError::NextCardBoard(n).into());
-    }
-    if let Some(r) = rules.iter().find(|r| r.street.cards() > n + 1) {
-        return Err(LineError::StreetNotInReport {
-            street: r.street,
-            board: n,
-        });
-    }
-    let now: Vec<StreetRule> = rules
-        .iter()
-        .filter(|r| r.street.cards() <= n)
-        .cloned()
-        .collect();
-    let entering = narrow(request, &now)?;
-    let next = Street::ALL.into_iter().find(|s| s.cards() == n + 1);
-    let on_next: Vec<&StreetRule> = rules.iter().filter(|r| Some(r.street) == next).collect();
-    let ruled = !on_next.is_empty();
-    // Each card is counted once more for its rules, and once more first
-    // for an equity term's standings.
-    let counts =
-        1 + usize::from(ruled) + usize::from(on_next.iter().any(|r| r.rule.needs_equity()));
+    let (entering, next, ruled, counts) = entering_street(request, rules)?;
     let mut report = next_cards_counted(&entering.request, counts, cancel)?;
     let strategy = report.strategy;
     // The cards are spread over the threads, one card's counts each.
@@ -95,6 +73,53 @@ pub fn next_cards_on_line(
     threads::run_on(request.threads, "rangestove-next", run).map_err(EquityError::from)??;
     report.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     Ok(report)
+}
+
+/// How [`next_cards_on_line`] would compute the report of `request` on
+/// the line of `rules`: the planner's decision and its estimate, each card
+/// priced as counted once, again for its rules and first for an equity
+/// term's standings. Rules on the board's street are applied (their
+/// standings counted) to find the ranges the cards are counted with; no
+/// card is counted.
+pub fn next_cards_on_line_strategy(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+) -> Result<ReportStrategy, LineError> {
+    let (entering, _, _, counts) = entering_street(request, rules)?;
+    Ok(next_cards_strategy(&entering.request, counts)?)
+}
+
+/// The line checked against the report's board, the spot narrowed by the
+/// rules of the board's street and before, the next street, whether a
+/// rule applies there and the counts each card takes.
+fn entering_street(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+) -> Result<(Narrowed, Option<Street>, bool, usize), LineError> {
+    let n = request.board.len();
+    if !matches!(n, 3 | 4) {
+        return Err(EquityError::NextCardBoard(n).into());
+    }
+    if let Some(r) = rules.iter().find(|r| r.street.cards() > n + 1) {
+        return Err(LineError::StreetNotInReport {
+            street: r.street,
+            board: n,
+        });
+    }
+    let now: Vec<StreetRule> = rules
+        .iter()
+        .filter(|r| r.street.cards() <= n)
+        .cloned()
+        .collect();
+    let entering = narrow(request, &now)?;
+    let next = Street::ALL.into_iter().find(|s| s.cards() == n + 1);
+    let on_next: Vec<&StreetRule> = rules.iter().filter(|r| Some(r.street) == next).collect();
+    let ruled = !on_next.is_empty();
+    // Each card is counted once more for its rules, and once more first
+    // for an equity term's standings.
+    let counts =
+        1 + usize::from(ruled) + usize::from(on_next.iter().any(|r| r.rule.needs_equity()));
+    Ok((entering, next, ruled, counts))
 }
 
 /// The seats' figures of `narrowed` (a spot with its next card dealt)

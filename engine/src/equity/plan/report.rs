@@ -66,7 +66,7 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
         std_error: spot
             .request
             .target_std_error
-            .unwrap_or_else(|| sampled_std_error(spot.classes * counts)),
+            .unwrap_or_else(|| sampled_std_error(spot.classes * counts, spot.setup.active.len())),
     };
     let cost = spot.typical.map(exact_cost);
     let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64;
@@ -103,10 +103,12 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
 /// when the request sets none: [`FLOP_REPORT_STD_ERROR`], or coarser where
 /// that many boards at that error would not fit [`FLOP_REPORT_EXACT_S`]
 /// (each seat's equity has a variance of at most 1/4 a deal, so a board
-/// takes at most `1 / (4 se²)` deals).
-fn sampled_std_error(boards: usize) -> f64 {
+/// takes at most `1 / (4 se²)` deals; a deal's cost was measured with two
+/// active seats and grows with each seat ranked and broken down).
+fn sampled_std_error(boards: usize, seats: usize) -> f64 {
     let budget_s = FLOP_REPORT_EXACT_S * REFERENCE_THREADS;
-    let fits = (0.25 * boards as f64 * COSTS.report_deal_s / budget_s).sqrt();
+    let deal_s = COSTS.report_deal_s * seats.max(2) as f64 / 2.0;
+    let fits = (0.25 * boards as f64 * deal_s / budget_s).sqrt();
     FLOP_REPORT_STD_ERROR.max(fits)
 }
 
