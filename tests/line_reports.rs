@@ -272,8 +272,8 @@ fn every_flop_on_a_line_matches_an_independent_narrowing() {
                     let f = board_figures(&given, &parsed, &flop);
                     total += f.weight;
                     reach += f.weight * f.reach;
-                    for k in 0..2 {
-                        shares[k] += f.weight * f.shares[k].unwrap();
+                    for (k, share) in shares.iter_mut().enumerate() {
+                        *share += f.weight * f.shares[k].unwrap();
                     }
                     if f.weight > 0.0 && f.reach == 0.0 {
                         stopped_somewhere += 1;
@@ -282,11 +282,11 @@ fn every_flop_on_a_line_matches_an_independent_narrowing() {
             }
         }
         close(report.reach, reach / total, &format!("{what}: reach"));
-        for k in 0..2 {
+        for (k, expected) in shares.iter().enumerate() {
             let share = report.continues[k].unwrap();
             close(
                 share,
-                shares[k] / total,
+                expected / total,
                 &format!("{what}: seat {k}'s share"),
             );
             assert!((0.0..=1.0).contains(&share), "{what}: {share}");
