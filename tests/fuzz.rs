@@ -745,16 +745,26 @@ fn bound_work(args: &mut Vec<String>) {
 }
 
 /// Runs the binary on `args` (user presets from an empty directory).
+/// [`run_binary`] with `PLAN=1`: the planner's decision on stderr.
+fn run_planned(args: &[String], data: &std::path::Path) -> Output {
+    run_with(args, data, true)
+}
+
 fn run_binary(args: &[String], data: &std::path::Path) -> Output {
+    run_with(args, data, false)
+}
+
+fn run_with(args: &[String], data: &std::path::Path, plan: bool) -> Output {
     // An argument cannot hold a NUL byte (the OS takes C strings).
     let args = args.iter().map(|a| a.replace('\0', "0"));
-    Command::new(env!("CARGO_BIN_EXE_rangestove"))
-        .args(args)
-        .env("XDG_DATA_HOME", data)
-        .env_remove("PLAN")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rangestove"));
+    command.args(args).env("XDG_DATA_HOME", data);
+    if plan {
+        command.env("PLAN", "1");
+    } else {
+        command.env_remove("PLAN");
+    }
+    command.stdin(Stdio::null()).output().unwrap()
 }
 
 #[test]
@@ -878,13 +888,38 @@ fn report_args(rng: &mut ChaCha8Rng) -> Vec<String> {
             _ => args.push(option_value(rng, option, valid)),
         }
     }
+    // Lines: rules of every kind, equity terms included, on the streets the
+    // report deals (and now and then one it does not, or a bad term).
+    for seat in 1..=rng.random_range(0..=seats.min(2)) {
+        let street = match (next, valid) {
+            (false, true) => "flop".to_owned(),
+            (true, true) => pick(rng, &["flop", "turn"]),
+            _ => pick(rng, &["flop", "turn", "river", "preflop"]),
+        };
+        let rule = pick(
+            rng,
+            &[
+                "pair+",
+                "top-pair+,flush-draw,oesd",
+                "equity>=50%",
+                "top 40%",
+                "bottom 20%:0.5,set+",
+                "flush",
+                "AK,QQ+",
+                "gutshot:0.5,-underpair",
+                "draws",
+            ],
+        );
+        args.extend(["--continue".to_owned(), format!("{seat}:{street}:{rule}")]);
+    }
     if !valid && rng.random_bool(0.3) && args.len() > 2 {
         let at = rng.random_range(1..args.len());
         args.insert(at, pick(rng, &["--", "--bogus", "--json=1", "--exact", ""]));
     }
-    // Sampled reports to a coarse error, so no list runs long.
+    // Half the lists sampled to a coarse error; the others as the planner
+    // decides within the report's budget.
     let has = |flag: &str| args.iter().any(|a| a == flag);
-    if !has("--stderr") && !has("--exact") {
+    if !has("--stderr") && !has("--exact") && rng.random_bool(0.5) {
         args.extend(["--stderr", "0.05"].map(str::to_owned));
     }
     for i in 1..args.len() {
@@ -897,10 +932,10 @@ fn report_args(rng: &mut ChaCha8Rng) -> Vec<String> {
     args
 }
 
-/// `next` and `flops` take any argument list: status 0 or 2, one line on
-/// stderr when refused, no panic, and each list done within a minute (a
-/// bound far above what these narrow ranges need, so the test does not
-/// hang on a run that never ends).
+/// `next` and `flops` take any argument list, continue rules included:
+/// status 0 or 2, one line on stderr when refused, no panic, and every run
+/// the planner chose (no `--exact`) within its report's budget on the
+/// two-thread reference (`PLAN=1` prints the decision and its estimate).
 #[test]
 fn the_binary_takes_any_next_and_flops_arguments() {
     let seed = env_count("FUZZ_SEED", 17);
@@ -910,15 +945,26 @@ fn the_binary_takes_any_next_and_flops_arguments() {
     let (mut ok, mut bad) = (0, 0);
     for _ in 0..cases {
         let args = report_args(&mut rng);
-        let started = std::time::Instant::now();
-        let output = run_binary(&args, data.path());
-        let took = started.elapsed().as_secs_f64();
+        let output = run_planned(&args, data.path());
         if std::env::var_os("FUZZ_VERBOSE").is_some() {
-            println!("{took:.2} s {code:?} {args:?}", code = output.status.code());
+            println!("{code:?} {args:?}", code = output.status.code());
         }
         let code = output.status.code();
-        let err = String::from_utf8_lossy(&output.stderr);
-        assert!(took < 60.0, "{args:?}: {took:.1} s");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        // The plan's line, then what is left must be as without it.
+        let (plan, err): (Vec<&str>, Vec<&str>) =
+            stderr.lines().partition(|l| l.starts_with("strategy: "));
+        let err = err.join("\n") + if err.is_empty() { "" } else { "\n" };
+        if code == Some(0) && !args.iter().any(|a| a == "--exact") {
+            let budget = if args[0] == "next" { 5.0 } else { 60.0 };
+            let plan = plan.first().copied().unwrap_or_default();
+            if let Some(estimate) = plan.split("estimate ").nth(1) {
+                let s: f64 = estimate.split(' ').next().unwrap().parse().unwrap();
+                assert!(s <= budget, "{args:?}: {plan}");
+            } else {
+                assert!(plan.contains("monte_carlo"), "{args:?}: {plan:?}");
+            }
+        }
         assert!(
             matches!(code, Some(0 | 2)),
             "{args:?}: status {code:?}, stderr {err:?}"

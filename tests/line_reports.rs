@@ -552,13 +552,7 @@ fn line_reports_at_the_command_line() {
 /// seconds, or `None` for a sampled report (whose error the planner sets
 /// so that every board's count fits the budget).
 fn reference_s(strategy: engine::equity::ReportStrategy) -> Option<f64> {
-    use engine::equity::ReportStrategy;
-    match strategy {
-        ReportStrategy::OnePass { estimate_s } | ReportStrategy::EachExact { estimate_s } => {
-            Some(estimate_s / 2.0)
-        }
-        ReportStrategy::EachSampled { .. } => None,
-    }
+    Some(strategy.estimate_s()? / engine::equity::REFERENCE_THREADS)
 }
 
 fn flop_rule(seat: usize, text: &str, street: Street) -> StreetRule {

@@ -51,6 +51,7 @@ pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failu
         })?
     };
     drop(progress);
+    super::spot::print_plan(report.strategy);
     let args = &args.spot;
     let written = if args.json {
         write_json(&report, &args.ranges, out)

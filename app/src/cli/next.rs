@@ -48,6 +48,7 @@ pub fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure
             other => Failure::Input(other.into()),
         })?
     };
+    super::spot::print_plan(report.strategy);
     let written = if args.json {
         writeln!(out, "{}", json(&report, &args.ranges))
     } else if args.csv {

@@ -237,3 +237,20 @@ pub fn street_rules(rules: &[ContinueArg], ranges: usize) -> Result<Vec<StreetRu
         })
         .collect()
 }
+
+/// With `PLAN` set, the planner's decision for a report on stderr, with
+/// its estimate on the two-thread reference when exact (for whoever tunes
+/// the planner, and the fuzz that holds every plan to its budget).
+pub fn print_plan(strategy: engine::equity::ReportStrategy) {
+    if std::env::var_os("PLAN").is_none() {
+        return;
+    }
+    let line = match strategy.estimate_s() {
+        Some(s) => format!(
+            "strategy: {strategy} (estimate {} s on the two-thread reference)",
+            s / engine::equity::REFERENCE_THREADS
+        ),
+        None => format!("strategy: {strategy}"),
+    };
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), format!("{line}\n").as_bytes());
+}

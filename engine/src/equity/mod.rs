@@ -47,7 +47,7 @@ pub(crate) mod strategy;
 pub(crate) mod tally;
 
 pub use error::EquityError;
-pub use plan::{FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S};
+pub use plan::{FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S, REFERENCE_THREADS};
 pub use request::{
     DEFAULT_TRIALS, EXACT_LIMIT_S, EquityRequest, MAX_SEATS, Method, PREVIEW_ABOVE_MS, Seat,
 };

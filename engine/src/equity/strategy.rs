@@ -156,6 +156,18 @@ impl ReportStrategy {
     pub fn is_exact(self) -> bool {
         !matches!(self, ReportStrategy::EachSampled { .. })
     }
+
+    /// The planner's estimate for an exact report, in seconds on one
+    /// thread (`None` for a sampled one, whose error the planner sets so
+    /// that every board's count fits the budget).
+    pub fn estimate_s(self) -> Option<f64> {
+        match self {
+            ReportStrategy::OnePass { estimate_s } | ReportStrategy::EachExact { estimate_s } => {
+                Some(estimate_s)
+            }
+            ReportStrategy::EachSampled { .. } => None,
+        }
+    }
 }
 
 impl Strategy {

@@ -59,6 +59,7 @@ use super::request::{EquityRequest, Method, PREVIEW_ABOVE_MS};
 use super::setup::Setup;
 use super::strategy::Strategy;
 
+pub use costs::REFERENCE_THREADS;
 pub use exact::{ExactCost, board_kernel, exact_cost, listing_kernel};
 pub use report::{FLOP_MAX_TRIALS, FLOP_REPORT_EXACT_S, FLOP_REPORT_STD_ERROR, NEXT_CARD_EXACT_S};
 pub(crate) use report::{FlopReportSpot, flop_report, next_card, reach_exactly};
