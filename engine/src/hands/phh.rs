@@ -119,7 +119,12 @@ pub fn hand_from_entries(entries: &[Entry], header_line: usize) -> Result<Hand, 
         Ok(values)
     };
     let antes = per_player("antes")?.unwrap_or_else(|| vec![Chips::ZERO; n]);
-    let blinds = per_player("blinds_or_straddles")?.unwrap_or_else(|| vec![Chips::ZERO; n]);
+    let mut blinds = per_player("blinds_or_straddles")?.unwrap_or_else(|| vec![Chips::ZERO; n]);
+    if n == 2 {
+        // Heads-up, PHH lists the blinds as for more players (small
+        // first) while p1 is the big blind and p2 the button.
+        blinds.swap(0, 1);
+    }
     let collected = per_player("winnings")?.filter(|w| w.iter().any(|c| *c > Chips::ZERO));
     let names = names(&fields, n)?;
     let seats = seat_numbers(&fields, n)?;

@@ -6,7 +6,7 @@
 
 use super::error::{HandError, HandErrorKind, LineError};
 use super::model::Hand;
-use super::{phh, phh_values, stars};
+use super::{phh, phh_values, replay, stars};
 
 /// Most lines a hand may have (real hands have fewer than 100).
 pub const MAX_HAND_LINES: usize = 5_000;
@@ -151,14 +151,18 @@ fn read_phh(lines: &[(usize, String)]) -> Result<Hand, LineError> {
         .filter(|(_, text)| !HandReader::<std::iter::Empty<&str>>::starts_hand(Format::Phh, text))
         .map(|(n, t)| (*n, t.as_str()));
     let entries = phh_values::entries(body)?;
-    phh::hand_from_entries(&entries, header)
+    let hand = phh::hand_from_entries(&entries, header)?;
+    // A hand that does not replay (a raise below the bet, a board out of
+    // turn, a card twice) is refused here, with its line.
+    replay::replay(&hand).map_err(|(kind, token)| LineError::new(header, &token, kind))?;
+    Ok(hand)
 }
 
 /// The hand's id, found cheaply for error messages: PHH `hand = …`, or
 /// PokerStars `Hand #…:`.
 fn label(lines: &[(usize, String)]) -> Option<String> {
     if let Some((_, first)) = lines.first()
-        && let Some(at) = first.find("Hand #")
+        && let Some(at) = first.find("Hand #").or_else(|| first.find("Game #"))
     {
         let rest = &first[at + 6..];
         let id: String = rest.chars().take_while(char::is_ascii_digit).collect();

@@ -43,6 +43,9 @@ pub struct Replay {
     pub board: Vec<Card>,
     /// The all-in moment, if any.
     pub all_in: Option<AllInSpot>,
+    /// The chips each action put in (0 for all but calls, bets and
+    /// raises), one per action.
+    pub amounts: Vec<Chips>,
 }
 
 /// The betting state while replaying.
@@ -54,6 +57,7 @@ struct Table {
     board: Vec<Card>,
     street_pots: Vec<(Street, Chips)>,
     all_in: Option<AllInSpot>,
+    amounts: Vec<Chips>,
 }
 
 /// A replay error: what is wrong and the token to show.
@@ -71,12 +75,13 @@ pub fn replay(hand: &Hand) -> Result<Replay, ReplayError> {
         board: Vec::new(),
         street_pots: Vec::new(),
         all_in: None,
+        amounts: Vec::with_capacity(hand.actions.len()),
     };
     for (i, player) in hand.players.iter().enumerate() {
         let ante = player.ante.min(t.left[i]);
         t.left[i] -= ante;
         t.total[i] += ante;
-        t.put(i, player.blind);
+        let _ = t.put(i, player.blind);
     }
     for action in &hand.actions {
         t.act(action)?;
@@ -90,16 +95,18 @@ pub fn replay(hand: &Hand) -> Result<Replay, ReplayError> {
         pots,
         board: t.board,
         all_in: t.all_in,
+        amounts: t.amounts,
     })
 }
 
 impl Table {
     /// Moves up to `amount` from `player`'s stack into the pot.
-    fn put(&mut self, player: usize, amount: Chips) {
+    fn put(&mut self, player: usize, amount: Chips) -> Chips {
         let amount = amount.max(Chips::ZERO).min(self.left[player]);
         self.left[player] -= amount;
         self.bet[player] += amount;
         self.total[player] += amount;
+        amount
     }
 
     fn act(&mut self, action: &Action) -> Result<(), ReplayError> {
@@ -111,6 +118,7 @@ impl Table {
             }
         };
         let max_bet = self.bet.iter().copied().max().unwrap_or_default();
+        let mut amount = Chips::ZERO;
         match action {
             Action::DealHole { .. } | Action::Show { .. } => {}
             Action::DealBoard(cards) => {
@@ -133,7 +141,7 @@ impl Table {
             }
             Action::CheckCall(p) => {
                 in_hand(self, *p)?;
-                self.put(*p, max_bet - self.bet[*p]);
+                amount = self.put(*p, max_bet - self.bet[*p]);
             }
             Action::BetRaise { player, to } => {
                 let p = *player;
@@ -142,9 +150,10 @@ impl Table {
                 if *to <= self.bet[p] || (*to <= max_bet && self.left[p] > to_call) {
                     return Err((HandErrorKind::Raise, to.to_string()));
                 }
-                self.put(p, *to - self.bet[p]);
+                amount = self.put(p, *to - self.bet[p]);
             }
         }
+        self.amounts.push(amount);
         Ok(())
     }
 

@@ -5,7 +5,8 @@ use super::all_in::{AllIn, all_in};
 use super::chips::Chips;
 use super::model::{Hand, Street};
 use super::outcome::{Outcome, outcome};
-use super::replay::{Pot, ReplayError, replay};
+use super::error::HandError;
+use super::replay::{Pot, replay};
 
 /// A hand with everything derived from it.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,6 +15,8 @@ pub struct HandReport {
     pub hand: Hand,
     /// What each player put in, uncalled bets returned.
     pub contributed: Vec<Chips>,
+    /// The chips each action put in, one per action of the hand.
+    pub amounts: Vec<Chips>,
     /// The pot at the end of each street played.
     pub street_pots: Vec<(Street, Chips)>,
     /// The pots, main pot first.
@@ -52,12 +55,23 @@ impl HandReport {
 }
 
 /// Analyses `hand`: replays it, settles the pots and counts the all-in.
-pub fn analyse(hand: Hand) -> Result<HandReport, ReplayError> {
-    let replay = replay(&hand)?;
-    let outcome = outcome(&hand, &replay)?;
-    let all_in = all_in(&hand, &replay, outcome.as_ref())?;
+/// A hand from [`super::HandReader`] has replayed once already, so the
+/// errors left are a stated collection the pots do not hold and an
+/// all-in the engine refuses; they name the hand, on line 0.
+pub fn analyse(hand: Hand) -> Result<HandReport, HandError> {
+    let label = hand.id.clone().unwrap_or_default();
+    let error = |(kind, token)| HandError {
+        hand: label.clone(),
+        line: 0,
+        token,
+        kind,
+    };
+    let replay = replay(&hand).map_err(error)?;
+    let outcome = outcome(&hand, &replay).map_err(error)?;
+    let all_in = all_in(&hand, &replay, outcome.as_ref()).map_err(error)?;
     Ok(HandReport {
         contributed: replay.contributed,
+        amounts: replay.amounts,
         street_pots: replay.street_pots,
         pots: replay.pots,
         outcome,

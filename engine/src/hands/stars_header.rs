@@ -36,6 +36,7 @@ pub fn hand_line(number: usize, text: &str) -> Result<HandLine, LineError> {
     let err = |kind| LineError::new(number, text, kind);
     let at = text
         .find("Hand #")
+        .or_else(|| text.find("Game #"))
         .ok_or_else(|| err(HandErrorKind::Syntax(Expected::StarsLine)))?;
     let id: String = text[at + 6..]
         .chars()
