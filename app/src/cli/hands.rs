@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use engine::hands::{HandError, HandReader, HandReport, Summary, analyse};
+use engine::hands::{Chunk, HandError, HandReader, HandReport, Summary, analyse};
 use rayon::prelude::*;
 
 use super::failure::Failure;
@@ -18,8 +18,8 @@ use super::hands_summary;
 use super::progress::Progress;
 use super::spot::parse_threads;
 
-/// Hands analysed together before their lines are written.
-const BATCH: usize = 256;
+/// Hands read and analysed together before their lines are written.
+const BATCH: usize = 1024;
 
 /// The options of `rangestove hands`.
 #[derive(Debug, clap::Args)]
@@ -169,12 +169,12 @@ impl Run<'_> {
         });
         let mut hands = HandReader::new(lines);
         loop {
-            let mut batch: Vec<Result<engine::hands::Hand, HandError>> = Vec::with_capacity(BATCH);
-            for hand in hands.by_ref() {
+            let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
+            while let Some(chunk) = hands.next_chunk() {
                 let index = self.index;
                 self.index += 1;
                 if self.args.shard.is_none_or(|s| index % s.n == s.k - 1) {
-                    batch.push(hand);
+                    batch.push(chunk);
                     if batch.len() == BATCH {
                         break;
                     }
@@ -200,14 +200,12 @@ impl Run<'_> {
     /// Analyses a batch on the pool and writes it in order.
     fn batch(
         &mut self,
-        batch: Vec<Result<engine::hands::Hand, HandError>>,
+        batch: Vec<Chunk>,
         out: &mut impl Write,
     ) -> Result<(), Failure> {
         let hero = self.args.hero.as_deref();
-        let reports: Vec<Result<HandReport, HandError>> = batch
-            .into_par_iter()
-            .map(|hand| analyse(hand?))
-            .collect();
+        let reports: Vec<Result<HandReport, HandError>> =
+            batch.into_par_iter().map(|chunk| analyse(chunk.parse()?)).collect();
         for report in reports {
             match report {
                 Err(error) => self.summary.skip(&error),

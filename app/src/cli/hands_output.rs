@@ -70,9 +70,7 @@ fn all_in_json(report: &HandReport) -> Value {
         return Value::Null;
     };
     let hand = &report.hand;
-    let who = |p: usize| {
-        json!({"seat": hand.players[p].seat, "name": hand.players[p].name, "hand": cards(hand.hole(p))})
-    };
+    let who = |p: usize| json!({"seat": hand.players[p].seat, "name": hand.players[p].name, "hand": cards(hand.hole(p))});
     let pots: Vec<Value> = all_in
         .pots
         .iter()
@@ -156,9 +154,9 @@ pub fn hand_json(report: &HandReport) -> Value {
     }
     let board = hand.board();
     let board_text = |range: std::ops::Range<usize>| -> Value {
-        board
-            .get(range)
-            .map_or(Value::Null, |c| Value::String(c.iter().map(ToString::to_string).collect()))
+        board.get(range).map_or(Value::Null, |c| {
+            Value::String(c.iter().map(ToString::to_string).collect())
+        })
     };
     let street_pots: Vec<Value> = report
         .street_pots
@@ -169,7 +167,11 @@ pub fn hand_json(report: &HandReport) -> Value {
         .pots
         .iter()
         .map(|p| {
-            let names: Vec<&str> = p.eligible.iter().map(|&i| hand.players[i].name.as_str()).collect();
+            let names: Vec<&str> = p
+                .eligible
+                .iter()
+                .map(|&i| hand.players[i].name.as_str())
+                .collect();
             json!({"amount": money(p.amount), "players": names})
         })
         .collect();
@@ -199,7 +201,9 @@ fn hand_text(report: &HandReport) -> String {
         line.push_str(&format!("; all-in on the {}:", all_in.street.name()));
         for x in &all_in.players {
             let [a, b] = x.hole;
-            let actual = x.actual.map_or("?".to_owned(), |c| format!("{:+.2}", c.to_f64()));
+            let actual = x
+                .actual
+                .map_or("?".to_owned(), |c| format!("{:+.2}", c.to_f64()));
             line.push_str(&format!(
                 " {} {a}{b} {:.1}% expected {:+.2} actual {actual};",
                 hand.players[x.player].name,
@@ -260,7 +264,8 @@ fn csv_rows(report: &HandReport, out: &mut impl Write) -> std::io::Result<()> {
             field(&p.name),
             positions.get(i).copied().unwrap_or(""),
             p.stack,
-            hand.hole(i).map_or(String::new(), |[a, b]| format!("{a}{b}")),
+            hand.hole(i)
+                .map_or(String::new(), |[a, b]| format!("{a}{b}")),
             report.contributed[i],
             opt(report.outcome.as_ref().map(|o| o.collected[i])),
             opt(results.as_ref().map(|r| r[i])),

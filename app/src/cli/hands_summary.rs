@@ -130,7 +130,11 @@ fn summary_from_json(value: &Value) -> anyhow::Result<Summary> {
 }
 
 /// `rangestove hands --merge FILE…`: the summaries added up.
-pub fn merge_command(files: &[PathBuf], as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
+pub fn merge_command(
+    files: &[PathBuf],
+    as_json: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let mut total = Summary::default();
     for path in files {
         let read = || -> anyhow::Result<Summary> {

@@ -25,7 +25,7 @@ pub use error::{Expected, HandError, HandErrorKind};
 pub use model::{Action, Game, Hand, HandTime, Hole, Player, Street, position_names};
 pub use outcome::Outcome;
 pub use phh_write::to_phh;
-pub use reader::{Format, HandReader, MAX_HAND_BYTES, MAX_HAND_LINES};
+pub use reader::{Chunk, Format, HandReader, MAX_HAND_BYTES, MAX_HAND_LINES};
 pub use replay::Pot;
 pub use report::{HandReport, analyse};
 pub use summary::{PlayerSums, Summary};

@@ -211,7 +211,11 @@ fn seat_numbers(fields: &Fields, n: usize) -> Result<Option<Vec<u32>>, LineError
         return Ok(None);
     };
     if items.len() != n {
-        return Err(LineError::new(line, "seats", HandErrorKind::Players(items.len())));
+        return Err(LineError::new(
+            line,
+            "seats",
+            HandErrorKind::Players(items.len()),
+        ));
     }
     items
         .iter()
@@ -222,7 +226,11 @@ fn seat_numbers(fields: &Fields, n: usize) -> Result<Option<Vec<u32>>, LineError
         .collect::<Option<Vec<u32>>>()
         .map(Some)
         .ok_or_else(|| {
-            LineError::new(line, "seats", HandErrorKind::BadValue("seats", "seat numbers"))
+            LineError::new(
+                line,
+                "seats",
+                HandErrorKind::BadValue("seats", "seat numbers"),
+            )
         })
 }
 

@@ -69,11 +69,11 @@ pub fn entries<'a>(
                 HandErrorKind::Syntax(Expected::KeyValue),
             ));
         }
-        let value = value.trim().to_owned();
-        if needs_more(&value) {
-            pending = Some((number, key.to_owned(), value));
+        let value = value.trim();
+        if value.starts_with('[') && needs_more(value) {
+            pending = Some((number, key.to_owned(), value.to_owned()));
         } else {
-            out.push(finish(number, key.to_owned(), &value)?);
+            out.push(finish(number, key.to_owned(), value)?);
         }
     }
     if let Some((start, key, _)) = pending {
@@ -121,15 +121,12 @@ fn needs_more(text: &str) -> bool {
 }
 
 fn finish(line: usize, key: String, text: &str) -> Result<Entry, LineError> {
-    let mut parser = Parser {
-        chars: text.chars().collect(),
-        at: 0,
-    };
+    let mut parser = Parser { text, at: 0 };
     let value = parser
         .value(0)
         .map_err(|kind| LineError::new(line, text, kind))?;
     parser.skip_space();
-    if parser.at < parser.chars.len() && parser.chars[parser.at] != '#' {
+    if parser.peek().is_some_and(|c| c != '#') {
         return Err(LineError::new(
             line,
             text,
@@ -139,14 +136,20 @@ fn finish(line: usize, key: String, text: &str) -> Result<Entry, LineError> {
     Ok(Entry { key, value, line })
 }
 
-struct Parser {
-    chars: Vec<char>,
+/// A cursor over the value's text; `at` is a byte offset, moved one
+/// character at a time.
+struct Parser<'a> {
+    text: &'a str,
     at: usize,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) {
+        self.at += self.peek().map_or(0, char::len_utf8);
     }
 
     /// Skips spaces, line breaks and comments.
@@ -154,10 +157,10 @@ impl Parser {
         while let Some(c) = self.peek() {
             if c == '#' {
                 while self.peek().is_some_and(|c| c != '\n') {
-                    self.at += 1;
+                    self.bump();
                 }
             } else if c.is_whitespace() {
-                self.at += 1;
+                self.bump();
             } else {
                 break;
             }
@@ -168,18 +171,18 @@ impl Parser {
         self.skip_space();
         match self.peek() {
             Some('[') if depth < MAX_DEPTH => {
-                self.at += 1;
+                self.bump();
                 let mut items = Vec::new();
                 loop {
                     self.skip_space();
                     if self.peek() == Some(']') {
-                        self.at += 1;
+                        self.bump();
                         return Ok(Value::Array(items));
                     }
                     items.push(self.value(depth + 1)?);
                     self.skip_space();
                     match self.peek() {
-                        Some(',') => self.at += 1,
+                        Some(',') => self.bump(),
                         Some(']') => {}
                         _ => return Err(HandErrorKind::Syntax(Expected::Closing)),
                     }
@@ -192,19 +195,28 @@ impl Parser {
                     .peek()
                     .is_some_and(|c| c.is_ascii_alphanumeric() || "+-.:_".contains(c))
                 {
-                    self.at += 1;
+                    self.bump();
                 }
-                Ok(Value::Bare(self.chars[start..self.at].iter().collect()))
+                Ok(Value::Bare(self.text[start..self.at].to_owned()))
             }
             _ => Err(HandErrorKind::Syntax(Expected::Nothing)),
         }
     }
 
     fn text(&mut self, quote: char) -> Result<Value, HandErrorKind> {
-        self.at += 1;
+        self.bump();
+        let start = self.at;
+        // The common case: no escapes, one slice.
+        if let Some(end) = self.text[start..].find(quote)
+            && (quote == '\'' || !self.text[start..start + end].contains('\\'))
+            && !self.text[start..start + end].contains('\n')
+        {
+            self.at = start + end + 1;
+            return Ok(Value::Text(self.text[start..start + end].to_owned()));
+        }
         let mut out = String::new();
         while let Some(c) = self.peek() {
-            self.at += 1;
+            self.bump();
             if c == quote {
                 return Ok(Value::Text(out));
             }
@@ -212,8 +224,10 @@ impl Parser {
                 break;
             }
             if c == '\\' && quote == '"' {
-                let escaped = self.peek().ok_or(HandErrorKind::Syntax(Expected::Closing))?;
-                self.at += 1;
+                let escaped = self
+                    .peek()
+                    .ok_or(HandErrorKind::Syntax(Expected::Closing))?;
+                self.bump();
                 out.push(match escaped {
                     'n' => '\n',
                     't' => '\t',

@@ -15,7 +15,13 @@ pub fn to_phh(hand: &Hand) -> String {
     let amounts = |f: &dyn Fn(usize) -> Chips| list((0..n).map(|i| f(i).to_string()).collect());
     let _ = writeln!(out, "antes = {}", amounts(&|i| hand.players[i].ante));
     // Heads-up, PHH lists the small blind (the button's, p2) first.
-    let blind_of = |i: usize| if n == 2 { hand.players[1 - i].blind } else { hand.players[i].blind };
+    let blind_of = |i: usize| {
+        if n == 2 {
+            hand.players[1 - i].blind
+        } else {
+            hand.players[i].blind
+        }
+    };
     let _ = writeln!(out, "blinds_or_straddles = {}", amounts(&blind_of));
     let _ = writeln!(out, "min_bet = {}", hand.min_bet);
     let _ = writeln!(

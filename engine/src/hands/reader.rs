@@ -120,6 +120,49 @@ where
     }
 }
 
+/// One hand's text, cut from the input but not yet read: parse it with
+/// [`Chunk::parse`], on any thread.
+pub struct Chunk {
+    format: Format,
+    ordinal: usize,
+    lines: Result<Vec<(usize, String)>, LineError>,
+}
+
+impl Chunk {
+    /// Reads the hand.
+    pub fn parse(self) -> Result<Hand, HandError> {
+        let fallback = format!("#{}", self.ordinal);
+        let lines = match self.lines {
+            Ok(lines) => lines,
+            Err(error) => return Err(error.in_hand(fallback)),
+        };
+        let label = label(&lines).unwrap_or(fallback);
+        let parsed = match self.format {
+            Format::PokerStars => stars::hand_from_lines(&lines),
+            Format::Phh => read_phh(&lines),
+        };
+        parsed.map_err(|e| e.in_hand(label))
+    }
+}
+
+impl<I, S> HandReader<I>
+where
+    I: Iterator<Item = S>,
+    S: AsRef<str>,
+{
+    /// The next hand's text, cut but not read (so a caller can read many
+    /// on several threads); `None` at the end of the input.
+    pub fn next_chunk(&mut self) -> Option<Chunk> {
+        let lines = self.chunk()?;
+        self.ordinal += 1;
+        Some(Chunk {
+            format: self.format.unwrap_or(Format::Phh),
+            ordinal: self.ordinal,
+            lines,
+        })
+    }
+}
+
 impl<I, S> Iterator for HandReader<I>
 where
     I: Iterator<Item = S>,
@@ -128,19 +171,7 @@ where
     type Item = Result<Hand, HandError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let chunk = self.chunk()?;
-        self.ordinal += 1;
-        let fallback = format!("#{}", self.ordinal);
-        let lines = match chunk {
-            Ok(lines) => lines,
-            Err(error) => return Some(Err(error.in_hand(fallback))),
-        };
-        let label = label(&lines).unwrap_or(fallback);
-        let parsed = match self.format {
-            Some(Format::PokerStars) => stars::hand_from_lines(&lines),
-            _ => read_phh(&lines),
-        };
-        Some(parsed.map_err(|e| e.in_hand(label)))
+        self.next_chunk().map(Chunk::parse)
     }
 }
 

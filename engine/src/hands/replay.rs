@@ -181,7 +181,9 @@ impl Table {
             Some(last) if last.0 == street => last.1 = pot,
             _ => self.street_pots.push((street, pot)),
         }
-        let live: Vec<usize> = (0..self.folded.len()).filter(|&i| !self.folded[i]).collect();
+        let live: Vec<usize> = (0..self.folded.len())
+            .filter(|&i| !self.folded[i])
+            .collect();
         let with_chips = live.iter().filter(|&&i| self.left[i] > Chips::ZERO).count();
         if self.all_in.is_none() && self.board.len() < 5 && live.len() >= 2 && with_chips <= 1 {
             self.all_in = Some(AllInSpot {
@@ -246,10 +248,7 @@ pub fn pots(total: &[Chips], folded: &[bool]) -> Vec<Pot> {
     let mut out: Vec<Pot> = Vec::new();
     let mut previous = Chips::ZERO;
     for level in levels {
-        let amount = total
-            .iter()
-            .map(|&t| t.min(level) - t.min(previous))
-            .sum();
+        let amount = total.iter().map(|&t| t.min(level) - t.min(previous)).sum();
         let eligible = (0..total.len())
             .filter(|&i| !folded[i] && total[i] >= level)
             .collect();

@@ -3,9 +3,9 @@
 
 use super::all_in::{AllIn, all_in};
 use super::chips::Chips;
+use super::error::HandError;
 use super::model::{Hand, Street};
 use super::outcome::{Outcome, outcome};
-use super::error::HandError;
 use super::replay::{Pot, replay};
 
 /// A hand with everything derived from it.

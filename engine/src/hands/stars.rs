@@ -45,9 +45,13 @@ struct Reading {
 /// Reads one hand from its lines.
 pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
     let mut rest = lines.iter().filter(|(_, t)| !t.trim().is_empty());
-    let (n0, first) = rest.next().ok_or_else(|| LineError::new(0, "", HandErrorKind::Truncated))?;
+    let (n0, first) = rest
+        .next()
+        .ok_or_else(|| LineError::new(0, "", HandErrorKind::Truncated))?;
     let head = hand_line(*n0, first.trim())?;
-    let (n1, second) = rest.next().ok_or_else(|| LineError::new(*n0, "", HandErrorKind::Truncated))?;
+    let (n1, second) = rest
+        .next()
+        .ok_or_else(|| LineError::new(*n0, "", HandErrorKind::Truncated))?;
     let (table, button) = table_line(*n1, second.trim())?;
     let body: Vec<&(usize, String)> = rest.collect();
     let seats: Vec<SeatLine> = body
@@ -58,7 +62,11 @@ pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
     let body = &body[seats.len()..];
     let players = dealt_in(seats, button, body);
     if !(2..=crate::equity::MAX_SEATS).contains(&players.len()) {
-        return Err(LineError::new(*n1, "", HandErrorKind::Players(players.len())));
+        return Err(LineError::new(
+            *n1,
+            "",
+            HandErrorKind::Players(players.len()),
+        ));
     }
     let n = players.len();
     let mut reading = Reading {
@@ -90,7 +98,10 @@ pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
         players: reading.players,
         actions: reading.actions,
         rake: reading.rake,
-        collected: collected.iter().any(|c| *c > Chips::ZERO).then_some(collected),
+        collected: collected
+            .iter()
+            .any(|c| *c > Chips::ZERO)
+            .then_some(collected),
     };
     check(&hand, &reading.stated, reading.total_pot, *n0)?;
     Ok(hand)
@@ -120,7 +131,11 @@ fn check(
             &total.to_string(),
             HandErrorKind::Mismatch(format!("the pots add up to {pot}")),
         )),
-        None => Err(LineError::new(line, "", HandErrorKind::Missing("Total pot"))),
+        None => Err(LineError::new(
+            line,
+            "",
+            HandErrorKind::Missing("Total pot"),
+        )),
     }
 }
 
@@ -140,7 +155,11 @@ fn dealt_in(seats: Vec<SeatLine>, button: u32, body: &[&(usize, String)]) -> Vec
         .into_iter()
         .filter(|s| !s.sitting_out || acts(&s.name))
         .map(|s| {
-            let order = if s.seat > button { s.seat - button } else { s.seat + 1000 };
+            let order = if s.seat > button {
+                s.seat - button
+            } else {
+                s.seat + 1000
+            };
             (
                 order,
                 Player {
@@ -188,7 +207,9 @@ impl Reading {
                 .split_once(") returned to ")
                 .ok_or_else(|| err(HandErrorKind::Syntax(Expected::StarsLine)))?;
             let amount = Chips::parse(amount).ok_or_else(|| err(HandErrorKind::Amount))?;
-            let (p, _) = self.who(name, "").ok_or_else(|| err(HandErrorKind::Player))?;
+            let (p, _) = self
+                .who(name, "")
+                .ok_or_else(|| err(HandErrorKind::Player))?;
             self.stated[p] -= amount;
             self.bet[p] -= amount;
             return Ok(());
@@ -220,7 +241,8 @@ impl Reading {
                     cards: None,
                 });
             }
-        } else if text.starts_with("FLOP") || text.starts_with("TURN") || text.starts_with("RIVER") {
+        } else if text.starts_with("FLOP") || text.starts_with("TURN") || text.starts_with("RIVER")
+        {
             let cards = last_cards(text).ok_or_else(|| err(HandErrorKind::Card))?;
             let cards = parse_cards(cards).map_err(|_| err(HandErrorKind::Card))?;
             self.actions.push(Action::DealBoard(cards));
@@ -237,8 +259,8 @@ impl Reading {
         let Some((p, cards)) = self.who(rest, " [") else {
             return Ok(());
         };
-        let cards = hole(cards.trim_end_matches(']'))
-            .map_err(|kind| LineError::new(number, rest, kind))?;
+        let cards =
+            hole(cards.trim_end_matches(']')).map_err(|kind| LineError::new(number, rest, kind))?;
         for action in self.actions.iter_mut().rev() {
             if let Action::DealHole { player, cards: c } = action
                 && *player == p
@@ -255,7 +277,9 @@ impl Reading {
         let err = |kind| LineError::new(number, rest, kind);
         let rest = rest.trim_end_matches(" and is all-in");
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let amount = |w: &str| Chips::parse(w).ok_or_else(|| LineError::new(number, w, HandErrorKind::Amount));
+        let amount = |w: &str| {
+            Chips::parse(w).ok_or_else(|| LineError::new(number, w, HandErrorKind::Amount))
+        };
         match words.as_slice() {
             ["posts", "the", "ante", a] => {
                 let a = amount(a)?;
@@ -285,7 +309,10 @@ impl Reading {
                 self.actions.push(if words[0] == "calls" {
                     Action::CheckCall(p)
                 } else {
-                    Action::BetRaise { player: p, to: self.bet[p] }
+                    Action::BetRaise {
+                        player: p,
+                        to: self.bet[p],
+                    }
                 });
             }
             ["raises", _, "to", to] => {
@@ -299,7 +326,10 @@ impl Reading {
                 let cards = hole(cards).map_err(err)?;
                 self.actions.push(Action::Show { player: p, cards });
             }
-            ["mucks", "hand"] => self.actions.push(Action::Show { player: p, cards: None }),
+            ["mucks", "hand"] => self.actions.push(Action::Show {
+                player: p,
+                cards: None,
+            }),
             ["doesn't", "show", "hand"] | ["sits", "out"] | ["is", "sitting", "out"] => {}
             _ if NOISE.iter().any(|n| rest.contains(n.trim_start())) => {}
             _ => return Err(err(HandErrorKind::Syntax(Expected::StarsLine))),
@@ -325,7 +355,11 @@ impl Reading {
             return Ok(());
         };
         if tail.contains("mucked [") || tail.contains("showed [") {
-            let cards = tail.split('[').nth(1).and_then(|c| c.split(']').next()).unwrap_or("");
+            let cards = tail
+                .split('[')
+                .nth(1)
+                .and_then(|c| c.split(']').next())
+                .unwrap_or("");
             let cards = hole(cards).map_err(|kind| LineError::new(number, text, kind))?;
             if self.known(p).is_none() {
                 self.actions.push(Action::Show { player: p, cards });

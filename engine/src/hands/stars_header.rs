@@ -65,7 +65,8 @@ pub fn hand_line(number: usize, text: &str) -> Result<HandLine, LineError> {
         .nth(1)
         .and_then(|b| b.split_whitespace().next())
         .unwrap_or("");
-    let big_blind = Chips::parse(big).ok_or_else(|| LineError::new(number, big, HandErrorKind::Amount))?;
+    let big_blind =
+        Chips::parse(big).ok_or_else(|| LineError::new(number, big, HandErrorKind::Amount))?;
     let currency = big
         .chars()
         .next()
