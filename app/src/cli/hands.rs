@@ -198,14 +198,12 @@ impl Run<'_> {
     }
 
     /// Analyses a batch on the pool and writes it in order.
-    fn batch(
-        &mut self,
-        batch: Vec<Chunk>,
-        out: &mut impl Write,
-    ) -> Result<(), Failure> {
+    fn batch(&mut self, batch: Vec<Chunk>, out: &mut impl Write) -> Result<(), Failure> {
         let hero = self.args.hero.as_deref();
-        let reports: Vec<Result<HandReport, HandError>> =
-            batch.into_par_iter().map(|chunk| analyse(chunk.parse()?)).collect();
+        let reports: Vec<Result<HandReport, HandError>> = batch
+            .into_par_iter()
+            .map(|chunk| analyse(chunk.parse()?))
+            .collect();
         for report in reports {
             match report {
                 Err(error) => self.summary.skip(&error),

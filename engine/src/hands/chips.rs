@@ -54,7 +54,7 @@ impl fmt::Display for Chips {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
-        if abs % 100 == 0 {
+        if abs.is_multiple_of(100) {
             write!(f, "{sign}{}", abs / 100)
         } else {
             write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
