@@ -58,6 +58,18 @@ impl<'a> Fields<'a> {
         }
     }
 
+    fn amount(&self, key: &'static str) -> Result<Option<Chips>, LineError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(e) => match &e.value {
+                Value::Bare(t) => Chips::parse(t)
+                    .map(Some)
+                    .ok_or_else(|| bad(e, key, "an amount")),
+                _ => Err(bad(e, key, "an amount")),
+            },
+        }
+    }
+
     fn amounts(&self, key: &'static str) -> Result<Option<Vec<Chips>>, LineError> {
         let Some((items, line)) = self.array(key)? else {
             return Ok(None);
@@ -137,12 +149,9 @@ pub fn hand_from_entries(entries: &[Entry], header_line: usize) -> Result<Hand, 
             blind: blinds[i],
         })
         .collect();
-    let min_bet = match fields.get("min_bet") {
+    let min_bet = match fields.amount("min_bet")? {
+        Some(min_bet) => min_bet,
         None => blinds.iter().copied().max().unwrap_or_default(),
-        Some(e) => match &e.value {
-            Value::Bare(t) => Chips::parse(t).ok_or_else(|| bad(e, "min_bet", "an amount"))?,
-            _ => return Err(bad(e, "min_bet", "an amount")),
-        },
     };
     let actions = match fields.array("actions")? {
         None => Vec::new(),
@@ -154,13 +163,7 @@ pub fn hand_from_entries(entries: &[Entry], header_line: usize) -> Result<Hand, 
             })
             .collect::<Result<_, _>>()?,
     };
-    let rake = match fields.get("rake") {
-        None => None,
-        Some(e) => match &e.value {
-            Value::Bare(t) => Some(Chips::parse(t).ok_or_else(|| bad(e, "rake", "an amount"))?),
-            _ => return Err(bad(e, "rake", "an amount")),
-        },
-    };
+    let rake = fields.amount("rake")?;
     Ok(Hand {
         site: fields.text("venue")?,
         id: fields.text("hand")?,
