@@ -6,7 +6,10 @@
 
 use super::error::{HandError, HandErrorKind, LineError};
 use super::model::Hand;
-use super::{phh, phh_values, replay, stars};
+use super::phh::hand_from_entries;
+use super::phh_values::entries;
+use super::replay::replay;
+use super::stars::hand_from_lines;
 
 /// Most lines a hand may have (real hands have fewer than 100).
 pub const MAX_HAND_LINES: usize = 5_000;
@@ -138,7 +141,7 @@ impl Chunk {
         };
         let label = label(&lines).unwrap_or(fallback);
         let parsed = match self.format {
-            Format::PokerStars => stars::hand_from_lines(&lines),
+            Format::PokerStars => hand_from_lines(&lines),
             Format::Phh => read_phh(&lines),
         };
         parsed.map_err(|e| e.in_hand(label))
@@ -181,11 +184,11 @@ fn read_phh(lines: &[(usize, String)]) -> Result<Hand, LineError> {
         .iter()
         .filter(|(_, text)| !HandReader::<std::iter::Empty<&str>>::starts_hand(Format::Phh, text))
         .map(|(n, t)| (*n, t.as_str()));
-    let entries = phh_values::entries(body)?;
-    let hand = phh::hand_from_entries(&entries, header)?;
+    let entries = entries(body)?;
+    let hand = hand_from_entries(&entries, header)?;
     // A hand that does not replay (a raise below the bet, a board out of
     // turn, a card twice) is refused here, with its line.
-    replay::replay(&hand).map_err(|(kind, token)| LineError::new(header, &token, kind))?;
+    replay(&hand).map_err(|(kind, token)| LineError::new(header, &token, kind))?;
     Ok(hand)
 }
 
