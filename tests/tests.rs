@@ -26,6 +26,7 @@ mod evaluator; // every 5-, 6- and 7-card hand against a naive evaluator
 mod fuzz; // seeded fuzzing: generated range, card and request text at the parsers and validation, `calc` argument lists at the binary
 mod golden; // `rangestove calc --json` on a corpus taking every engine path, byte for byte against recorded output
 mod grid; // the 13×13 range grid widget under simulated pointer input
+mod hands; // hand histories: PHH and PokerStars text read and replayed, all-in equities against calculate, side pots, results summing to minus the rake, PHH round trips, seeded byte-edit fuzzing, `rangestove hands`
 mod line_reports; // reports on a line vs an independent narrowing over every flop and next card: rows, totals, rules keeping nothing
 mod lines; // continue rules: text, narrowed ranges vs the breakdown's rows, equity terms, reach vs brute force, calc --continue
 mod multiway; // three or more ranged seats: the multiway kernels vs brute force and vs the scan, integer for integer

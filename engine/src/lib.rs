@@ -13,6 +13,7 @@ pub mod combo;
 pub mod compact;
 pub mod equity;
 pub mod eval;
+pub mod hands;
 pub mod line;
 pub mod range;
 pub mod study;

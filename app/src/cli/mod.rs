@@ -15,6 +15,9 @@ mod calc_output;
 mod eval;
 mod failure;
 mod flops;
+mod hands;
+mod hands_output;
+mod hands_summary;
 mod next;
 mod progress;
 mod range;
@@ -27,6 +30,7 @@ pub use calc::{CalcArgs, DEFAULT_MAX_TRIALS};
 pub use eval::EvalArgs;
 pub use failure::Failure;
 pub use flops::FlopsArgs;
+pub use hands::{HandsArgs, Shard, parse_shard};
 pub use next::NextArgs;
 pub use range::RangeArgs;
 pub use spot::{
@@ -57,6 +61,11 @@ pub enum Command {
     /// Every flop a scenario can tell apart (no board): its chance, each
     /// seat's exact equity, how each range hits it, its texture.
     Flops(FlopsArgs),
+    /// Hand histories (PHH or PokerStars text): each hand's pots and
+    /// results and, when players were all-in before the river with their
+    /// cards known, each one's exact equity and expected result; or
+    /// per-player sums (--summary) that merge across shards.
+    Hands(HandsArgs),
     /// Convert a range between dialects, with its combo count and share of
     /// all hands.
     Range(RangeArgs),
@@ -151,6 +160,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
         Some(Command::Calc(args)) => calc::calc_command(&args, out),
         Some(Command::Next(args)) => next::next_command(&args, out),
         Some(Command::Flops(args)) => flops::flops_command(&args, out),
+        Some(Command::Hands(args)) => hands::hands_command(&args, out),
         Some(Command::Range(args)) => range::range_command(&args, out),
         Some(Command::Train(args)) => train::train_command(&args, out),
     }

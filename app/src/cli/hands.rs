@@ -1,0 +1,223 @@
+//! `rangestove hands`: hand histories read hand by hand (PHH or
+//! PokerStars text), each replayed and its all-in counted exactly; one
+//! line per hand, or per-player sums that merge across shards
+//! (docs/design.md §3.11, §6). Hands are read in batches, analysed on the
+//! pool's threads and written in file order, so memory stays bounded.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use engine::hands::{Chunk, HandError, HandReader, HandReport, Summary, analyse};
+use rayon::prelude::*;
+
+use super::failure::Failure;
+use super::hands_output::{self, Style};
+use super::hands_summary;
+use super::progress::Progress;
+use super::spot::parse_threads;
+
+/// Hands read and analysed together before their lines are written.
+const BATCH: usize = 1024;
+
+/// The options of `rangestove hands`.
+#[derive(Debug, clap::Args)]
+pub struct HandsArgs {
+    /// Hand-history files: PHH (.phh, .phhs) or PokerStars text; with
+    /// --merge, summaries written by --summary --json.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only this player's hands, and only this player in the summary.
+    #[arg(long)]
+    pub hero: Option<String>,
+    /// One JSON object per hand (with --summary: one for the summary).
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// A header and one row per player and hand.
+    #[arg(long, conflicts_with = "summary")]
+    pub csv: bool,
+    /// Per-player sums instead of the hands: hands, net, all-in hands,
+    /// all-in expected net, luck and its standard error.
+    #[arg(long)]
+    pub summary: bool,
+    /// K/N: only every N-th hand from the K-th (1 ≤ K ≤ N), counting the
+    /// hands of all FILEs in order, skipped ones too.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Merge the summaries FILE… (written by --summary --json) into one.
+    #[arg(long, conflicts_with_all = ["csv", "shard", "hero"])]
+    pub merge: bool,
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+}
+
+/// `--shard K/N`: the hands whose index (from 0) is `K - 1` modulo `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, from 1.
+    pub k: u64,
+    /// N.
+    pub n: u64,
+}
+
+/// Parses `K/N` with `1 ≤ K ≤ N` (clap's value parser for `--shard`).
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("{text:?} is not K/N with 1 <= K <= N, e.g. 3/8");
+    let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
+}
+
+/// `rangestove hands`.
+pub fn hands_command(args: &HandsArgs, out: &mut impl Write) -> Result<(), Failure> {
+    if args.merge {
+        return hands_summary::merge_command(&args.files, args.json, out);
+    }
+    engine::equity::prepare();
+    let _ = engine::threads::start_global(args.threads, "rangestove-hands");
+    let style = match (args.json, args.csv) {
+        (true, _) => Style::Json,
+        (_, true) => Style::Csv,
+        _ => Style::Text,
+    };
+    if style == Style::Csv && !args.summary {
+        hands_output::csv_header(out)?;
+    }
+    let total_bytes: u64 = args
+        .files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .sum();
+    let progress = Progress::new("hands");
+    let mut run = Run {
+        args,
+        style,
+        summary: Summary::default(),
+        index: 0,
+        bytes: 0,
+        total_bytes,
+        progress: &progress,
+    };
+    for path in &args.files {
+        let file = File::open(path)
+            .with_context(|| format!("cannot open {}", path.display()))
+            .map_err(Failure::Input)?;
+        run.file(BufReader::new(file), out)
+            .map_err(|f| with_path(f, path))?;
+    }
+    if args.summary {
+        hands_summary::write(&run.summary, args.json, out)
+    } else {
+        note_skipped(&run.summary);
+        Ok(())
+    }
+}
+
+fn with_path(failure: Failure, path: &std::path::Path) -> Failure {
+    match failure {
+        Failure::Input(e) => Failure::Input(e.context(path.display().to_string())),
+        Failure::Other(e) => Failure::Other(e.context(path.display().to_string())),
+        output => output,
+    }
+}
+
+/// One stderr line when hands were skipped (never fails).
+fn note_skipped(summary: &Summary) {
+    if let Some(first) = &summary.first_skip {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: {} of {} hands skipped ({} of another variant); the first: {first}",
+            summary.skipped,
+            summary.hands,
+            summary.other_variants
+        );
+    }
+}
+
+/// The state of one run over the files.
+struct Run<'a> {
+    args: &'a HandsArgs,
+    style: Style,
+    summary: Summary,
+    /// Hands met so far over all files (for --shard).
+    index: u64,
+    bytes: u64,
+    total_bytes: u64,
+    progress: &'a Progress,
+}
+
+impl Run<'_> {
+    /// Reads one file's hands in batches.
+    fn file(&mut self, reader: impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
+        let io_error = std::cell::RefCell::new(None);
+        let bytes = std::cell::Cell::new(0u64);
+        let lines = reader.lines().map_while(|line| match line {
+            Ok(line) => {
+                bytes.set(bytes.get() + line.len() as u64 + 1);
+                Some(line)
+            }
+            Err(e) => {
+                *io_error.borrow_mut() = Some(e);
+                None
+            }
+        });
+        let mut hands = HandReader::new(lines);
+        loop {
+            let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
+            while let Some(chunk) = hands.next_chunk() {
+                let index = self.index;
+                self.index += 1;
+                if self.args.shard.is_none_or(|s| index % s.n == s.k - 1) {
+                    batch.push(chunk);
+                    if batch.len() == BATCH {
+                        break;
+                    }
+                }
+            }
+            if batch.is_empty() {
+                break;
+            }
+            self.batch(batch, out)?;
+            self.progress.update(
+                (self.bytes + bytes.get()) as f64 / self.total_bytes.max(1) as f64,
+                &format!("{} hands", self.summary.hands),
+            );
+        }
+        drop(hands);
+        self.bytes += bytes.get();
+        match io_error.into_inner() {
+            Some(e) => Err(Failure::Input(anyhow::Error::new(e).context("cannot read"))),
+            None => Ok(()),
+        }
+    }
+
+    /// Analyses a batch on the pool and writes it in order.
+    fn batch(&mut self, batch: Vec<Chunk>, out: &mut impl Write) -> Result<(), Failure> {
+        let hero = self.args.hero.as_deref();
+        let reports: Vec<Result<HandReport, HandError>> = batch
+            .into_par_iter()
+            .map(|chunk| analyse(chunk.parse()?))
+            .collect();
+        for report in reports {
+            match report {
+                Err(error) => self.summary.skip(&error),
+                Ok(report) => {
+                    if hero.is_some_and(|h| report.hand.player_named(h).is_none()) {
+                        continue;
+                    }
+                    self.summary.add(&report, hero);
+                    if !self.args.summary {
+                        hands_output::write_hand(&report, self.style, out)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
