@@ -374,3 +374,27 @@ fn no_source_file_is_too_long() {
         long.join(", ")
     );
 }
+
+/// The documents stay short enough to read: ARCHITECTURE.md a map, not a
+/// manual; README.md for users, with the full manual in docs/guide.md,
+/// which the README links to.
+#[test]
+fn the_documents_stay_short() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lines = |name: &str| {
+        std::fs::read_to_string(root.join(name))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let architecture = lines("ARCHITECTURE.md");
+    assert!(architecture <= 160, "ARCHITECTURE.md: {architecture} lines");
+    let readme = lines("README.md");
+    assert!(readme <= 250, "README.md: {readme} lines");
+    assert!(root.join("docs/guide.md").is_file(), "no docs/guide.md");
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(
+        text.contains("](docs/guide.md"),
+        "README.md does not link docs/guide.md"
+    );
+}

@@ -16,7 +16,7 @@ mod app_hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-c
 mod app_lines; // lines: a rule from a board row follows the flop, the street bar, typed rules, undo, files and the spot as text
 mod app_states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked
 mod app_train; // the Train view: a round of each drill, answers scored with the engine's figures, the next question, statistics kept across restarts, an unreadable statistics file kept aside
-mod architecture; // the engine's modules import one way; no source file too long
+mod architecture; // the engine's modules import one way; no source file too long; ARCHITECTURE.md and README.md short, docs/guide.md linked
 mod cards; // card, combo and hand-class parsing, display and indexing
 mod classes; // the hand-class table: rows partition the range, each row is calculate on its hands, calc --classes
 mod cli; // the `rangestove` binary: subcommands, output, exit status
