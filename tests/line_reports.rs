@@ -10,8 +10,7 @@
 //! this file's own.
 
 use engine::analysis::classify;
-use engine::card::parse_cards;
-use engine::equity::{EquityRequest, Method, Seat};
+use engine::equity::{EquityRequest, Method};
 use engine::line::{ContinueRule, Street, StreetRule};
 use engine::study::{flop_report_on_line, next_cards_on_line};
 use engine::{Card, CardSet, Combo, Range};
@@ -209,15 +208,10 @@ fn board_figures(ranges: &[Range], rules: &[Option<ContinueRule>], board: &[Card
     }
 }
 
+/// Active seats with these ranges on `board`, counted exactly.
 fn spot(ranges: &[String], board: &str) -> EquityRequest {
-    let seats = ranges
-        .iter()
-        .map(|r| Seat::active(Range::parse(r).unwrap()))
-        .collect();
-    let mut request = EquityRequest::new(seats);
-    request.board = parse_cards(board).unwrap();
-    request.method = Method::Exact;
-    request
+    let ranges: Vec<&str> = ranges.iter().map(String::as_str).collect();
+    crate::lines::request(&ranges, board)
 }
 
 /// [`spot`] as a command without `--exact` plans it.
