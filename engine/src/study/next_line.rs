@@ -13,7 +13,7 @@ use crate::equity::{EquityError, EquityRequest, ReportStrategy};
 use crate::line::{Followed, LineError, Narrowed, Street, StreetRule, follow, narrow};
 use crate::threads;
 
-/// [`next_cards`] on a line: the cards' frequencies and the seats' figures
+/// [`next_cards`](super::next_cards) on a line: the cards' frequencies and the seats' figures
 /// with the ranges as `rules` leave them on the board's street; for each
 /// card, the reach frequency with it on the board (every rule so far,
 /// the card's street's included); where a rule applies on the card's
