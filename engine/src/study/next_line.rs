@@ -29,7 +29,12 @@ pub fn next_cards_on_line(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<NextCardReport, LineError> {
     let start = std::time::Instant::now();
-    let (entering, next, ruled, counts) = entering_street(request, rules)?;
+    let Entering {
+        narrowed: entering,
+        next,
+        ruled,
+        counts,
+    } = entering_street(request, rules)?;
     let mut report = next_cards_counted(&entering.request, counts, cancel)?;
     let strategy = report.strategy;
     // The cards are spread over the threads, one card's counts each.
@@ -41,7 +46,7 @@ pub fn next_cards_on_line(
             let mut with = request.clone();
             with.board.push(row.card);
             // An equity term's standings counted as the report counts a card.
-            let followed = follow(&counted_as(with, strategy), rules)?;
+            let followed = follow(&counted_as(with.clone(), strategy), rules)?;
             row.reach = followed.reach();
             match followed {
                 Followed::Reached(narrowed) if narrowed.reach > 0.0 => {
@@ -49,9 +54,8 @@ pub fn next_cards_on_line(
                         // Counted with the request's own trials and seed.
                         let counted = Narrowed {
                             request: EquityRequest {
-                                seats: narrowed.request.seats.clone(),
-                                board: narrowed.request.board.clone(),
-                                ..request.clone()
+                                seats: narrowed.request.seats,
+                                ..with
                             },
                             ..narrowed
                         };
@@ -85,17 +89,28 @@ pub fn next_cards_on_line_strategy(
     request: &EquityRequest,
     rules: &[StreetRule],
 ) -> Result<ReportStrategy, LineError> {
-    let (entering, _, _, counts) = entering_street(request, rules)?;
-    Ok(next_cards_strategy(&entering.request, counts)?)
+    let entering = entering_street(request, rules)?;
+    Ok(next_cards_strategy(
+        &entering.narrowed.request,
+        entering.counts,
+    )?)
 }
 
-/// The line checked against the report's board, the spot narrowed by the
-/// rules of the board's street and before, the next street, whether a
-/// rule applies there and the counts each card takes.
-fn entering_street(
-    request: &EquityRequest,
-    rules: &[StreetRule],
-) -> Result<(Narrowed, Option<Street>, bool, usize), LineError> {
+/// A next-card report's line on the board's street.
+struct Entering {
+    /// The spot narrowed by the rules of the board's street and before.
+    narrowed: Narrowed,
+    /// The street the next card deals.
+    next: Option<Street>,
+    /// Whether a rule applies on it.
+    ruled: bool,
+    /// The counts each card takes.
+    counts: usize,
+}
+
+/// The line checked against the report's board and applied up to the
+/// board's street.
+fn entering_street(request: &EquityRequest, rules: &[StreetRule]) -> Result<Entering, LineError> {
     let n = request.board.len();
     if !matches!(n, 3 | 4) {
         return Err(EquityError::NextCardBoard(n).into());
@@ -119,7 +134,12 @@ fn entering_street(
     // for an equity term's standings.
     let counts =
         1 + usize::from(ruled) + usize::from(on_next.iter().any(|r| r.rule.needs_equity()));
-    Ok((entering, next, ruled, counts))
+    Ok(Entering {
+        narrowed: entering,
+        next,
+        ruled,
+        counts,
+    })
 }
 
 /// The seats' figures of `narrowed` (a spot with its next card dealt)
