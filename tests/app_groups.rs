@@ -6,8 +6,6 @@
 //! price put in a group. Nothing here depends on the number of cores or
 //! on speed: the figures are awaited.
 
-use std::time::Instant;
-
 use egui_kittest::kittest::Queryable;
 use engine::study::{calls, class_table, group_rows};
 use engine::worker::Worker;
@@ -327,13 +325,10 @@ fn the_combos_that_call_the_price_become_a_group() {
     assert_eq!(groups(app)[2].1, expected);
 }
 
-/// The class table on the three-range flop spot equals the engine's, and
-/// how long it took after the equity was shown is printed (`--nocapture`;
-/// docs/performance.md has the figure measured in release).
+/// The class table on the three-range flop spot equals the engine's.
 #[test]
 fn the_three_range_flop_class_table() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
-    let started = Instant::now();
     let mut h = spot(&["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"], "Kh9s4c");
     wait(&mut h, &|app| {
         figures_in(app) && app.feed().result().is_some_and(|r| r.finished)
@@ -363,11 +358,4 @@ fn the_three_range_flop_class_table() {
             }
         }
     }
-    eprintln!(
-        "class table: computed in {:.1} ms, shown {:.1} ms after its job (the equity) came; \
-         spot ready in {:.1} s",
-        figures.compute_ms,
-        classes.latency_ms().unwrap_or(f64::NAN),
-        started.elapsed().as_secs_f64()
-    );
 }

@@ -52,22 +52,36 @@ fn rule_text_parses_prints_back_and_names_the_bad_token() {
             .to_string(),
         "two-pair+,top-pair-top-kicker"
     );
-    for (text, token, offset) in [
-        ("two-pair+,flush-drawz", "flush-drawz", 10),
-        ("set, gutshot+", "gutshot+", 5),
-        ("set,,flush", "", 4),
-        ("overpair:1.5", "overpair:1.5", 0),
-        ("top 140%", "top 140%", 0),
-        ("equity>=x%", "equity>=x%", 0),
-        ("set,AK QQ", "AK QQ", 4),
+    use engine::line::ParseRuleErrorKind as Kind;
+    for (text, token, offset, kind) in [
+        ("two-pair+,flush-drawz", "flush-drawz", 10, Kind::Unknown),
+        (
+            "set, gutshot+",
+            "gutshot+",
+            5,
+            Kind::DrawOrBetter(engine::line::Category::Draw(Draw::Gutshot)),
+        ),
+        ("set,,flush", "", 4, Kind::EmptyTerm),
+        ("overpair:1.5", "overpair:1.5", 0, Kind::WeightOutOfRange),
+        ("overpair:5e-1", "overpair:5e-1", 0, Kind::BadWeight),
+        (
+            "overpair:0.00001",
+            "overpair:0.00001",
+            0,
+            Kind::WeightTooSmall,
+        ),
+        ("top 140%", "top 140%", 0, Kind::PercentOutOfRange),
+        ("equity>=x%", "equity>=x%", 0, Kind::BadPercent),
+        ("equity>=5e-1", "equity>=5e-1", 0, Kind::BadPercent),
+        ("set,AK QQ", "AK QQ", 4, Kind::SeveralHands),
+        ("set,:0.5", ":0.5", 4, Kind::NothingNamed),
     ] {
         let error = ContinueRule::parse(text).unwrap_err();
         assert_eq!(
-            (error.token.as_str(), error.offset),
-            (token, offset),
+            (error.token.as_str(), error.offset, &error.kind),
+            (token, offset, &kind),
             "{text}"
         );
-        assert!(!error.reason.is_empty());
     }
 }
 

@@ -183,7 +183,9 @@ fn errors_name_the_token_and_its_offset() {
         ("AKs:abc", "AKs:abc", 0, K::BadWeight),
         ("AKs:-1", "AKs:-1", 0, K::WeightOutOfRange { max: 1 }),
         ("AK@-5", "AK@-5", 0, K::WeightOutOfRange { max: 100 }),
-        ("AKs:1e-300", "AKs:1e-300", 0, K::WeightTooSmall { max: 1 }),
+        ("AKs:1e-300", "AKs:1e-300", 0, K::BadWeight),
+        ("AKs:5e-1", "AKs:5e-1", 0, K::BadWeight),
+        ("AKs:+0.5", "AKs:+0.5", 0, K::BadWeight),
         ("AKs:inf", "AKs:inf", 0, K::BadWeight),
         ("AKs:", "AKs:", 0, K::BadWeight),
         ("AKs:nan", "AKs:nan", 0, K::BadWeight),
@@ -397,9 +399,22 @@ fn ten_is_written_10_as_well() {
 }
 
 #[test]
-fn weights_in_exponent_form_are_read_by_value() {
+fn weights_and_percentages_share_one_number_grammar_with_rules() {
+    use engine::line::{ContinueRule, ParseRuleErrorKind};
+    // Plain decimals everywhere; an exponent nowhere.
     assert_eq!(
-        Range::parse("AA:5e-1").unwrap(),
+        Range::parse("AA:.5").unwrap(),
         Range::parse("AA:0.5").unwrap()
     );
+    assert!(ContinueRule::parse("set:.5,equity>=.5%").is_ok());
+    for weight in ["5e-1", "+0.5", "inf", "0x1"] {
+        let range = Range::parse(&format!("AA:{weight}")).unwrap_err();
+        assert_eq!(range.kind, ParseRangeErrorKind::BadWeight, "{weight}");
+        let rule = ContinueRule::parse(&format!("set:{weight}")).unwrap_err();
+        assert_eq!(rule.kind, ParseRuleErrorKind::BadWeight, "{weight}");
+        let percent = Range::parse(&format!("{weight}%")).unwrap_err();
+        assert_eq!(percent.kind, ParseRangeErrorKind::BadPercent, "{weight}");
+        let rule = ContinueRule::parse(&format!("top {weight}%")).unwrap_err();
+        assert_eq!(rule.kind, ParseRuleErrorKind::BadPercent, "{weight}");
+    }
 }

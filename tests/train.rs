@@ -172,9 +172,18 @@ fn a_seed_makes_one_round_on_any_thread_count_without_repeats() {
             assert!(one.questions[..i].iter().all(|p| p.prompt != q.prompt));
         }
     }
-    // Three named ranges make three ranges questions at level 2, not four.
-    assert!(round(Drill::Ranges, 2, 1, 4, &named(), None).is_err());
+    // Three named ranges make three ranges questions at level 2, not four:
+    // a round of four asked holds the three it has, the same three as a
+    // round of three.
+    let short = round(Drill::Ranges, 2, 1, 4, &named(), None).unwrap();
+    assert_eq!((short.asked, short.questions.len()), (4, 3));
     let three = round(Drill::Ranges, 2, 1, 3, &named(), None).unwrap();
+    assert_eq!(short.questions, three.questions);
+    // No named range: no question at level 2 at all.
+    assert_eq!(
+        round(Drill::Ranges, 2, 1, 1, &[], None),
+        Err(engine::train::TrainError::NoQuestion)
+    );
     for q in &three.questions {
         let Answer::Range { name, range } = &q.answer else {
             panic!("{q:?}");
@@ -242,6 +251,21 @@ fn train_prints_a_round_as_json() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    // Level 1 of the ranges drill has nine questions: ten asked give the
+    // nine, with a note saying why.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .args([
+            "train", "--drill", "ranges", "--level", "1", "--seed", "1", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let round: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(round["questions"].as_array().unwrap().len(), 9);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "note: 9 questions, not 10: this level has only 9 different ones\n"
+    );
 }
 
 /// A hits question where no combo hits answers 0, never -0.0 (an empty

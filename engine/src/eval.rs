@@ -28,7 +28,7 @@ mod rank;
 mod table;
 
 pub use rank::{HandCategory, HandRank};
-pub use table::{TABLE_LEN, Table, TableError, compressed_table, table};
+pub use table::{CodecError, TABLE_LEN, Table, TableError, compressed_table, table};
 
 /// Offset of the empty state's row.
 const ROOT: u32 = 53;

@@ -87,6 +87,14 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
         train::TrainError::Count(e) => Failure::engine(e),
         other => Failure::Input(other.into()),
     })?;
+    if round.questions.len() < round.asked {
+        eprintln!(
+            "note: {} questions, not {}: this level has only {} different ones",
+            round.questions.len(),
+            round.asked,
+            round.questions.len()
+        );
+    }
     let written = if args.json {
         writeln!(out, "{}", json(&round))
     } else {

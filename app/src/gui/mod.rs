@@ -77,7 +77,8 @@ pub use state::prefs::{CardMode, Centre, Persisted, Prefs};
 pub use state::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 pub use state::session::{MAX_SEATS, SeatAction, Session};
 pub use state::settings::{Loaded, load as load_settings, settings_file};
-pub use train::state::{Scored, TrainState, Verdict};
+pub use train::answer::{Scored, Verdict};
+pub use train::state::TrainState;
 pub use train::stats::{Record, Stats, WITHIN, stats_file};
 pub use window::TITLE;
 
@@ -473,7 +474,7 @@ impl RangestoveApp {
             Centre::Train => {
                 // The user's presets, listed off the UI thread, for rounds
                 // with "My presets too".
-                if self.train.mine {
+                if self.train.settings.mine {
                     self.presets.update(ui.ctx());
                     self.train.set_user_presets(self.presets.user_ranges());
                 }

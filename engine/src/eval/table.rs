@@ -19,11 +19,19 @@ static COMPRESSED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/two_plus_tw
 /// The expanded table, once something has walked it.
 static TABLE: OnceLock<Result<Table, TableError>> = OnceLock::new();
 
+pub use table_codec::CodecError;
+
 /// Why the evaluator table cannot be used: the program's embedded copy is
 /// damaged (it never is in a sound build; reinstall).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the evaluator table is damaged: {0}")]
-pub struct TableError(String);
+pub enum TableError {
+    /// The compressed copy does not expand to the table that was built.
+    #[error("the evaluator table is damaged: {0}")]
+    Codec(#[from] CodecError),
+    /// It expands to a number of entries other than [`TABLE_LEN`].
+    #[error("the evaluator table is damaged: wrong length")]
+    WrongLength,
+}
 
 /// The Two-Plus-Two state machine, expanded and checked: 32,487,834
 /// entries in rows of 53 (see the module docs of `eval`).
@@ -41,11 +49,10 @@ impl Table {
     /// it with the reason unless it is whole: the right length, every entry
     /// in bounds, and the hash of the table that was built.
     pub fn expand(compressed: &[u8]) -> Result<Table, TableError> {
-        let entries = table_codec::decode(compressed, TABLE_LEN)
-            .map_err(|e| TableError(e.to_string()))?
+        let entries = table_codec::decode(compressed, TABLE_LEN)?
             .into_boxed_slice()
             .try_into()
-            .map_err(|_| TableError("wrong length".to_owned()))?;
+            .map_err(|_| TableError::WrongLength)?;
         Ok(Table { entries })
     }
 

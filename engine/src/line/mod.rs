@@ -20,5 +20,7 @@ mod street;
 
 pub use error::LineError;
 pub use narrow::{Followed, Narrowed, Stopped, follow, narrow};
-pub use rule::{Category, ContinueRule, ParseRuleError, Standing, Term, TermKind};
+pub use rule::{
+    Category, ContinueRule, ParseRuleError, ParseRuleErrorKind, Standing, Term, TermKind,
+};
 pub use street::{Street, StreetRule};

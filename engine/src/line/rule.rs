@@ -19,6 +19,7 @@ use std::str::FromStr;
 use crate::analysis::{Draw, Hit, MadeHand};
 use crate::combo::Combo;
 use crate::range::Range;
+use crate::range::number::{self, NumberError};
 
 /// A made hand or a draw a term names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,14 +176,53 @@ pub struct ContinueRule {
 
 /// An error in rule text: the token, where it starts, and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad rule term {token:?} at byte {offset}: {reason}")]
+#[error("bad rule term {token:?} at byte {offset}: {kind}")]
 pub struct ParseRuleError {
     /// The offending term as written.
     pub token: String,
     /// Byte offset of `token` in the parsed text.
     pub offset: usize,
     /// What was wrong.
-    pub reason: String,
+    pub kind: ParseRuleErrorKind,
+}
+
+/// What was wrong in rule text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseRuleErrorKind {
+    /// Nothing between two commas, or a comma at an end.
+    #[error("an empty term (two commas, or one at an end)")]
+    EmptyTerm,
+    /// A term that is only a weight or a removal sign.
+    #[error("a term needs a made hand, draw, equity term or hand")]
+    NothingNamed,
+    /// A weight that is not a plain decimal number.
+    #[error("the weight is not a number")]
+    BadWeight,
+    /// A weight above 1.
+    #[error("a weight must be between 0 and 1")]
+    WeightOutOfRange,
+    /// A positive weight that would round to 0.
+    #[error("the weight is below one basis point (0.0001)")]
+    WeightTooSmall,
+    /// An equity or a part that is not a plain decimal number.
+    #[error("not a percentage (a number from 0 to 100, e.g. 55%)")]
+    BadPercent,
+    /// An equity or a part above 100%.
+    #[error("a percentage must be between 0 and 100")]
+    PercentOutOfRange,
+    /// `+` after a draw, which has no order.
+    #[error("a draw has no \"or better\" ({}+)", .0.name())]
+    DrawOrBetter(Category),
+    /// More than one hand in a term (`AK QQ`).
+    #[error("one hand per term")]
+    SeveralHands,
+    /// Text that names nothing a rule knows.
+    #[error(
+        "not a made hand, draw, equity term or hand (e.g. two-pair+, flush-draw, equity>=55%, \
+         top 40%, AK)"
+    )]
+    Unknown,
 }
 
 impl ContinueRule {
@@ -201,13 +241,13 @@ impl ContinueRule {
                 return Err(ParseRuleError {
                     token: String::new(),
                     offset: start,
-                    reason: "an empty term (two commas, or one at an end)".into(),
+                    kind: ParseRuleErrorKind::EmptyTerm,
                 });
             }
-            terms.push(parse_term(token).map_err(|reason| ParseRuleError {
+            terms.push(parse_term(token).map_err(|kind| ParseRuleError {
                 token: token.to_owned(),
                 offset: start,
-                reason,
+                kind,
             })?);
         }
         Ok(ContinueRule { terms })
@@ -286,50 +326,42 @@ impl fmt::Display for ContinueRule {
     }
 }
 
-/// A percentage `55%` or `55` (0 to 100, at most two decimals) in basis
-/// points.
-fn parse_percent(text: &str) -> Result<u16, String> {
-    let number = text.trim().trim_end_matches('%').trim();
-    let value: f64 = number
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite() && number.chars().all(|c| c.is_ascii_digit() || c == '.'))
-        .ok_or_else(|| format!("{number:?} is not a percentage"))?;
-    if !(0.0..=100.0).contains(&value) {
-        return Err("a percentage must be between 0 and 100".into());
+/// A percentage `55%` or `55` (0 to 100, the one percent grammar of
+/// [`number`]) in basis points.
+fn parse_percent(text: &str) -> Result<u16, ParseRuleErrorKind> {
+    match number::percent(text) {
+        Ok(value) => Ok((value * 100.0).round() as u16),
+        Err(NumberError::OutOfRange { .. } | NumberError::Negative) => {
+            Err(ParseRuleErrorKind::PercentOutOfRange)
+        }
+        Err(_) => Err(ParseRuleErrorKind::BadPercent),
     }
-    Ok((value * 100.0).round() as u16)
+}
+
+/// A term's weight `0.5` (0 to 1, the one weight grammar of [`number`]) in
+/// basis points.
+fn parse_weight(text: &str) -> Result<u16, ParseRuleErrorKind> {
+    number::weight_bp(text.trim(), 1).map_err(|error| match error {
+        NumberError::NotANumber => ParseRuleErrorKind::BadWeight,
+        NumberError::OutOfRange { .. } | NumberError::Negative => {
+            ParseRuleErrorKind::WeightOutOfRange
+        }
+        NumberError::TooSmall { .. } => ParseRuleErrorKind::WeightTooSmall,
+    })
 }
 
 /// One term without surrounding spaces.
-fn parse_term(token: &str) -> Result<Term, String> {
+fn parse_term(token: &str) -> Result<Term, ParseRuleErrorKind> {
     let (remove, body) = match token.strip_prefix('-') {
         Some(rest) => (true, rest.trim_start()),
         None => (false, token),
     };
     let (body, weight_bp) = match body.rsplit_once(':') {
-        Some((body, weight)) => {
-            let weight = weight.trim();
-            let value: f64 = weight
-                .parse()
-                .ok()
-                .filter(|v: &f64| {
-                    v.is_finite() && weight.chars().all(|c| c.is_ascii_digit() || c == '.')
-                })
-                .ok_or_else(|| format!("the weight {weight:?} is not a number"))?;
-            if !(0.0..=1.0).contains(&value) {
-                return Err("a weight must be between 0 and 1".into());
-            }
-            let bp = (value * 10_000.0).round() as u16;
-            if bp == 0 && value > 0.0 {
-                return Err("the weight is below one basis point (0.0001)".into());
-            }
-            (body.trim_end(), bp)
-        }
+        Some((body, weight)) => (body.trim_end(), parse_weight(weight)?),
         None => (body, 10_000),
     };
     if body.trim().is_empty() {
-        return Err("a term needs a made hand, draw, equity term or hand".into());
+        return Err(ParseRuleErrorKind::NothingNamed);
     }
     let lower = body.to_ascii_lowercase();
     let kind = if let Some(rest) = lower
@@ -355,7 +387,7 @@ fn parse_term(token: &str) -> Result<Term, String> {
         match NAMES.iter().find(|(n, _)| *n == name) {
             Some(&(_, category)) => {
                 if or_better && !category.orders() {
-                    return Err(format!("a draw has no \"or better\" ({name}+)"));
+                    return Err(ParseRuleErrorKind::DrawOrBetter(category));
                 }
                 TermKind::Category {
                     category,
@@ -364,13 +396,9 @@ fn parse_term(token: &str) -> Result<Term, String> {
             }
             None => {
                 if body.contains(',') || body.split_whitespace().count() > 1 {
-                    return Err("one hand per term".into());
+                    return Err(ParseRuleErrorKind::SeveralHands);
                 }
-                let range = Range::parse(body).map_err(|_| {
-                    "not a made hand, draw, equity term or hand (e.g. two-pair+, flush-draw, \
-                     equity>=55%, top 40%, AK)"
-                        .to_owned()
-                })?;
+                let range = Range::parse(body).map_err(|_| ParseRuleErrorKind::Unknown)?;
                 TermKind::Hands(Box::new(range), body.to_owned())
             }
         }

@@ -1,6 +1,7 @@
 //! One hand token of range text (`AKs`, `A8s+`, `99-55`, `AhKh`, `Ah`,
 //! `15%`, `random`) as the combos it means.
 
+use super::number;
 use super::parse_error::ParseRangeErrorKind;
 use super::ranking::Ranking;
 use crate::card::{Card, Rank, Suit};
@@ -174,17 +175,7 @@ fn combos_of(specs: Vec<Spec>) -> Vec<Combo> {
 /// `15%` or `5%-15%` (also `5-15%`): the classes of that share of the
 /// shipped ranking.
 pub(super) fn parse_percent(token: &str) -> Result<Vec<Combo>, ParseRangeErrorKind> {
-    let number = |t: &str| -> Result<f64, ParseRangeErrorKind> {
-        let t = t.strip_suffix('%').unwrap_or(t);
-        if !is_number(t) {
-            return Err(ParseRangeErrorKind::BadPercent);
-        }
-        let value: f64 = t.parse().map_err(|_| ParseRangeErrorKind::BadPercent)?;
-        if value > 100.0 {
-            return Err(ParseRangeErrorKind::BadPercent);
-        }
-        Ok(value)
-    };
+    let number = |t: &str| number::percent(t).map_err(|_| ParseRangeErrorKind::BadPercent);
     if !token.ends_with('%') {
         return Err(ParseRangeErrorKind::BadPercent);
     }
@@ -194,12 +185,4 @@ pub(super) fn parse_percent(token: &str) -> Result<Vec<Combo>, ParseRangeErrorKi
         None => ranking.top(number(token)?),
     };
     Ok(classes.into_iter().flat_map(HandClass::combos).collect())
-}
-
-/// Whether `text` is a plain unsigned decimal number (`75`, `0.5`, `.5`,
-/// `33.33`).
-pub(super) fn is_number(text: &str) -> bool {
-    let digits = text.bytes().filter(u8::is_ascii_digit).count();
-    let dots = text.bytes().filter(|&b| b == b'.').count();
-    digits > 0 && dots <= 1 && digits + dots == text.len()
 }

@@ -16,6 +16,7 @@ use std::str::FromStr;
 
 mod format;
 mod hand_token;
+pub mod number;
 pub mod parse;
 mod parse_error;
 pub mod ranking;

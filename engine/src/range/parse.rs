@@ -50,7 +50,8 @@
 use super::weights::{FULL, Range};
 use crate::card::Card;
 
-use super::hand_token::{is_number, parse_hand};
+use super::hand_token::parse_hand;
+use super::number::{self, NumberError, is_decimal};
 pub use super::parse_error::{ParseRangeError, ParseRangeErrorKind};
 
 /// One piece of the text: a word with its byte offset, or a separator.
@@ -99,7 +100,7 @@ fn ends_in_card(word: &str) -> bool {
         }
     }
     if let Some((number, after)) = rest.split_once(':')
-        && is_number(number)
+        && is_decimal(number)
     {
         rest = after;
     }
@@ -285,7 +286,7 @@ fn word_into(
         let mut hand = rest;
         let mut hand_offset = rest_offset;
         if let Some((number, after)) = rest.split_once(':')
-            && is_number(number)
+            && is_decimal(number)
             && !after.starts_with(|c: char| c.is_ascii_digit() || c == '.')
         {
             *line_weight = Some(parse_weight(number, 100).map_err(token_error)?);
@@ -354,29 +355,13 @@ fn split_weight(hand: &str) -> (&str, Option<(&str, u8)>) {
     }
 }
 
-/// Parses a weight on a scale of `0..=max` into basis points.
+/// Parses a weight on a scale of `0..=max` into basis points (the one
+/// weight grammar, [`number`]).
 fn parse_weight(text: &str, max: u8) -> Result<u16, ParseRangeErrorKind> {
-    // Plain decimals, and any other finite number Rust reads (`-1`,
-    // `5e-1`, `1e-300`): judged by its value, so the error says what is
-    // wrong with it rather than that it is not a number.
-    let value: f64 = match text.parse::<f64>() {
-        Ok(value)
-            if value.is_finite()
-                && text
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || b".-+eE".contains(&b)) =>
-        {
-            value
-        }
-        _ => return Err(ParseRangeErrorKind::BadWeight),
-    };
-    if !(0.0..=f64::from(max)).contains(&value) {
-        return Err(ParseRangeErrorKind::WeightOutOfRange { max });
-    }
-    let bp = (value / f64::from(max) * f64::from(FULL)).round();
-    if bp == 0.0 && value > 0.0 {
-        return Err(ParseRangeErrorKind::WeightTooSmall { max });
-    }
-    // `value` is in 0..=max, so `bp` is in 0..=FULL.
-    Ok(bp as u16)
+    number::weight_bp(text, max).map_err(|error| match error {
+        NumberError::NotANumber => ParseRangeErrorKind::BadWeight,
+        NumberError::Negative => ParseRangeErrorKind::WeightOutOfRange { max },
+        NumberError::OutOfRange { max } => ParseRangeErrorKind::WeightOutOfRange { max },
+        NumberError::TooSmall { max } => ParseRangeErrorKind::WeightTooSmall { max },
+    })
 }

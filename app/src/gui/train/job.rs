@@ -8,7 +8,7 @@ use std::sync::Arc;
 use engine::Range;
 use engine::equity::{EquityRequest, Seat};
 use engine::line::{ContinueRule, Street, StreetRule, narrow};
-use engine::train::{Drill, Question, Round, TrainError, round};
+use engine::train::{Drill, Question, Round, round};
 use engine::worker::Job;
 
 use crate::gui::state::background::Answers;
@@ -38,12 +38,7 @@ impl RoundJob {
     pub fn run(self, job: &Job<'_, RoundFigures>) {
         let mut named = crate::presets::shipped_ranges();
         named.extend(self.mine.iter().cloned());
-        let made = match round(self.drill, self.level, self.seed, self.count, &named, None) {
-            Err(TrainError::TooFewQuestions { found, .. }) if found > 0 => {
-                round(self.drill, self.level, self.seed, found, &named, None)
-            }
-            other => other,
-        };
+        let made = round(self.drill, self.level, self.seed, self.count, &named, None);
         let figures = match made {
             Ok(round) => {
                 let kept = round.questions.iter().map(kept_range).collect();

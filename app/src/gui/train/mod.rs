@@ -1,12 +1,18 @@
 //! The Train view: drills against the exact engine (docs/design.md
-//! §3.10). `state` keeps the choices, the round and the answer; `job`
-//! makes a round on its own thread; `stats` keeps the statistics and their
-//! file; `view` draws the question and the answer, `picture` the spot and
-//! why the answer is what it is, `table` the statistics.
+//! §3.10). `state` holds the view between frames: the round's `settings`,
+//! the `answer` being given and the round's progress, the statistics'
+//! `store` (kept by `stats` in their file) and the `timing` of the waits;
+//! `job` makes a round on its own thread; `view` draws the question and
+//! the answer, `picture` the spot and why the answer is what it is,
+//! `table` the statistics.
 
+pub mod answer;
 pub mod job;
 pub mod picture;
+pub mod settings;
 pub mod state;
 pub mod stats;
+pub mod store;
 pub mod table;
+pub mod timing;
 pub mod view;

@@ -4,14 +4,15 @@
 
 use engine::train::Drill;
 
-use super::state::{DRILLS, TrainState};
+use super::settings::DRILLS;
+use super::state::TrainState;
 use super::stats::WITHIN;
 
 /// The table, and under it where the statistics are kept, how the last
 /// save went and Reset.
 pub fn stats_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     ui.heading("Your statistics");
-    let current = (state.drill, state.level);
+    let current = (state.settings.drill, state.settings.level);
     egui::Grid::new("train-stats")
         .striped(true)
         .spacing([10.0, 4.0])

@@ -9,12 +9,12 @@ use engine::CardSet;
 use engine::range::FULL;
 use engine::train::{Answer, Drill, Question};
 
+use super::answer::{Scored, Verdict, parse_percent};
 use super::picture::{
     EXTRA, MISSED, figure_bar_ui, kept_highlight, overlap_marks, spot_ui, still_grid_ui,
 };
-use super::state::{
-    COUNTS, DRILLS, Scored, TrainState, Verdict, drill_label, parse_percent, round_code,
-};
+use super::settings::{COUNTS, DRILLS, drill_label, round_code};
+use super::state::TrainState;
 use super::stats::WITHIN;
 use super::table::stats_ui;
 use crate::gui::editor::grid::{Overlay, grid_ui};
@@ -88,12 +88,12 @@ fn drill_help(drill: Drill) -> &'static str {
 fn picker_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     ui.horizontal_wrapped(|ui| {
         for drill in DRILLS {
-            ui.selectable_value(&mut state.drill, drill, drill_label(drill))
+            ui.selectable_value(&mut state.settings.drill, drill, drill_label(drill))
                 .on_hover_text(drill_help(drill));
         }
         ui.separator();
         for level in 1..=3u8 {
-            ui.selectable_value(&mut state.level, level, format!("Level {level}"))
+            ui.selectable_value(&mut state.settings.level, level, format!("Level {level}"))
                 .on_hover_text(match level {
                     1 => "Easiest: single hands, made hands, top-X% ranges",
                     2 => "Harder: hands against ranges, draws, named ranges",
@@ -102,14 +102,14 @@ fn picker_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         }
         ui.separator();
         egui::ComboBox::from_label("questions")
-            .selected_text(state.count.to_string())
+            .selected_text(state.settings.count.to_string())
             .width(48.0)
             .show_ui(ui, |ui| {
                 for count in COUNTS {
-                    ui.selectable_value(&mut state.count, count, count.to_string());
+                    ui.selectable_value(&mut state.settings.count, count, count.to_string());
                 }
             });
-        ui.checkbox(&mut state.mine, "My presets too")
+        ui.checkbox(&mut state.settings.mine, "My presets too")
             .on_hover_text(
                 "Draw ranges from your presets as well as the shipped ones (a round code then \
              means the same round only with your presets: `rangestove train --mine` on this \
@@ -119,7 +119,7 @@ fn picker_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         let label = ui.label("Round code");
         let code = ui
             .add(
-                egui::TextEdit::singleline(&mut state.seed_text)
+                egui::TextEdit::singleline(&mut state.settings.seed_text)
                     .desired_width(64.0)
                     .char_limit(18),
             )
@@ -140,7 +140,7 @@ fn picker_ui(ui: &mut egui::Ui, state: &mut TrainState) {
             state.new_round();
         }
     });
-    if let Some(error) = &state.seed_error {
+    if let Some(error) = &state.settings.seed_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
 }
@@ -150,10 +150,10 @@ fn command_line(state: &TrainState) -> String {
     format!(
         "The same round from the command line:\nrangestove train --drill {} --level {} --seed {} \
          --count {}",
-        state.drill.name(),
-        state.level,
+        state.settings.drill.name(),
+        state.settings.level,
         state.seed(),
-        state.count
+        state.settings.count
     )
 }
 
@@ -173,6 +173,12 @@ fn question_area_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         return;
     };
     let total = round.questions.len();
+    let short = (total < round.asked).then(|| {
+        format!(
+            "{total} questions, not {}: this level has only {total} different ones",
+            round.asked
+        )
+    });
     if state.round_over() {
         summary_ui(ui, state, &code);
         return;
@@ -196,11 +202,14 @@ fn question_area_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         ui.weak(format!(
             "Question {} of {total} · {} level {}",
             state.index() + 1,
-            drill_label(state.drill),
-            state.level
+            drill_label(state.settings.drill),
+            state.settings.level
         ));
         ui.label(RichText::new(format!("round {code}")).strong())
             .on_hover_text(command_line(state));
+        if let Some(short) = short {
+            ui.weak(short);
+        }
     });
     ui.add(egui::Label::new(RichText::new(&question.prompt).size(20.0).strong()).wrap());
     ui.add_space(4.0);
@@ -224,9 +233,9 @@ fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         let label = ui.label("Your answer");
         let text = ui
             .add(
-                egui::TextEdit::singleline(&mut state.guess_text)
+                egui::TextEdit::singleline(&mut state.progress.guess_text)
                     .desired_width(64.0)
-                    .hint_text(format!("{:.1}", state.guess)),
+                    .hint_text(format!("{:.1}", state.progress.guess)),
             )
             .labelled_by(label.id);
         ui.label("%");
@@ -234,16 +243,16 @@ fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
             state.read_guess_text();
         }
         let slider = ui.add(
-            egui::Slider::new(&mut state.guess, 0.0..=100.0)
+            egui::Slider::new(&mut state.progress.guess, 0.0..=100.0)
                 .step_by(0.5)
                 .suffix("%")
                 .show_value(false),
         );
         if slider.changed() {
-            state.guess_text = format!("{:.1}", state.guess);
+            state.progress.guess_text = format!("{:.1}", state.progress.guess);
         }
         // Read after the box took this frame's typing.
-        let read = reads(&state.guess_text);
+        let read = reads(&state.progress.guess_text);
         let entered = text.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         let answer = ui
             .add_enabled(read, egui::Button::new("Answer"))
@@ -266,7 +275,7 @@ fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
 /// the weighted level.
 fn paint_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     ui.horizontal_wrapped(|ui| {
-        if state.level == 3 {
+        if state.settings.level == 3 {
             ui.label("Brush");
             for (bp, label) in [
                 (2_500, "25%"),
@@ -274,15 +283,18 @@ fn paint_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
                 (7_500, "75%"),
                 (FULL, "100%"),
             ] {
-                ui.selectable_value(&mut state.grid.brush_bp, bp, label);
+                ui.selectable_value(&mut state.progress.grid.brush_bp, bp, label);
             }
         } else {
-            state.grid.brush_bp = FULL;
+            state.progress.grid.brush_bp = FULL;
         }
         if ui.button("Clear").clicked() {
-            state.painted = engine::Range::empty();
+            state.progress.painted = engine::Range::empty();
         }
-        ui.weak(format!("{:.1} combos", state.painted.combo_count()));
+        ui.weak(format!(
+            "{:.1} combos",
+            state.progress.painted.combo_count()
+        ));
         if ui
             .button("Answer")
             .on_hover_text("Score the range painted")
@@ -294,7 +306,12 @@ fn paint_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
     });
     let side = ui.available_width().clamp(13.0 * 20.0, GRID_MAX);
     ui.allocate_ui(Vec2::splat(side), |ui| {
-        grid_ui(ui, &mut state.painted, &mut state.grid, CardSet::EMPTY);
+        grid_ui(
+            ui,
+            &mut state.progress.painted,
+            &mut state.progress.grid,
+            CardSet::EMPTY,
+        );
     });
 }
 
