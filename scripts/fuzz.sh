@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long fuzz run: the same seeded generators as tests/fuzz.rs, with many
+# The long fuzz run: the same seeded generators as tests/cli/fuzz.rs, with many
 # more inputs. Nothing may panic and every error must be one line.
 #
 #   scripts/fuzz.sh [CASES] [SEED] [BINARY_CASES] [REPORT_CASES]
@@ -13,4 +13,4 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 FUZZ_CASES="${1:-1000000}" FUZZ_SEED="${2:-17}" FUZZ_BIN_CASES="${3:-300}" \
     FUZZ_REPORT_CASES="${4:-40}" \
-    cargo test --release --test tests -- fuzz:: --nocapture --test-threads 1
+    cargo test --release --test tests -- cli::fuzz:: --nocapture --test-threads 1

@@ -21,5 +21,5 @@ if [ $# -gt 0 ]; then
     [ -x "$binary" ] || { echo "not an executable: $1" >&2; exit 2; }
 fi
 GOLDEN_BLESS=1 GOLDEN_BIN="$binary" cargo test --release --test tests -- \
-    --exact golden::golden_outputs_are_unchanged --nocapture
+    --exact cli::golden::golden_outputs_are_unchanged --nocapture
 git diff --stat -- tests/golden/expected.jsonl || true

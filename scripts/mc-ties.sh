@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The slow check of Monte Carlo error bars (issue 29 item 5); not run by
 # .ci/run, whose fast counterparts are the tests at the end of
-# tests/sampling.rs. Runs `calc --mc` on one spot over many seeds and takes
+# tests/engine/sampling.rs. Runs `calc --mc` on one spot over many seeds and takes
 # each estimate's z against the exact figure, z = (estimate − exact) /
 # standard error, for every seat's tie, win and equity. The issue's bound,
 # per 1,000 seeds: z-rms ≤ 1.2 and no |z| > 4.5. Prints, per set of 1,000

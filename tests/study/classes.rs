@@ -9,11 +9,11 @@ use engine::equity::EquityRequest;
 use engine::study::class_table;
 use engine::{Range, card::parse_cards};
 
-use crate::equity::run;
+use crate::engine::equity::run;
 
 /// The spot counted exactly, with the per-combo breakdown.
 fn request(ranges: &[&str], board: &str) -> EquityRequest {
-    let mut request = crate::lines::request(ranges, board);
+    let mut request = crate::study::lines::request(ranges, board);
     request.breakdown = true;
     request
 }

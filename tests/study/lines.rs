@@ -9,7 +9,7 @@ use engine::equity::{EquityRequest, Method, Seat};
 use engine::line::{ContinueRule, LineError, Street, StreetRule, narrow};
 use engine::{CardSet, Combo, Range, card::parse_cards};
 
-use crate::equity::run;
+use crate::engine::equity::run;
 
 /// A spot of active seats with these ranges on `board`, counted exactly.
 pub(crate) fn request(ranges: &[&str], board: &str) -> EquityRequest {

@@ -7,7 +7,7 @@
 use engine::equity::internal::{Setup, Tallies, exact_cost, exact_tallies};
 use engine::equity::{Kernel, Method};
 
-use crate::equity::{Spot, brute_force, spot};
+use crate::engine::equity::{Spot, brute_force, spot};
 
 fn setup(spot: &Spot, breakdown: bool) -> Setup {
     let mut request = spot.request(Method::Exact);

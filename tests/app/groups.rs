@@ -12,8 +12,8 @@ use engine::worker::Worker;
 use engine::{HandClass, Range};
 use rangestove::gui::RangestoveApp;
 
+use crate::app::grid::drag;
 use crate::app::{App, app_harness, click, retype, wait};
-use crate::grid::drag;
 
 /// The app with a worker, `seats` typed in, `board` dealt and the
 /// analysis panel open.

@@ -6,7 +6,7 @@
 use engine::equity::internal::{Setup, Tallies, exact_cost, exact_tallies, listing_kernel};
 use engine::equity::{BoardKernel, EquityError, Kernel, Method};
 
-use crate::equity::{Spot, brute_force, spot};
+use crate::engine::equity::{Spot, brute_force, spot};
 
 /// The multiway kernels under test.
 const KERNELS: [BoardKernel; 2] = [BoardKernel::SweptSeat, BoardKernel::ThreeRanges];

@@ -137,7 +137,7 @@ fn calculate(request: &EquityRequest) -> EquityResult {
 
 /// Exact enumeration of `request`, bypassing the table.
 fn enumerate(request: &EquityRequest) -> EquityResult {
-    crate::equity::enumerate(&Setup::new(request).unwrap(), None)
+    crate::engine::equity::enumerate(&Setup::new(request).unwrap(), None)
 }
 
 /// Heads-up preflop spots small enough to enumerate in well under a second:

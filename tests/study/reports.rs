@@ -9,7 +9,7 @@ use engine::{Card, Range, card::parse_cards};
 
 use engine::analysis::MadeHand;
 
-use crate::equity::{run, spot};
+use crate::engine::equity::{run, spot};
 
 /// `card` with its suit moved by a permutation that keeps spot `spot`'s
 /// ranges and dead cards: spades and hearts swapped for class-only ranges
@@ -583,8 +583,8 @@ fn flop_frequencies_match_an_independent_count() {
         );
     }
     // No board allowed.
-    let with_board =
-        crate::equity::spot(&[("AA", false), ("KK", false)], "Kh9s4c", "").request(Method::Exact);
+    let with_board = crate::engine::equity::spot(&[("AA", false), ("KK", false)], "Kh9s4c", "")
+        .request(Method::Exact);
     assert_eq!(
         flop_report(&with_board, &|| false, &|_, _, _| {}).unwrap_err(),
         EquityError::FlopReportBoard(3)

@@ -9,7 +9,7 @@ use engine::line::{ContinueRule, Street, StreetRule, narrow};
 use engine::train::{Answer, Drill, overlap, points_off, round};
 use engine::{Range, card::parse_cards};
 
-use crate::equity::run;
+use crate::engine::equity::run;
 
 fn named() -> Vec<(String, Range)> {
     [

@@ -9,8 +9,8 @@ use engine::range::Ranking;
 use engine::{HandClass, Range};
 use rangestove::gui::{Persisted, RangestoveApp};
 
+use crate::app::grid::drag;
 use crate::app::{App, app_harness, click, retype, unfocus};
-use crate::grid::drag;
 
 fn class_center(h: &App, class: &str) -> egui::Pos2 {
     h.state()

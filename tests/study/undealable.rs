@@ -9,11 +9,11 @@ use engine::Range;
 use engine::equity::{EquityRequest, Method};
 use engine::study::{class_table, group_rows};
 
-use crate::equity::run;
+use crate::engine::equity::run;
 
 /// `ranges` on `board` counted exactly, with the per-combo breakdown.
 fn request(ranges: &[&str], board: &str) -> EquityRequest {
-    let mut request = crate::lines::request(ranges, board);
+    let mut request = crate::study::lines::request(ranges, board);
     request.breakdown = true;
     request
 }

@@ -9,8 +9,8 @@ use engine::train::{Answer, Drill, Question, overlap, points_off, round};
 use rangestove::gui::{RangestoveApp, Verdict};
 use rangestove::presets::shipped_ranges;
 
+use crate::app::grid::drag;
 use crate::app::{App, app_harness, click, retype, unfocus, wait};
-use crate::grid::drag;
 
 /// The round code the tests type, and its seed.
 const CODE: &str = "7F3A";

@@ -10,7 +10,7 @@ use engine::study::flop_report;
 use rangestove::gui::RangestoveApp;
 
 use crate::app::{App, app_harness, click, retype, unfocus, wait};
-use crate::equity::spot;
+use crate::engine::equity::spot;
 
 /// The chart's title.
 const TITLE: &str = "equity by flop, lowest to highest (width: how often it comes)";

@@ -15,7 +15,7 @@ use engine::{Card, CardSet, Range, card::parse_cards};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::evaluator::Naive;
+use crate::engine::evaluator::Naive;
 
 /// A scenario as text: (range, folded) per seat, board, dead cards.
 pub(crate) struct Spot {

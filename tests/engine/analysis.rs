@@ -5,7 +5,7 @@
 use engine::equity::{EquityResult, Method, SeatBreakdown};
 use engine::{Combo, Range};
 
-use crate::equity::{SMALL_DECK, Spot, TINY_DECK, brute_force, enumerate, run, spot};
+use crate::engine::equity::{SMALL_DECK, Spot, TINY_DECK, brute_force, enumerate, run, spot};
 
 /// `spot` with `seat`'s range replaced by the single `combo`.
 fn with_combo(base: &Spot, seat: usize, combo: Combo) -> Spot {
@@ -262,7 +262,7 @@ fn both_exact_orders_give_the_same_breakdown() {
 /// completion, ranked by the naive evaluator, counted as the module docs
 /// define.
 fn potential_brute_force(hero: &str, board: &str, villain: Option<&str>) -> (f64, f64, f64) {
-    use crate::evaluator::Naive;
+    use crate::engine::evaluator::Naive;
     use engine::Card;
     let hero: Combo = hero.parse().unwrap();
     let board = engine::card::parse_cards(board).unwrap();

@@ -211,7 +211,7 @@ fn board_figures(ranges: &[Range], rules: &[Option<ContinueRule>], board: &[Card
 /// Active seats with these ranges on `board`, counted exactly.
 fn spot(ranges: &[String], board: &str) -> EquityRequest {
     let ranges: Vec<&str> = ranges.iter().map(String::as_str).collect();
-    crate::lines::request(&ranges, board)
+    crate::study::lines::request(&ranges, board)
 }
 
 /// [`spot`] as a command without `--exact` plans it.

@@ -1,0 +1,98 @@
+//! The whole app driven headlessly with egui_kittest, as a user would:
+//! typing ranges, painting, the suit editor, the deck, seats, presets,
+//! undo, and equity numbers from a real worker.
+
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use engine::{Card, HandClass};
+use rangestove::gui::RangestoveApp;
+
+pub(crate) type App = Harness<'static, RangestoveApp>;
+
+/// The app in a 1280×800 window (the smallest, 1024×700, is checked in
+/// `app_files::at_1024_by_700_nothing_is_cut_off`).
+pub(crate) fn app_harness(app: RangestoveApp) -> App {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
+    h.step();
+    h
+}
+
+/// Replaces the text of the text box labelled `label` ("Board", "Dead",
+/// a seat's name for its range, "Name" for the preset name).
+pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
+    // A frame first: an edit in a panel drawn after the seats (the board)
+    // shows in the seats panel (the rule boxes of a flop) a frame later.
+    h.step();
+    text_box(h, label).click();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.step();
+    if text.is_empty() {
+        h.key_press(Key::Backspace);
+    } else {
+        text_box(h, label).type_text(text);
+    }
+    h.step();
+    // The text landed in that box (not in a widget that moved under the
+    // click).
+    let value = text_box(h, label).value().unwrap_or_default();
+    assert_eq!(value, text, "the {label} box");
+}
+
+/// The text box labelled `label`: one line, or wrapping (a seat's range).
+pub(crate) fn text_box<'h>(h: &'h App, label: &'h str) -> egui_kittest::Node<'h> {
+    h.query_by_role_and_label(Role::TextInput, label)
+        .unwrap_or_else(|| h.get_by_role_and_label(Role::MultilineTextInput, label))
+}
+
+/// Leaves any text box (so global shortcuts apply).
+pub(crate) fn unfocus(h: &mut App) {
+    h.key_press(Key::Escape);
+    h.step();
+}
+
+pub(crate) fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    h.step();
+    h.step();
+}
+
+pub(crate) fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+pub(crate) fn class_center(h: &App, class: &str) -> egui::Pos2 {
+    h.state()
+        .editor()
+        .grid()
+        .cell_center(class.parse::<HandClass>().unwrap())
+}
+
+/// `rangestove calc --json ARGS`, parsed.
+pub(crate) fn calc_json(args: &[&str]) -> serde_json::Value {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .arg("calc")
+        .arg("--json")
+        .args(args)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Steps until `done` holds. The bound only keeps a hung job from
+/// hanging the suite: it is far above what any job here takes on a loaded
+/// two-core machine (a Boards job took over 30 s at load 6).
+pub(crate) fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) && start.elapsed() < Duration::from_secs(180) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(done(h.state()), "no result in time");
+}
