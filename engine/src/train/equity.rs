@@ -3,9 +3,9 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::error::TrainError;
 use super::pick::{Picked, pick_range, random_board, random_hand};
 use super::question::{Answer, Question};
-use super::round::TrainError;
 use crate::card::{Card, CardSet};
 use crate::equity::{EquityError, EquityRequest, Method, Seat, calculate};
 use crate::range::Range;

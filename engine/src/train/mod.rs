@@ -8,6 +8,7 @@
 //! thread count, and a round never repeats a question.
 
 mod equity;
+mod error;
 mod every_flop;
 mod hits;
 mod lines;
@@ -17,6 +18,7 @@ mod ranges;
 mod round;
 mod score;
 
+pub use error::TrainError;
 pub use question::{Answer, Drill, Question, Round};
-pub use round::{TrainError, round};
+pub use round::round;
 pub use score::{Overlap, overlap, points_off};

@@ -5,28 +5,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::equity::equity_question;
+use super::error::TrainError;
 use super::hits::hits_question;
 use super::lines::lines_question;
 use super::question::{Answer, Drill, Question, Round};
 use super::ranges::ranges_question;
-use crate::equity::EquityError;
 use crate::range::Range;
-
-/// Why a round cannot be made.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TrainError {
-    /// A level outside 1 to 3.
-    #[error("the level must be 1, 2 or 3 (got {0})")]
-    Level(u8),
-    /// Not one question of the drill can be asked at the level (from the
-    /// ranges given).
-    #[error("no question of this drill can be asked at this level")]
-    NoQuestion,
-    /// A spot's answer could not be counted.
-    #[error(transparent)]
-    Count(#[from] EquityError),
-}
 
 /// Makes a round: `count` questions of `drill` at `level` from `seed`,
 /// ranges drawn from `named` (name, range) and top-X% ranges; answers
