@@ -258,9 +258,9 @@ fn a_class_table_row_highlights_its_combos_and_fills_a_group() {
         })
         .unwrap()
         .clone();
-    reach_click(&mut h, &top.category);
+    reach_click(&mut h, &top.category.to_string());
     let classes = h.state().analysis().classes();
-    assert_eq!(classes.selected(), Some(top.category.as_str()));
+    assert_eq!(classes.selected(), Some(&top.category));
     let highlight = classes.highlight().unwrap();
     for class in HandClass::all() {
         let held = top.hands.combos().any(|(c, _)| c.class() == class);
@@ -287,13 +287,19 @@ fn rows_that_cannot_be_dealt_say_so() {
     let mut h = spot(&["AhKh,QsQd,JJ", "AhAd"], "2c5d9h");
     wait(&mut h, &figures_in);
     let figures = h.state().analysis().classes().figures().unwrap();
-    let ace_high = figures.made.iter().find(|r| r.row.category == "ace high");
+    let ace_high = figures
+        .made
+        .iter()
+        .find(|r| r.row.category.label() == "ace high");
     let ace_high = &ace_high.unwrap().row;
     assert_eq!(
         (ace_high.equity, ace_high.hands.canonical()),
         (None, "AhKh".to_owned())
     );
-    let aks = figures.classes.iter().find(|r| r.row.category == "AKs");
+    let aks = figures
+        .classes
+        .iter()
+        .find(|r| r.row.category.label() == "AKs");
     assert_eq!(aks.unwrap().row.equity, None);
     h.step();
     assert!(h.query_all_by_label("cannot be dealt").next().is_some());

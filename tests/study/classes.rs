@@ -6,7 +6,7 @@
 
 use engine::analysis::classify;
 use engine::equity::EquityRequest;
-use engine::study::class_table;
+use engine::study::{ClassKey, class_table};
 use engine::{Range, card::parse_cards};
 
 use crate::engine::equity::run;
@@ -43,7 +43,7 @@ fn the_class_table_partitions_the_range_and_each_row_is_calculate() {
             assert_eq!(rows.len(), 1, "{}", c.combo);
             assert_eq!(rows[0].hands.weight_bp(c.combo), range.weight_bp(c.combo));
             let hit = classify(c.combo, &spot.board).unwrap();
-            assert_eq!(rows[0].category, hit.made.name());
+            assert_eq!(rows[0].category, ClassKey::Made(hit.made));
             seen += 1;
         }
         let in_rows: usize = table.made.iter().map(|r| r.hands.combos().count()).sum();
@@ -101,7 +101,7 @@ fn calc_prints_the_class_table() {
     let rows = json["classes"].as_array().unwrap();
     assert_eq!(rows.len(), table.made.len());
     for (row, want) in rows.iter().zip(&table.made) {
-        assert_eq!(row["category"], want.category);
+        assert_eq!(row["category"], want.category.to_string());
         assert_eq!(row["hands"], want.hands.canonical());
         for (key, value) in [
             ("combos", want.combos),
@@ -297,7 +297,7 @@ fn groups_are_calculate_on_each_group() {
     let rows = group_rows(&result.breakdown[0], &spot.seats[0].range, &groups).unwrap();
     assert_eq!(rows.len(), 3);
     for (row, (name, group)) in rows.iter().zip(&groups) {
-        assert_eq!(&row.category, name);
+        assert_eq!(row.category.label(), name.as_str());
         let mut alone = spot.clone();
         alone.breakdown = false;
         alone.seats[0].range = group.clone();

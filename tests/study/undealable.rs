@@ -133,7 +133,7 @@ fn class_rows_and_groups_hold_undealt_combos_without_figures() {
     let ace_high = table
         .made
         .iter()
-        .find(|r| r.category == "ace high")
+        .find(|r| r.category.label() == "ace high")
         .unwrap();
     assert_eq!(ace_high.hands, Range::parse("AhKh,AsKs").unwrap());
     let mut alone = spot.clone();

@@ -242,7 +242,7 @@ pub fn class_rows(rows: &[engine::study::ClassRow]) -> serde_json::Value {
     rows.iter()
         .map(|r| {
             let mut row = serde_json::json!({
-                "category": r.category,
+                "category": r.category.label(),
                 "hands": r.hands.canonical(),
                 "combos": r.combos,
                 "share": r.share,

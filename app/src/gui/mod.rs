@@ -35,9 +35,11 @@
 mod analysis;
 mod board;
 mod cards;
+mod classes;
 mod editor;
 mod files;
 mod flops;
+mod groups;
 mod presets;
 mod seats;
 mod shortcuts;

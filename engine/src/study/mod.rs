@@ -26,8 +26,8 @@ mod next_line;
 mod on_board;
 
 pub use classes::{
-    Blockers, ClassRow, ClassTable, GroupError, MAX_GROUPS, blockers, blockers_of_part, calls,
-    class_table, group_rows, required_equity,
+    Blockers, ClassKey, ClassRow, ClassTable, GroupError, MAX_GROUPS, blockers, blockers_of_part,
+    calls, class_table, group_rows, required_equity,
 };
 pub use flops::{
     FlopReport, FlopRow, flop_means, flop_report, flop_report_strategy, flop_report_with_progress,

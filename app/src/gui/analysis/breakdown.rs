@@ -4,46 +4,24 @@
 //! seat's continue rule on the street ("Continue with" or "Drop"), so a
 //! new board card re-applies the rule.
 
-use engine::analysis::{BoardBreakdown, Draw, MadeHand, Row};
-use engine::line::Category;
+use engine::analysis::{BoardBreakdown, Row};
+use engine::line::Street;
+use engine::study::ClassKey;
 use engine::{Card, CardSet, Combo, Range};
 
 use crate::gui::state::feed::Feed;
 use crate::gui::state::session::Session;
 
-/// A board-breakdown row, by what it counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RowKey {
-    /// A made-hand row.
-    Made(MadeHand),
-    /// A draw row.
-    Draw(Draw),
-}
-
-impl RowKey {
-    /// The row's label.
-    pub fn name(self) -> &'static str {
-        match self {
-            RowKey::Made(m) => m.name(),
-            RowKey::Draw(d) => d.name(),
-        }
-    }
-
-    /// The continue-rule term naming the row (`two-pair`, `flush-draw`).
-    pub fn term(self) -> &'static str {
-        match self {
-            RowKey::Made(m) => Category::Made(m).name(),
-            RowKey::Draw(d) => Category::Draw(d).name(),
-        }
-    }
-}
+/// A board-breakdown row, by what it counts: the class table's key (a
+/// made hand or a draw), under the name the app has always exported.
+pub use engine::study::ClassKey as RowKey;
 
 /// The board breakdown kept between frames: the selected row and the
 /// breakdown of the last spot.
 #[derive(Default)]
 pub struct BreakdownState {
-    /// The selected board-breakdown row.
-    row: Option<RowKey>,
+    /// The selected board-breakdown row (a made hand or a draw).
+    row: Option<ClassKey>,
     /// The board breakdown and what it was computed for (seat's range,
     /// board, blocked cards).
     cached: Option<(Range, Vec<Card>, CardSet, BoardBreakdown)>,
@@ -51,8 +29,8 @@ pub struct BreakdownState {
 
 impl BreakdownState {
     /// The selected board-breakdown row.
-    pub fn row(&self) -> Option<RowKey> {
-        self.row
+    pub fn row(&self) -> Option<&ClassKey> {
+        self.row.as_ref()
     }
 
     /// The selected seat's range as it enters the street shown, on that
@@ -82,26 +60,27 @@ impl BreakdownState {
     }
 
     /// The selected seat's combos in the board-breakdown row `key`.
-    fn row_combos(&mut self, session: &Session, feed: &Feed, key: RowKey) -> Option<Vec<Combo>> {
+    fn row_combos(&mut self, session: &Session, feed: &Feed, key: ClassKey) -> Option<Vec<Combo>> {
         let b = self.board_breakdown(session, feed)?;
         match key {
-            RowKey::Made(m) => b
+            ClassKey::Made(m) => b
                 .made
                 .iter()
                 .find(|r| r.what == m)
                 .map(|r| r.combos.clone()),
-            RowKey::Draw(d) => b
+            ClassKey::Draw(d) => b
                 .draws
                 .iter()
                 .find(|r| r.what == d)
                 .map(|r| r.combos.clone()),
+            ClassKey::Class(_) | ClassKey::Group { .. } => None,
         }
     }
 
     /// Per class index, the share of its combos in the selected
     /// board-breakdown row.
     pub fn row_highlight(&mut self, session: &Session, feed: &Feed) -> Option<Vec<f32>> {
-        let key = self.row?;
+        let key = self.row.clone()?;
         let combos = self.row_combos(session, feed, key)?;
         let mut share = vec![0.0f32; engine::combo::CLASSES];
         for c in combos {
@@ -127,47 +106,60 @@ pub fn board_breakdown_ui(
         }
         return;
     };
-    // The rows shown: (key, weighted combos), made hands then draws.
-    fn shown<T: Copy>(rows: &[Row<T>], key: fn(T) -> RowKey) -> Vec<(RowKey, f64)> {
-        rows.iter()
-            .filter(|r| r.weight > 0.0)
-            .map(|r| (key(r.what), r.weight))
-            .collect()
-    }
-    let Some((live, made, draws)) = state.board_breakdown(session, feed).map(|b| {
-        (
-            b.total,
-            shown(&b.made, RowKey::Made),
-            shown(&b.draws, RowKey::Draw),
-        )
-    }) else {
+    let Some(rows) = state.board_breakdown(session, feed).map(Shown::of) else {
         return;
     };
-    let total = live.max(f64::MIN_POSITIVE);
-    let mut clicked = None;
-    let mut row_ui = |ui: &mut egui::Ui, key: RowKey, weight: f64, selected: bool| {
-        let text = format!(
-            "{:<26} {:>7.1} {:>6.1}%",
-            key.name(),
-            weight,
-            100.0 * weight / total
-        );
-        let response = ui
-            .selectable_label(selected, egui::RichText::new(text).monospace())
-            .on_hover_text("Click to highlight these combos on the grid");
-        if response.clicked() {
-            clicked = Some(key);
+    ui.label(format!("{:.1} combos live on the {street}", rows.live));
+    row_actions_ui(ui, state, session, street);
+    let clicked = rows_ui(ui, &rows, state.row.as_ref());
+    if let Some(key) = clicked {
+        state.row = if state.row.as_ref() == Some(&key) {
+            None
+        } else {
+            Some(key)
+        };
+    }
+}
+
+/// The rows shown: the combos live, then (key, weighted combos) of the
+/// made hands and of the draws the range has.
+struct Shown {
+    live: f64,
+    made: Vec<(ClassKey, f64)>,
+    draws: Vec<(ClassKey, f64)>,
+}
+
+impl Shown {
+    /// The rows of `b` with combos.
+    fn of(b: &BoardBreakdown) -> Shown {
+        fn shown<T: Copy>(rows: &[Row<T>], key: fn(T) -> ClassKey) -> Vec<(ClassKey, f64)> {
+            rows.iter()
+                .filter(|r| r.weight > 0.0)
+                .map(|r| (key(r.what), r.weight))
+                .collect()
         }
-    };
-    ui.label(format!("{live:.1} combos live on the {street}"));
-    // The row's actions: one line always, its buttons greyed until a row
-    // is picked, so the rows under it never move when one is clicked.
+        Shown {
+            live: b.total,
+            made: shown(&b.made, ClassKey::Made),
+            draws: shown(&b.draws, ClassKey::Draw),
+        }
+    }
+}
+
+/// The selected row's actions: one line always, its buttons greyed until
+/// a row is picked, so the rows under it never move when one is clicked.
+fn row_actions_ui(
+    ui: &mut egui::Ui,
+    state: &mut BreakdownState,
+    session: &mut Session,
+    street: Street,
+) {
     ui.horizontal(|ui| {
-        let key = state.row;
-        let term = key.map_or("", RowKey::term);
+        let picked = state.row.is_some();
+        let term = state.row.as_ref().and_then(ClassKey::term).unwrap_or("");
         let selected = session.selected();
         if ui
-            .add_enabled(key.is_some(), egui::Button::new("Continue with"))
+            .add_enabled(picked, egui::Button::new("Continue with"))
             .on_hover_text(format!(
                 "Add \"{term}\" to this seat's {street} rule: these hands continue, on any {street}"
             ))
@@ -177,7 +169,7 @@ pub fn board_breakdown_ui(
             state.row = None;
         }
         if ui
-            .add_enabled(key.is_some(), egui::Button::new("Drop"))
+            .add_enabled(picked, egui::Button::new("Drop"))
             .on_hover_text(format!(
                 "Add \"-{term}\" to this seat's {street} rule: these hands fold, on any {street}"
             ))
@@ -187,42 +179,48 @@ pub fn board_breakdown_ui(
             state.row = None;
         }
         if ui
-            .add_enabled(key.is_some(), egui::Button::new("Unselect"))
+            .add_enabled(picked, egui::Button::new("Unselect"))
             .on_hover_text("Stop highlighting these combos")
             .clicked()
         {
             state.row = None;
         }
-        let text = match key {
-            Some(key) => egui::RichText::new(key.name()),
+        let text = match &state.row {
+            Some(key) => egui::RichText::new(key.to_string()),
             None => egui::RichText::new("click a row to pick its hands").weak(),
         };
         ui.add(egui::Label::new(text).truncate());
     });
-    egui::Grid::new("board breakdown")
-        .num_columns(1)
-        .show(ui, |ui| {
-            for &(key, weight) in &made {
-                row_ui(ui, key, weight, state.row == Some(key));
+}
+
+/// The made-hand rows, then the draws under their title; returns the row
+/// clicked, if any.
+fn rows_ui(ui: &mut egui::Ui, rows: &Shown, selected: Option<&ClassKey>) -> Option<ClassKey> {
+    let total = rows.live.max(f64::MIN_POSITIVE);
+    let mut clicked = None;
+    let mut grid = |ui: &mut egui::Ui, id: &str, rows: &[(ClassKey, f64)]| {
+        egui::Grid::new(id).num_columns(1).show(ui, |ui| {
+            for (key, weight) in rows {
+                if row_ui(ui, key, (*weight, total), selected == Some(key)) {
+                    clicked = Some(key.clone());
+                }
                 ui.end_row();
             }
         });
-    if !draws.is_empty() {
+    };
+    grid(ui, "board breakdown", &rows.made);
+    if !rows.draws.is_empty() {
         ui.label("Draws");
-        egui::Grid::new("draw breakdown")
-            .num_columns(1)
-            .show(ui, |ui| {
-                for &(key, weight) in &draws {
-                    row_ui(ui, key, weight, state.row == Some(key));
-                    ui.end_row();
-                }
-            });
+        grid(ui, "draw breakdown", &rows.draws);
     }
-    if let Some(key) = clicked {
-        state.row = if state.row == Some(key) {
-            None
-        } else {
-            Some(key)
-        };
-    }
+    clicked
+}
+
+/// One row: its label, its weighted combos and their share of the `total`
+/// live; returns whether it was clicked.
+fn row_ui(ui: &mut egui::Ui, key: &ClassKey, (weight, total): (f64, f64), selected: bool) -> bool {
+    let text = format!("{key:<26} {weight:>7.1} {:>6.1}%", 100.0 * weight / total);
+    ui.selectable_label(selected, egui::RichText::new(text).monospace())
+        .on_hover_text("Click to highlight these combos on the grid")
+        .clicked()
 }

@@ -4,14 +4,16 @@
 //! grid (`editor::grid::Overlay`).
 
 use engine::Range;
+use engine::study::ClassKey;
 
-use super::breakdown::{BreakdownState, RowKey, board_breakdown_ui};
-use super::classes::{ClassesState, classes_ui};
+use super::breakdown::{BreakdownState, board_breakdown_ui};
 use super::distribution::distribution_ui;
-use super::groups::groups_ui;
 use super::hero::{HeroFigures, HeroState, hero_ui};
 use super::price::price_ui;
+use crate::gui::classes::state::ClassesState;
+use crate::gui::classes::view::classes_ui;
 use crate::gui::files::dialog::Dialogs;
+use crate::gui::groups::view::groups_ui;
 use crate::gui::state::blockers::ComboBlockers;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::price::Price;
@@ -30,7 +32,7 @@ pub struct AnalysisState {
 
 impl AnalysisState {
     /// The selected board-breakdown row.
-    pub fn row(&self) -> Option<RowKey> {
+    pub fn row(&self) -> Option<&ClassKey> {
         self.breakdown.row()
     }
 
@@ -54,9 +56,9 @@ impl AnalysisState {
         &self.classes
     }
 
-    /// Selects the class-table row `category` (again: unselects it).
-    pub fn toggle_class_row(&mut self, category: &str) {
-        self.classes.toggle_row(category);
+    /// Selects the class-table row `key` (again: unselects it).
+    pub fn toggle_class_row(&mut self, key: ClassKey) {
+        self.classes.toggle_row(key);
     }
 
     /// Uses `dialogs` for the class table's CSV export.

@@ -7,9 +7,9 @@
 use egui::RichText;
 use engine::study::MAX_GROUPS;
 
-use super::classes::ClassesState;
-use crate::gui::editor::group_brush::group_color;
-use crate::gui::state::group_edits::set_group;
+use crate::gui::classes::state::ClassesState;
+use crate::gui::groups::colors::group_color;
+use crate::gui::groups::edits::set_group;
 use crate::gui::state::price::Price;
 use crate::gui::state::session::Session;
 

@@ -7,14 +7,15 @@
 //! secondary button, takes the cells out of the group (the range keeps
 //! them). The grid's own painting logic runs on the group's shares.
 
-use egui::{Color32, RichText};
+use egui::RichText;
 use engine::Combo;
 use engine::study::MAX_GROUPS;
 
 use super::grid::{GridState, Overlay, grid_overlay_ui};
-use super::group_cells::{GROUP_COLORS, GroupCell, group_cells};
+use super::group_cells::{GroupCell, group_cells};
 use super::state::EditorState;
-use crate::gui::state::group_edits::paint_group;
+use crate::gui::groups::colors::group_color;
+use crate::gui::groups::edits::paint_group;
 use crate::gui::state::session::Session;
 
 /// What painting does, as a compact list (it shares the quick actions'
@@ -112,9 +113,4 @@ pub fn group_grid_ui(
         .collect();
     paint_group(session, index, g, changed, grid.strokes());
     true
-}
-
-/// A small square in group `g`'s colour, for legends.
-pub fn group_color(g: usize) -> Color32 {
-    GROUP_COLORS.get(g).copied().unwrap_or(Color32::GRAY)
 }

@@ -1,21 +1,13 @@
-//! How the grid shows a seat's groups: each group's colour, and a cell
-//! filled by its groups in proportion to their weight (the rest of the
-//! range, in no group, in the range's own colour).
+//! How the grid shows a seat's groups: a cell filled by its groups in
+//! proportion to their weight, each in its colour (the rest of the range,
+//! in no group, in the range's own colour).
 
 use egui::{Color32, Pos2, Rect};
 use engine::study::MAX_GROUPS;
 use engine::{HandClass, Range};
 
-use crate::gui::state::groups::Groups;
-
-/// The groups' colours, in order: value green, bluff purple, call blue,
-/// fold grey.
-pub const GROUP_COLORS: [Color32; MAX_GROUPS] = [
-    Color32::from_rgb(60, 170, 90),
-    Color32::from_rgb(170, 90, 210),
-    Color32::from_rgb(60, 140, 230),
-    Color32::from_rgb(140, 140, 140),
-];
+use crate::gui::groups::colors::GROUP_COLORS;
+use crate::gui::groups::state::Groups;
 
 /// What one cell shows of the groups.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -3,7 +3,8 @@
 //! and the suit editor ([`suits`]) under them ([`range_view`]), what the
 //! editor keeps between frames ([`state`]), and the grid as a picture for
 //! copying and saving ([`grid_image`]). The group brush ([`group_brush`])
-//! paints a seat's groups, drawn in their colours ([`group_cells`]).
+//! paints a seat's groups (`gui::groups`) on the grid, which draws them in
+//! their colours ([`group_cells`]).
 
 pub mod controls;
 pub mod grid;

@@ -18,7 +18,7 @@ use engine::Range;
 use engine::range::Dialect;
 
 use super::listing::{Listed, UserListing};
-use crate::gui::state::group_edits::load_seat;
+use crate::gui::groups::edits::load_seat;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::session::Session;
 use crate::io::atomic::{WriteError, write_atomic};

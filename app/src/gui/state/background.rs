@@ -41,6 +41,15 @@ where
     /// figures) and takes in the newest figures for it; `ctx` is repainted
     /// when they arrive.
     pub fn update(&mut self, job: Option<J>, ctx: &egui::Context) {
+        self.submit(job, ctx);
+        self.receive();
+    }
+
+    /// Submits `job` when it differs from the last one (dropping the old
+    /// figures); `ctx` is repainted when its figures arrive. A panel whose
+    /// job is costly to build calls this only when what it is built from
+    /// changed, and [`receive`](Self::receive) every frame.
+    pub fn submit(&mut self, job: Option<J>, ctx: &egui::Context) {
         if job != self.job {
             self.job = job.clone();
             self.figures = None;
@@ -55,6 +64,10 @@ where
                 }
             }
         }
+    }
+
+    /// Takes in the newest figures for the last job submitted.
+    pub fn receive(&mut self) {
         let Some(runner) = &self.runner else {
             return;
         };
@@ -67,6 +80,11 @@ where
         {
             self.figures = Some(figures);
         }
+    }
+
+    /// The last job submitted (`None`: none, or `None` was).
+    pub fn job(&self) -> Option<&J> {
+        self.job.as_ref()
     }
 
     /// The figures once computed for the current job (the newest partial

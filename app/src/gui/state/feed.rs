@@ -97,6 +97,9 @@ pub struct Feed {
     timing: Timing,
     /// Print responsiveness figures to stderr (`RANGESTOVE_TRACE`).
     trace: bool,
+    /// How many times what the feed shows has changed (a submit, each
+    /// update taken in).
+    revision: u64,
 }
 
 impl Feed {
@@ -129,6 +132,7 @@ impl Feed {
             return;
         };
         while let Some(update) = worker.try_recv() {
+            self.revision += 1;
             match update.event {
                 Event::Progress(result) | Event::Done(result) => {
                     self.result = Some(result);
@@ -167,6 +171,7 @@ impl Feed {
             return;
         }
         self.breakdown = Some(breakdown);
+        self.revision += 1;
         let edited = edited.unwrap_or_else(Instant::now);
         let Some(worker) = &self.worker else {
             return;
@@ -198,6 +203,12 @@ impl Feed {
         worker.submit(job);
         self.submitted_seats = seats;
         self.timing.submitted = Some((Instant::now(), edited));
+    }
+
+    /// How many times what the feed shows has changed so far: a panel
+    /// that follows the result or the line looks again when this moves.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The latest result of the current scenario (`None` while only an

@@ -3,14 +3,13 @@
 //! the line on it ([`line`]), the preferences and how they survive a restart ([`prefs`],
 //! [`settings`]), the equity [`feed`], and the runner that keeps a
 //! panel's computation off the UI thread ([`background`]). A seat's
-//! groups are [`groups`] (their edits [`group_edits`]); the price box's
-//! settings [`price`]; blocker effects for the suit editor [`blockers`].
+//! groups are kept with its state but are their own room (`gui::groups`);
+//! the price box's settings [`price`]; blocker effects for the suit editor
+//! [`blockers`].
 
 pub mod background;
 pub mod blockers;
 pub mod feed;
-pub mod group_edits;
-pub mod groups;
 pub mod history;
 pub mod line;
 pub mod prefs;

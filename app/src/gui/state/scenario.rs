@@ -3,8 +3,8 @@
 
 use engine::{Combo, ParseRangeError, Range};
 
-use super::groups::{Groups, SavedGroups};
 use super::line::{SavedLine, SeatLine};
+use crate::gui::groups::state::{Groups, SavedGroups};
 
 /// How a seat takes part.
 #[derive(
@@ -129,8 +129,9 @@ pub struct SeatState {
 }
 
 impl SeatState {
-    /// Replaces the range; the text becomes its canonical form.
-    pub(super) fn set_range(&mut self, range: Range) {
+    /// Replaces the range; the text becomes its canonical form (in a
+    /// Session edit: `Session::edit_seat`, as the group edits do).
+    pub(crate) fn set_range(&mut self, range: Range) {
         self.range = range;
         self.range_edited();
     }
@@ -143,8 +144,9 @@ impl SeatState {
     }
 
     /// Parses `text` as typed: the range follows when it parses, else the
-    /// error is kept and the range stays the last good one.
-    pub(super) fn set_text(&mut self, text: &str) {
+    /// error is kept and the range stays the last good one (in a Session
+    /// edit).
+    pub(crate) fn set_text(&mut self, text: &str) {
         self.text = text.to_owned();
         match Range::parse(text) {
             Ok(range) => {

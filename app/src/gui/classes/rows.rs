@@ -2,12 +2,11 @@
 //! engine's rows (`study::class_table`, or one per of the 169 classes)
 //! with, for each, the split of its combos across the equity buckets and
 //! across the seat's groups, and its combos' blocker effect against one
-//! other seat; the groups' own figures; and the table as CSV. Pure
-//! functions of the equity result's per-combo figures, run by the class
-//! job off the UI thread.
+//! other seat. Pure functions of the equity result's per-combo figures
+//! ([`Lookup`]), run by the class job off the UI thread.
 
 use engine::equity::{ComboEquity, SeatBreakdown};
-use engine::study::{BUCKET_EDGES, Blockers, ClassRow, MAX_GROUPS};
+use engine::study::{BUCKET_EDGES, Blockers, ClassKey, ClassRow, MAX_GROUPS};
 use engine::{HandClass, Range};
 
 /// The bucket labels, strongest first, as `BUCKET_EDGES`.
@@ -30,19 +29,6 @@ pub struct TableRow {
     /// (heads-up, its combos as they are dealt there; `None` where that
     /// spot could not be counted or deals none of them).
     pub versus: Vec<Option<f64>>,
-}
-
-/// A group's figures.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GroupFigures {
-    /// The engine's row (`study::group_rows`): hands, combos, share,
-    /// equity.
-    pub row: ClassRow,
-    /// The share of its combos in each equity bucket.
-    pub buckets: [f64; 4],
-    /// How it hits the board: its made-hand rows with their share of the
-    /// group, largest first.
-    pub hits: Vec<(String, f64)>,
 }
 
 /// A seat's per-combo figures, found by combo index.
@@ -87,14 +73,14 @@ impl<'a> Lookup<'a> {
 
     /// The combo's equity and weight in the deal distribution, in combos
     /// (as the engine's rows count them), if it is dealt.
-    fn get(&self, combo: engine::Combo) -> Option<(f64, f64)> {
+    pub fn get(&self, combo: engine::Combo) -> Option<(f64, f64)> {
         let c = self.by_combo.get(combo.index()).copied().flatten()?;
         Some((c.equity, c.frequency * self.all))
     }
 }
 
 /// The equity bucket of `equity`: 0 for ≥ 75% … 3 for < 25%.
-fn bucket(equity: f64) -> usize {
+pub fn bucket(equity: f64) -> usize {
     BUCKET_EDGES
         .iter()
         .position(|&edge| equity >= edge)
@@ -167,7 +153,7 @@ pub fn class_rows(look: &Lookup<'_>, range: &Range) -> Vec<ClassRow> {
         }
         if combos > 0.0 || (!dealt && !hands.is_empty()) {
             out.push(ClassRow {
-                category: class.to_string(),
+                category: ClassKey::Class(class),
                 hands,
                 combos,
                 share: if look.all > 0.0 {
@@ -178,114 +164,6 @@ pub fn class_rows(look: &Lookup<'_>, range: &Range) -> Vec<ClassRow> {
                 equity: (combos > 0.0).then(|| equity_sum / combos),
             });
         }
-    }
-    out
-}
-
-/// A group's figures from its engine row: its buckets, and its share of
-/// each of the seat's `made` rows.
-pub fn group_figures(
-    row: ClassRow,
-    look: &Lookup<'_>,
-    range: &Range,
-    made: &[ClassRow],
-) -> GroupFigures {
-    let part = |combo: engine::Combo| {
-        let held = f64::from(range.weight_bp(combo));
-        if held > 0.0 {
-            f64::from(row.hands.weight_bp(combo)) / held
-        } else {
-            0.0
-        }
-    };
-    let mut buckets = [0.0; 4];
-    for (combo, _) in row.hands.combos() {
-        if let Some((equity, weight)) = look.get(combo) {
-            buckets[bucket(equity)] += weight * part(combo);
-        }
-    }
-    let of_group = |x: f64| {
-        if row.combos > 0.0 {
-            x / row.combos
-        } else {
-            0.0
-        }
-    };
-    let mut hits: Vec<(String, f64)> = made
-        .iter()
-        .map(|m| {
-            let weight: f64 = m
-                .hands
-                .combos()
-                .filter_map(|(c, _)| look.get(c).map(|(_, w)| w * part(c)))
-                .sum();
-            (m.category.clone(), of_group(weight))
-        })
-        .filter(|(_, share)| *share > 0.0)
-        .collect();
-    hits.sort_by(|a, b| b.1.total_cmp(&a.1));
-    GroupFigures {
-        buckets: buckets.map(of_group),
-        hits,
-        row,
-    }
-}
-
-/// The rows as comma-separated values: a header, then per row its
-/// category, hands (canonical range text, quoted), combos, share, equity
-/// (empty for a row that cannot be dealt),
-/// its equity against each of the `versus` seats alone (empty where not
-/// counted), the four bucket shares, each group's share (named in the header) and,
-/// with an other seat, the blockers (strong, weak, difference).
-pub fn csv_text(
-    rows: &[TableRow],
-    group_names: &[String],
-    against: Option<&str>,
-    versus: &[String],
-) -> String {
-    let field = |name: &str| name.replace([',', '"', '\n'], " ");
-    let mut out = String::from("category,hands,combos,share,equity");
-    for name in versus {
-        out.push_str(&format!(",equity_vs_{}", field(name)));
-    }
-    out.push_str(",b75,b50,b25,b0");
-    for name in group_names {
-        out.push_str(&format!(",group_{}", field(name)));
-    }
-    if against.is_some() {
-        out.push_str(",blocks_strong,blocks_weak,blocks_difference");
-    }
-    out.push('\n');
-    for r in rows {
-        out.push_str(&format!(
-            "{},\"{}\",{},{},{}",
-            field(&r.row.category),
-            r.row.hands.canonical(),
-            r.row.combos,
-            r.row.share,
-            r.row.equity.map_or_else(String::new, |e| e.to_string())
-        ));
-        for k in 0..versus.len() {
-            match r.versus.get(k).copied().flatten() {
-                Some(equity) => out.push_str(&format!(",{equity}")),
-                None => out.push(','),
-            }
-        }
-        for b in r.buckets {
-            out.push_str(&format!(",{b}"));
-        }
-        for g in r.groups.iter().take(group_names.len()) {
-            out.push_str(&format!(",{g}"));
-        }
-        if against.is_some() {
-            let b = r.blockers.unwrap_or(Blockers {
-                strong: 0.0,
-                weak: 0.0,
-                difference: 0.0,
-            });
-            out.push_str(&format!(",{},{},{}", b.strong, b.weak, b.difference));
-        }
-        out.push('\n');
     }
     out
 }

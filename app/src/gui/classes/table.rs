@@ -8,9 +8,11 @@
 use egui::{Align, Color32, Layout, Rect, Sense, Vec2};
 use egui_extras::{Column, TableBuilder};
 
-use super::class_rows::{BUCKET_LABELS, TableRow};
+use engine::study::{Blockers, ClassKey};
+
+use super::rows::{BUCKET_LABELS, TableRow};
 use crate::gui::editor::grid::heat_color;
-use crate::gui::editor::group_brush::group_color;
+use crate::gui::groups::colors::group_color;
 use crate::gui::sort_header::sort_header_ui;
 
 /// A line's height, in points.
@@ -49,7 +51,7 @@ pub enum SortBy {
 impl SortBy {
     /// The key of `row` (ascending).
     fn key(self, row: &TableRow) -> f64 {
-        let blockers = row.blockers.unwrap_or(engine::study::Blockers {
+        let blockers = row.blockers.unwrap_or(Blockers {
             strong: 0.0,
             weak: 0.0,
             difference: 0.0,
@@ -77,8 +79,8 @@ pub struct Table<'a> {
     pub names: &'a [String],
     /// The seat blockers are counted against, if any.
     pub against: Option<&'a str>,
-    /// The selected row's category.
-    pub selected: Option<&'a str>,
+    /// The selected row.
+    pub selected: Option<&'a ClassKey>,
     /// With two other seats or more: their names, for the equity against
     /// each alone.
     pub versus: &'a [String],
@@ -99,13 +101,13 @@ fn sorted(rows: &[TableRow], sort: (SortBy, bool)) -> Vec<&TableRow> {
     out
 }
 
-/// The table; returns the category clicked, if any, and the sort (changed
-/// by a header click).
+/// The table; returns the row clicked, if any, and the sort (changed by a
+/// header click).
 pub fn table_ui(
     ui: &mut egui::Ui,
     mut sort: (SortBy, bool),
     t: &Table<'_>,
-) -> (Option<String>, (SortBy, bool)) {
+) -> (Option<ClassKey>, (SortBy, bool)) {
     let mut clicked = None;
     let blockers = t.against.is_some();
     let made = sorted(t.made, sort);
@@ -208,14 +210,14 @@ pub fn table_ui(
     (clicked, sort)
 }
 
-/// One row; returns whether its category was clicked.
+/// One row; returns whether its label was clicked.
 fn line(row: &mut egui_extras::TableRow<'_, '_>, r: &TableRow, t: &Table<'_>) -> bool {
-    let selected = t.selected == Some(r.row.category.as_str());
+    let selected = t.selected == Some(&r.row.category);
     row.set_selected(selected);
     let mut clicked = false;
     row.col(|ui| {
         clicked = ui
-            .selectable_label(selected, &r.row.category)
+            .selectable_label(selected, r.row.category.to_string())
             .on_hover_text("Click to highlight these combos on the grid")
             .clicked();
     });

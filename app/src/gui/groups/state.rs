@@ -6,7 +6,7 @@
 //! stands in for its seat's range ("Make seat") the seat's own name and
 //! range text wait in [`StandIn`].
 //!
-//! The edits are Session edits (`group_edits`); this holds only the data
+//! The edits are Session edits (`super::edits`); this holds only the data
 //! and how a group is fitted to the range it belongs to.
 
 use engine::range::FULL;
@@ -115,6 +115,11 @@ impl Groups {
     /// Group `g`'s name.
     pub fn name(&self, g: usize) -> &str {
         self.names.get(g).map_or("", String::as_str)
+    }
+
+    /// Every group's name, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.names.to_vec()
     }
 
     /// Renames group `g`.

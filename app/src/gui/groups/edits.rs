@@ -5,9 +5,9 @@
 
 use engine::{Combo, Range};
 
-use super::groups::{Groups, StandIn};
-use super::history::EditKey;
-use super::session::Session;
+use super::state::{Groups, StandIn};
+use crate::gui::state::history::EditKey;
+use crate::gui::state::session::Session;
 
 /// Gives group `g` of seat `seat` exactly `range` (within the seat's
 /// range; the other groups give up what no longer fits).
