@@ -68,3 +68,35 @@ pub fn and_list(names: &[&str]) -> String {
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
+
+/// A path as the window shows it: under the home folder written from `~`
+/// (`~/.local/share/rangestove/train.ron`), so a path shown says where a
+/// file is without the name of the account or the machine.
+pub fn shown_path(path: &std::path::Path) -> String {
+    let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+    match home.as_deref().and_then(|home| path.strip_prefix(home).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() => {
+            format!("~{}{}", std::path::MAIN_SEPARATOR, rest.display())
+        }
+        _ => path.display().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_under_home_is_shown_from_the_tilde() {
+        let Some(home) = directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf()) else {
+            return;
+        };
+        let file = home.join("data").join("train.ron");
+        let sep = std::path::MAIN_SEPARATOR;
+        assert_eq!(shown_path(&file), format!("~{sep}data{sep}train.ron"));
+        let elsewhere = std::path::Path::new("/elsewhere/train.ron");
+        if !elsewhere.starts_with(&home) {
+            assert_eq!(shown_path(elsewhere), elsewhere.display().to_string());
+        }
+    }
+}

@@ -7,6 +7,7 @@ use engine::train::Drill;
 use super::settings::DRILLS;
 use super::state::TrainState;
 use super::stats::WITHIN;
+use crate::gui::wording::shown_path;
 
 /// The table, and under it where the statistics are kept, how the last
 /// save went and Reset.
@@ -46,7 +47,7 @@ pub fn stats_ui(ui: &mut egui::Ui, state: &mut TrainState) {
             );
         }
         (Some(file), _) => {
-            ui.weak(format!("Kept in {}", file.display()));
+            ui.weak(format!("Kept in {}", shown_path(file)));
         }
     }
     ui.horizontal(|ui| {
