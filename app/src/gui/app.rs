@@ -11,10 +11,10 @@ use engine::worker::Worker;
 
 use super::analysis::panel::AnalysisState;
 use super::board::next_card::NextState;
+use super::boards::state::FlopsState;
 use super::editor::state::EditorState;
 use super::files::actions::FileMenu;
 use super::files::dialog::Dialogs;
-use super::flops::state::FlopsState;
 use super::presets::panel::PresetsPanel;
 use super::state::feed::Feed;
 use super::state::prefs::{Persisted, Prefs};

@@ -10,7 +10,7 @@ use super::editor::grid::Overlay;
 use super::shortcuts::{self, Shortcut};
 use super::state::prefs::Centre;
 use super::window::{self, Side};
-use super::{analysis, board, editor, flops, presets, seats, state, status, toolbar, train};
+use super::{analysis, board, boards, editor, presets, seats, state, status, toolbar, train};
 
 impl RangestoveApp {
     /// Carries out this frame's keyboard shortcuts.
@@ -146,7 +146,7 @@ impl RangestoveApp {
             Centre::Ranges => {}
             Centre::Boards => {
                 let dark = self.prefs.dark;
-                flops::view::flops_ui(ui, &mut self.flops, &mut self.session, dark);
+                boards::view::boards_ui(ui, &mut self.flops, &mut self.session, dark);
                 return;
             }
             Centre::Train => {

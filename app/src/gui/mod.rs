@@ -16,7 +16,7 @@
 //!
 //! `app` holds [`RangestoveApp`] and `layout` lays its window out each
 //! frame. The folders follow the window: `toolbar` on top and `status` below;
-//! `seats` on the left; the `editor` (or the Boards view, `flops`, or the
+//! `seats` on the left; the `editor` (or the Boards view, `boards`, or the
 //! Train view, `train`, which sets the side panels aside) in the middle;
 //! the `board` picker and `presets` (or `analysis`) on the right;
 //! the `files` of the File menu. What the panels share is in `state`; how
@@ -36,10 +36,10 @@
 mod analysis;
 mod app;
 mod board;
+mod boards;
 mod cards;
 mod editor;
 mod files;
-mod flops;
 mod layout;
 mod presets;
 mod seats;
@@ -57,12 +57,12 @@ pub use analysis::hero::{HeroFigures, HeroJob};
 pub use analysis::panel::AnalysisState;
 pub use app::{RangestoveApp, run};
 pub use board::next_card::{NextFigures, NextState};
+pub use boards::job::FlopsFigures;
+pub use boards::state::FlopsState;
 pub use editor::grid;
 pub use editor::state::EditorState;
 pub use files::actions::{FileMenu, grid_as_image, grid_caption, spot_as_text};
 pub use files::dialog::Dialogs;
-pub use flops::job::FlopsFigures;
-pub use flops::state::FlopsState;
 pub use presets::panel::PresetsPanel;
 pub use state::feed::{Feed, Timing};
 pub use state::history::EditKey;

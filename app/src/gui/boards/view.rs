@@ -13,7 +13,7 @@ use crate::gui::state::scenario::SeatMode;
 use crate::gui::state::session::Session;
 
 /// The Boards view in `ui`; clicking a flop puts it on `session`'s board.
-pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session, dark: bool) {
+pub fn boards_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session, dark: bool) {
     state.update(session, ui.ctx());
     let (_, indices) = session.request_with_seats(false);
     let active: Vec<usize> = indices
