@@ -6,7 +6,7 @@
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use engine::{HandClass, Range};
-use rangestove::gui::RangestoveApp;
+use rangestove::gui::{Outcome, RangestoveApp};
 
 use crate::app::{App, app_harness, click};
 
@@ -225,7 +225,10 @@ fn copy_feedback_moves_nothing() {
     h.run();
     click(&mut h, "equilab");
     click(&mut h, "Copy");
-    assert!(matches!(h.state().editor().copy_message(), Some(Err(_))));
+    assert!(matches!(
+        h.state().editor().copy_message(),
+        Some(Outcome::Failed(_))
+    ));
     assert_eq!(h.state().editor().grid().rect(), grid);
     assert_eq!(h.get_by_label("Heat map").rect(), heat);
     let aks = class_center(&h, "AKs");

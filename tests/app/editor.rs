@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use engine::range::Ranking;
 use engine::{HandClass, Range};
-use rangestove::gui::{Persisted, RangestoveApp};
+use rangestove::gui::{Outcome, Persisted, RangestoveApp};
 
 use crate::app::grid::drag;
 use crate::app::{App, app_harness, click, retype, unfocus};
@@ -69,7 +69,7 @@ fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     let message = h.state().editor().copy_message().cloned();
     assert_eq!(
         message,
-        Some(Ok("Copied 'QQ+,AKs' as canonical".to_owned()))
+        Some(Outcome::Done("Copied 'QQ+,AKs' as canonical".to_owned()))
     );
     h.get_by_label("Copied 'QQ+,AKs' as canonical");
     // A weighted range in Equilab's dialect (no weights) cannot be copied:
@@ -81,7 +81,7 @@ fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     h.run();
     click(&mut h, "equilab");
     click(&mut h, "Copy");
-    let Some(Err(message)) = h.state().editor().copy_message().cloned() else {
+    let Some(Outcome::Failed(message)) = h.state().editor().copy_message().cloned() else {
         panic!("{:?}", h.state().editor().copy_message());
     };
     assert!(message.starts_with("Not copied: equilab"), "{message}");

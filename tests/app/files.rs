@@ -6,7 +6,7 @@
 use egui::{Color32, Event};
 use egui_kittest::kittest::Queryable;
 use engine::worker::Worker;
-use rangestove::gui::{CardMode, Persisted, RangestoveApp, SeatMode, load_settings};
+use rangestove::gui::{CardMode, Outcome, Persisted, RangestoveApp, SeatMode, load_settings};
 
 use crate::app::{app_harness, card, click, retype, unfocus, wait};
 
@@ -35,7 +35,7 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
     h.state_mut().save_scenario(&path);
     assert!(matches!(
         h.state().file_menu().message(h.state().session()),
-        Some(Ok(_))
+        Some(Outcome::Done(_))
     ));
     assert!(
         std::fs::read_to_string(&path)
@@ -69,7 +69,8 @@ fn scenario_files_round_trip_and_bad_files_are_left_alone() {
         std::fs::write(&bad, text).unwrap();
         h.state_mut().open_scenario(&bad);
         h.step();
-        let Some(Err(message)) = h.state().file_menu().message(h.state().session()) else {
+        let Some(Outcome::Failed(message)) = h.state().file_menu().message(h.state().session())
+        else {
             panic!("{name}: no error");
         };
         assert!(
@@ -144,7 +145,7 @@ fn the_spot_as_text_pastes_back() {
     h.event(Event::Paste(many));
     h.step();
     assert_eq!(h.state().session().seats().len(), 10);
-    let Some(Ok(message)) = h.state().file_menu().message(h.state().session()) else {
+    let Some(Outcome::Done(message)) = h.state().file_menu().message(h.state().session()) else {
         panic!("{:?}", h.state().file_menu().message(h.state().session()));
     };
     assert!(message.contains("first 10 of 12 seats"), "{message}");
@@ -166,7 +167,7 @@ fn the_grid_saves_as_a_png_of_the_range() {
     assert!(
         matches!(
             h.state().file_menu().message(h.state().session()),
-            Some(Ok(_))
+            Some(Outcome::Done(_))
         ),
         "{:?}",
         h.state().file_menu().message(h.state().session())

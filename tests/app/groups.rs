@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use engine::study::{calls, class_table, group_rows};
 use engine::worker::Worker;
 use engine::{HandClass, Range};
-use rangestove::gui::RangestoveApp;
+use rangestove::gui::{Outcome, RangestoveApp};
 
 use crate::app::grid::drag;
 use crate::app::{App, app_harness, click, retype, wait};
@@ -181,7 +181,7 @@ fn a_group_is_made_the_seat_and_given_back_and_copied() {
     );
     // Copy writes the group as range text in the chosen dialect.
     reach_click(&mut h, "copy bluff");
-    let Some(Ok(message)) = h.state().editor().copy_message().cloned() else {
+    let Some(Outcome::Done(message)) = h.state().editor().copy_message().cloned() else {
         panic!("{:?}", h.state().editor().copy_message());
     };
     assert_eq!(message, "Copied 'AKs' as canonical");

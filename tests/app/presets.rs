@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::Range;
-use rangestove::gui::RangestoveApp;
+use rangestove::gui::{Outcome, RangestoveApp};
 use rangestove::io::atomic::{WriteError, write_atomic};
 use rangestove::presets::{
     self, MAX_PRESET_BYTES, PRESET_VERSION, Preset, PresetError, PresetStore,
@@ -537,6 +537,8 @@ fn the_panel_lists_in_the_background_and_shows_twins_by_file() {
     h.step();
     h.step();
     assert_eq!(file_names(dir.path()), ["a.ron"]);
-    let message = h.state().presets().message().unwrap().clone().unwrap();
+    let Some(Outcome::Done(message)) = h.state().presets().message().cloned() else {
+        panic!("{:?}", h.state().presets().message());
+    };
     assert!(message.contains("Twin"), "{message}");
 }

@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use engine::worker::Worker;
 use engine::{HandClass, Range, card::parse_cards};
-use rangestove::gui::{Persisted, RangestoveApp, SeatMode};
+use rangestove::gui::{Outcome, Persisted, RangestoveApp, SeatMode};
 use rangestove::presets::PresetStore;
 
 use super::grid::drag;
@@ -295,7 +295,7 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     // Saving over an existing name asks first.
     retype(&mut h, "Seat 1", "22");
     click(&mut h, "Save");
-    assert!(h.state().presets().message().unwrap().is_err());
+    assert!(h.state().presets().message().unwrap().failed());
     assert_eq!(
         store.load("My 3-bet").unwrap().range().unwrap(),
         Range::parse("JJ+,AQs+,[25]KQo[/25]").unwrap()
@@ -335,7 +335,9 @@ fn presets_save_load_rename_import_and_export_in_a_data_directory() {
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "not ron at all").unwrap();
     h.state_mut().import_file(&bad);
-    let message = h.state().presets().message().unwrap().clone().unwrap_err();
+    let Some(Outcome::Failed(message)) = h.state().presets().message().cloned() else {
+        panic!("{:?}", h.state().presets().message());
+    };
     assert!(message.contains("bad.ron"), "{message}");
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), "not ron at all");
     // Shipped presets load too, and search filters the list.

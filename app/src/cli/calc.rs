@@ -4,8 +4,9 @@
 use std::io::Write;
 
 use engine::CardSet;
-use engine::equity::{self, EquityRequest, Method};
-use engine::line::{self, StreetRule};
+use engine::equity::{self, EquityRequest, EquityResult, Method, SeatBreakdown};
+use engine::line::{self, Narrowed, StreetRule};
+use engine::study::{ClassRow, ClassTable};
 
 use super::calc_output;
 use super::failure::Failure;
@@ -137,10 +138,30 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     // `elapsed_ms` times the calculation alone. Should the table fail its
     // check, heads-up preflop spots are enumerated instead.
     equity::prepare();
-    let input = |e: anyhow::Error| Failure::Input(e);
     // Likewise start the worker threads (named, as many as asked) before
     // the clock starts. Should that fail, `calculate` starts its own.
     let _ = engine::threads::start_global(args.threads, "rangestove-calc");
+    let request = request(args)?;
+    // The line: each seat's ranges as they stand on the board's street.
+    let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
+    let narrowed = line::narrow(&request, &rules).map_err(|e| Failure::Input(e.into()))?;
+    let mut result = count(&narrowed.request)?;
+    let extras = extras(args, &narrowed.request, &mut result)?;
+    if std::env::var_os("PLAN").is_some() {
+        // The planner's decision, for whoever tunes it.
+        let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
+    }
+    let written = if args.json {
+        write_json(args, &narrowed, &result, &extras, out)
+    } else {
+        write_text(args, &rules, &narrowed, &result, &extras, out)
+    };
+    Ok(written?)
+}
+
+/// The request the options make, before any line narrows it.
+fn request(args: &CalcArgs) -> Result<EquityRequest, Failure> {
+    let input = |e: anyhow::Error| Failure::Input(e);
     let seats = seats(&args.ranges, &args.folded)?;
     let board = engine::card::parse_cards(&args.board).map_err(|e| input(e.into()))?;
     let dead = CardSet::parse(&args.dead).map_err(|e| input(e.into()))?;
@@ -174,21 +195,45 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         )));
     }
     request.breakdown = args.breakdown || args.classes || !args.groups.is_empty();
-    // The line: each seat's ranges as they stand on the board's street.
-    let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
-    let narrowed = line::narrow(&request, &rules).map_err(|e| input(e.into()))?;
-    let request = narrowed.request.clone();
+    Ok(request)
+}
+
+/// The count, with its progress on stderr.
+fn count(request: &EquityRequest) -> Result<EquityResult, Failure> {
     let progress = Progress::new("calc");
     let time_limit_ms = request.time_limit_ms;
-    let mut on_snapshot = |snapshot: &equity::EquityResult| {
+    let mut on_snapshot = |snapshot: &EquityResult| {
         let detail = format!("{} deals", snapshot.samples);
         // A run with a time limit is done at its deals or at the limit.
         let by_time = time_limit_ms.map_or(0.0, |limit| snapshot.elapsed_ms / limit);
         progress.update(snapshot.progress.max(by_time), &detail);
     };
-    let mut result =
-        equity::calculate(&request, &|| false, &mut on_snapshot).map_err(Failure::engine)?;
-    drop(progress);
+    equity::calculate(request, &|| false, &mut on_snapshot).map_err(Failure::engine)
+}
+
+/// What `calc` shows beside the equities.
+struct Extras {
+    /// The first seat's hand-class table (`--classes`).
+    table: Option<ClassTable>,
+    /// Every seat's per-combo figures, which calls and blockers read.
+    breakdowns: Vec<SeatBreakdown>,
+    /// The first seat's groups (`--group`).
+    groups: Option<Vec<ClassRow>>,
+    /// Whether a target error was met (None without --stderr).
+    target_reached: Option<bool>,
+    /// Whether a default Monte Carlo run stopped at the time limit, short
+    /// of its deals (None when no limit applied).
+    time_limited: Option<bool>,
+}
+
+/// The figures read from `result` of `request`; its per-combo breakdown
+/// stays in it only when `--breakdown` shows it.
+fn extras(
+    args: &CalcArgs,
+    request: &EquityRequest,
+    result: &mut EquityResult,
+) -> Result<Extras, Failure> {
+    let input = |e: anyhow::Error| Failure::Input(e);
     // The first seat's hand-class table, from the per-combo breakdown
     // (which is shown only when asked for).
     let table = match (args.classes, result.breakdown.first()) {
@@ -212,64 +257,84 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
         ),
         _ => None,
     };
-    // Whether a target error was met (None without --stderr).
     let target_reached = args
         .std_error
         .map(|target| result.seats.iter().all(|s| s.std_error <= target));
-    // Whether a default Monte Carlo run stopped at the time limit, short of
-    // its deals (None when no limit applied).
     let time_limited = request
         .time_limit_ms
         .map(|_| !result.strategy.is_exact() && result.samples < equity::DEFAULT_TRIALS);
-    if std::env::var_os("PLAN").is_some() {
-        // The planner's decision, for whoever tunes it.
-        let _ = writeln!(std::io::stderr(), "strategy: {}", result.strategy);
+    Ok(Extras {
+        table,
+        breakdowns,
+        groups,
+        target_reached,
+        time_limited,
+    })
+}
+
+/// The result as one JSON object.
+fn write_json(
+    args: &CalcArgs,
+    narrowed: &Narrowed,
+    result: &EquityResult,
+    extras: &Extras,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mut json = calc_output::json(
+        result,
+        &args.ranges,
+        extras.target_reached,
+        extras.time_limited,
+    );
+    calc_output::add_line(&mut json, narrowed);
+    if let Some(groups) = &extras.groups {
+        json["groups"] = calc_output::class_rows(groups);
     }
-    let written = if args.json {
-        let mut json = calc_output::json(&result, &args.ranges, target_reached, time_limited);
-        calc_output::add_line(&mut json, &narrowed);
-        if let Some(groups) = &groups {
-            json["groups"] = calc_output::class_rows(groups);
-        }
-        if let Some(table) = &table {
-            calc_output::add_classes(&mut json, table);
-            calc_output::add_calls_and_blockers(&mut json, &breakdowns, &request, args.price);
-        }
-        writeln!(out, "{json}")
-    } else {
-        calc_output::write_text(&result, &args.ranges, out)
-            .and_then(|()| calc_output::write_line(&narrowed, &args.ranges, &rules, out))
-            .and_then(|()| match &groups {
-                Some(groups) => calc_output::write_rows("group", groups, out),
-                None => Ok(()),
-            })
-            .and_then(|()| match &table {
-                Some(table) => calc_output::write_classes(table, out).and_then(|()| {
-                    calc_output::write_calls(&breakdowns, &request, args.price, out)
-                }),
-                None => Ok(()),
-            })
-            .and_then(|()| {
-            match (target_reached, args.std_error) {
-                (Some(false), Some(target)) => writeln!(
-                    out,
-                    "note: the target standard error {target:?} was not reached within {} deals ({})",
-                    request.trials.unwrap_or(0),
-                    if args.trials.is_some() {
-                        "--trials"
-                    } else {
-                        "--max-trials"
-                    }
-                ),
-                _ if time_limited == Some(true) => writeln!(
-                    out,
-                    "note: stopped at the {} s limit after {} deals; --trials N draws N deals however long it takes",
-                    DEFAULT_TIME_LIMIT_MS / 1000.0,
-                    result.samples
-                ),
-                _ => Ok(()),
+    if let Some(table) = &extras.table {
+        calc_output::add_classes(&mut json, table);
+        let request = &narrowed.request;
+        calc_output::add_calls_and_blockers(&mut json, &extras.breakdowns, request, args.price);
+    }
+    writeln!(out, "{json}")
+}
+
+/// The result as text: the equities, the line, the groups, the class
+/// table and its calls, and a note on how the count stopped.
+fn write_text(
+    args: &CalcArgs,
+    rules: &[StreetRule],
+    narrowed: &Narrowed,
+    result: &EquityResult,
+    extras: &Extras,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let request = &narrowed.request;
+    calc_output::write_text(result, &args.ranges, out)?;
+    calc_output::write_line(narrowed, &args.ranges, rules, out)?;
+    if let Some(groups) = &extras.groups {
+        calc_output::write_rows("group", groups, out)?;
+    }
+    if let Some(table) = &extras.table {
+        calc_output::write_classes(table, out)?;
+        calc_output::write_calls(&extras.breakdowns, request, args.price, out)?;
+    }
+    match (extras.target_reached, args.std_error) {
+        (Some(false), Some(target)) => writeln!(
+            out,
+            "note: the target standard error {target:?} was not reached within {} deals ({})",
+            request.trials.unwrap_or(0),
+            if args.trials.is_some() {
+                "--trials"
+            } else {
+                "--max-trials"
             }
-        })
-    };
-    Ok(written?)
+        ),
+        _ if extras.time_limited == Some(true) => writeln!(
+            out,
+            "note: stopped at the {} s limit after {} deals; --trials N draws N deals however long it takes",
+            DEFAULT_TIME_LIMIT_MS / 1000.0,
+            result.samples
+        ),
+        _ => Ok(()),
+    }
 }

@@ -10,17 +10,15 @@ use engine::study::{self, FlopReport};
 
 use super::failure::Failure;
 use super::progress::Progress;
-use super::spot::{ReportMethodArgs, SpotArgs};
+use super::spot::{ReportArgs, line_failure};
 
 /// The options of `rangestove flops`.
 #[derive(Debug, clap::Args)]
 pub struct FlopsArgs {
-    /// The seats, dead cards, threads and output format.
+    /// The seats, dead cards, threads and output format; exact or
+    /// sampled.
     #[command(flatten)]
-    pub spot: SpotArgs,
-    /// Exact or sampled, and the sampling's target and seed.
-    #[command(flatten)]
-    pub method: ReportMethodArgs,
+    pub report: ReportArgs,
     /// A flop rule (repeatable): SEAT:flop:RULE as for `calc`
     /// (docs/design.md §3.8): every flop then has each ruled seat's
     /// continue share, the reach, and the continuing ranges' figures.
@@ -30,8 +28,7 @@ pub struct FlopsArgs {
 
 /// Runs `rangestove flops`.
 pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let mut request = args.spot.request()?;
-    args.method.apply(&mut request);
+    let (request, rules) = args.report.request(None, &args.rules)?;
     let progress = Progress::new("flops");
     let on_row = |_: &study::FlopRow, done: usize, total: usize| {
         progress.update(
@@ -40,19 +37,15 @@ pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failu
         );
     };
     let on_share = |share: f64| progress.update(share, "");
-    let rules = super::spot::street_rules(&args.rules, args.spot.ranges.len())?;
     let report = if rules.is_empty() {
         study::flop_report_with_progress(&request, &|| false, &on_row, &on_share)
             .map_err(Failure::engine)?
     } else {
-        study::flop_report_on_line(&request, &rules, &|| false, &on_row).map_err(|e| match e {
-            engine::line::LineError::Count(e) => Failure::engine(e),
-            other => Failure::Input(other.into()),
-        })?
+        study::flop_report_on_line(&request, &rules, &|| false, &on_row).map_err(line_failure)?
     };
     drop(progress);
     super::spot::print_plan(report.strategy);
-    let args = &args.spot;
+    let args = &args.report.spot;
     let written = if args.json {
         write_json(&report, &args.ranges, out)
     } else if args.csv {

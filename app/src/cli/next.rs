@@ -10,7 +10,7 @@ use engine::Card;
 use engine::study::{self, NextCardReport};
 
 use super::failure::Failure;
-use super::spot::{ReportMethodArgs, SpotArgs};
+use super::spot::{ReportArgs, line_failure};
 
 /// The options of `rangestove next`.
 #[derive(Debug, clap::Args)]
@@ -18,12 +18,10 @@ pub struct NextArgs {
     /// The flop or turn, e.g. "Kh9s4c" (3 or 4 cards).
     #[arg(long)]
     pub board: String,
-    /// The seats, dead cards, threads and output format.
+    /// The seats, dead cards, threads and output format; exact or
+    /// sampled.
     #[command(flatten)]
-    pub spot: SpotArgs,
-    /// Exact or sampled, and the sampling's target and seed.
-    #[command(flatten)]
-    pub method: ReportMethodArgs,
+    pub report: ReportArgs,
     /// A continue rule (repeatable): SEAT:STREET:RULE as for `calc`
     /// (docs/design.md §3.8), on the board's street or earlier, or on the
     /// next card's street: each card then has its reach and, on the next
@@ -35,18 +33,12 @@ pub struct NextArgs {
 
 /// Runs `rangestove next`.
 pub fn next_command(args: &NextArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let mut request = args.spot.request()?;
-    request.board = engine::card::parse_cards(&args.board).map_err(|e| Failure::Input(e.into()))?;
-    args.method.apply(&mut request);
-    let rules = super::spot::street_rules(&args.rules, args.spot.ranges.len())?;
-    let args = &args.spot;
+    let (request, rules) = args.report.request(Some(&args.board), &args.rules)?;
+    let args = &args.report.spot;
     let report = if rules.is_empty() {
         study::next_cards(&request, &|| false).map_err(Failure::engine)?
     } else {
-        study::next_cards_on_line(&request, &rules, &|| false).map_err(|e| match e {
-            engine::line::LineError::Count(e) => Failure::engine(e),
-            other => Failure::Input(other.into()),
-        })?
+        study::next_cards_on_line(&request, &rules, &|| false).map_err(line_failure)?
     };
     super::spot::print_plan(report.strategy);
     let written = if args.json {

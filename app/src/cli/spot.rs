@@ -1,9 +1,10 @@
 //! What the commands share to describe a spot: the seats' ranges (range
 //! text or `preset:NAME`), folded ranges, dead cards, threads, and the
-//! parsers of trial counts, standard errors and thread counts.
+//! parsers of trial counts, standard errors and thread counts; for the
+//! reports (`next`, `flops`), their options as one [`ReportArgs`].
 
 use engine::equity::{EquityRequest, Method, Seat};
-use engine::line::{ContinueRule, Street, StreetRule};
+use engine::line::{ContinueRule, LineError, Street, StreetRule};
 use engine::{CardSet, Range};
 
 use super::failure::Failure;
@@ -87,6 +88,46 @@ impl ReportMethodArgs {
         };
         request.target_std_error = self.std_error;
         request.seed = self.seed;
+    }
+}
+
+/// What `next` and `flops` share: the spot and how its boards are
+/// counted.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// The seats, dead cards, threads and output format.
+    #[command(flatten)]
+    pub spot: SpotArgs,
+    /// Exact or sampled, and the sampling's target and seed.
+    #[command(flatten)]
+    pub method: ReportMethodArgs,
+}
+
+impl ReportArgs {
+    /// The request these options make, on `board` when given (`next`),
+    /// and the `--continue` `rules` as the engine takes them.
+    pub fn request(
+        &self,
+        board: Option<&str>,
+        rules: &[ContinueArg],
+    ) -> Result<(EquityRequest, Vec<StreetRule>), Failure> {
+        let mut request = self.spot.request()?;
+        if let Some(board) = board {
+            request.board =
+                engine::card::parse_cards(board).map_err(|e| Failure::Input(e.into()))?;
+        }
+        self.method.apply(&mut request);
+        let rules = street_rules(rules, self.spot.ranges.len())?;
+        Ok((request, rules))
+    }
+}
+
+/// Why a report on a line failed: its count (as any count's failure), or
+/// its input.
+pub fn line_failure(error: LineError) -> Failure {
+    match error {
+        LineError::Count(e) => Failure::engine(e),
+        other => Failure::Input(other.into()),
     }
 }
 

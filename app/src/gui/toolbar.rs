@@ -3,6 +3,7 @@
 //! right-hand side (presets or analysis), with the last file action's
 //! message.
 
+use super::outcome::Outcome;
 use super::shortcuts::command_key;
 use super::state::prefs::{Centre, Prefs};
 use super::state::session::Session;
@@ -26,13 +27,13 @@ pub enum FileAction {
 }
 
 /// The toolbar: undo and redo act on `session`; the theme and the panel
-/// switches are `prefs`; `message` is the last file action's outcome
-/// (`Err`: what went wrong). Returns the File menu's choice.
+/// switches are `prefs`; `message` is the last file action's outcome.
+/// Returns the File menu's choice.
 pub fn toolbar_ui(
     ui: &mut egui::Ui,
     session: &mut Session,
     prefs: &mut Prefs,
-    message: Option<&Result<String, String>>,
+    message: Option<&Outcome>,
 ) -> Option<FileAction> {
     let mut action = None;
     ui.horizontal_wrapped(|ui| {
@@ -116,11 +117,11 @@ pub fn toolbar_ui(
                 "Equity distribution of every seat, the selected seat's range on the board, and an exact hand's strength and potential (in the presets' place)",
             );
         match message {
-            Some(Ok(text)) => {
+            Some(Outcome::Done(text)) => {
                 ui.separator();
                 ui.label(text);
             }
-            Some(Err(text)) => {
+            Some(Outcome::Failed(text)) => {
                 ui.separator();
                 ui.colored_label(ui.visuals().error_fg_color, text);
             }

@@ -12,7 +12,7 @@
 
 use egui::{Color32, Stroke, StrokeKind};
 use engine::line::{Street, StreetRule};
-use engine::study::{NextCardReport, next_cards, next_cards_on_line};
+use engine::study::{NextCard, NextCardReport, next_cards, next_cards_on_line};
 use engine::worker::Job;
 use engine::{Card, equity::EquityRequest};
 
@@ -103,20 +103,53 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
     if !matches!(session.view_board().len(), 3 | 4) {
         return;
     }
-    let (_, indices) = session.request_with_seats(false);
-    let selected = session.selected();
-    let name = |request_seat: usize| {
-        indices
-            .get(request_seat)
-            .and_then(|&i| session.seats().get(i))
-            .map_or_else(String::new, |s| s.name.clone())
-    };
     let street = if session.view_board().len() == 3 {
         "turn"
     } else {
         "river"
     };
-    let report = match state.figures().map(|f| &f.report) {
+    let Some(report) = report_ui(ui, state, street) else {
+        return;
+    };
+    let lined = !state.figures().is_some_and(|f| f.job.rules.is_empty());
+    let (_, indices) = session.request_with_seats(false);
+    let names = |request_seat: usize| seat_name(session, &indices, request_seat);
+    let colouring = Colouring::new(report, &indices, session.selected());
+    let how = if report.strategy.is_exact() {
+        "exact"
+    } else {
+        "sampled"
+    };
+    let colour_name = colouring.name_seat.map_or_else(String::new, names);
+    heading_ui(ui, &colour_name, street, how);
+    let clicked = deck_rows_ui(ui, |ui, card| {
+        let row = report.cards.iter().find(|c| c.card == card);
+        let (rect, response, painter) =
+            small_card_ui(ui, card, row.is_some(), &format!("next {card}"));
+        let Some(row) = row else {
+            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
+            return false;
+        };
+        if let Some(colour) = colouring.frame(row) {
+            painter.rect_stroke(rect, 4.0, Stroke::new(3.0, colour), StrokeKind::Inside);
+        }
+        let text = hover_text(row, &colouring.now, lined, &names);
+        response.on_hover_text(text).clicked()
+    });
+    if let Some(card) = clicked {
+        deal(session, card);
+    }
+}
+
+/// The report once computed; until then, or when the spot cannot be
+/// counted, a one-line label and the greyed deck (nothing under the strip
+/// moves).
+fn report_ui<'a>(
+    ui: &mut egui::Ui,
+    state: &'a NextState,
+    street: &str,
+) -> Option<&'a NextCardReport> {
+    match state.figures().map(|f| &f.report) {
         None => {
             // One line, as the strip's label: nothing under it moves.
             ui.add(
@@ -126,7 +159,7 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
                 .truncate(),
             );
             greyed_deck_ui(ui);
-            return;
+            None
         }
         Some(Err(e)) => {
             let warn = ui.visuals().warn_fg_color;
@@ -136,39 +169,79 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
             )
             .on_hover_text(e.as_str());
             greyed_deck_ui(ui);
-            return;
+            None
         }
-        Some(Ok(report)) => report,
-    };
-    let lined = !state.figures().is_some_and(|f| f.job.rules.is_empty());
-    // Coloured by the selected seat when it is active, else the first.
-    let colour_seat = report
-        .cards
-        .first()
-        .and_then(|c| {
-            c.seats
-                .iter()
-                .position(|s| indices.get(s.figures.seat) == Some(&selected))
-        })
-        .unwrap_or(0);
-    let colour_name = report
-        .cards
-        .first()
-        .and_then(|c| c.seats.get(colour_seat))
-        .map_or_else(String::new, |s| name(s.figures.seat));
-    // The seat's equity now: the frequency-weighted mean over the cards.
-    let now: Vec<f64> = (0..report.cards.first().map_or(0, |c| c.seats.len()))
-        .map(|i| {
-            (report.cards.iter())
-                .map(|c| c.frequency * c.seats.get(i).map_or(0.0, |s| s.figures.equity))
-                .sum()
-        })
-        .collect();
-    let how = if report.strategy.is_exact() {
-        "exact"
-    } else {
-        "sampled"
-    };
+        Some(Ok(report)) => Some(report),
+    }
+}
+
+/// The name of the seat behind request seat `request_seat` (`indices`:
+/// each request seat's seat), or nothing.
+fn seat_name(session: &Session, indices: &[usize], request_seat: usize) -> String {
+    indices
+        .get(request_seat)
+        .and_then(|&i| session.seats().get(i))
+        .map_or_else(String::new, |s| s.name.clone())
+}
+
+/// Which seat frames the cards, and each seat's equity now.
+struct Colouring {
+    /// The report's seat whose equity colours the frames: the selected
+    /// seat when it is active, else the first.
+    seat: usize,
+    /// That seat's request seat, for its name (none without cards).
+    name_seat: Option<usize>,
+    /// Each report seat's equity now: the frequency-weighted mean over
+    /// the cards.
+    now: Vec<f64>,
+}
+
+impl Colouring {
+    /// The colouring of `report` (`indices`: each request seat's seat)
+    /// for the `selected` seat.
+    fn new(report: &NextCardReport, indices: &[usize], selected: usize) -> Colouring {
+        // Coloured by the selected seat when it is active, else the first.
+        let seat = report
+            .cards
+            .first()
+            .and_then(|c| {
+                c.seats
+                    .iter()
+                    .position(|s| indices.get(s.figures.seat) == Some(&selected))
+            })
+            .unwrap_or(0);
+        let name_seat = report
+            .cards
+            .first()
+            .and_then(|c| c.seats.get(seat))
+            .map(|s| s.figures.seat);
+        // The seat's equity now: the frequency-weighted mean over the cards.
+        let now: Vec<f64> = (0..report.cards.first().map_or(0, |c| c.seats.len()))
+            .map(|i| {
+                (report.cards.iter())
+                    .map(|c| c.frequency * c.seats.get(i).map_or(0.0, |s| s.figures.equity))
+                    .sum()
+            })
+            .collect();
+        Colouring {
+            seat,
+            name_seat,
+            now,
+        }
+    }
+
+    /// The frame of `row`'s card: red to green as it moves the seat's
+    /// equity down or up.
+    fn frame(&self, row: &NextCard) -> Option<Color32> {
+        let s = &row.seats.get(self.seat)?.figures;
+        let change = s.equity - self.now.get(self.seat).copied().unwrap_or(s.equity);
+        Some(heat_color((0.5 + 0.5 * change * 100.0 / SWING_PP) as f32))
+    }
+}
+
+/// The strip's label: whose equity the frames show, on which street, and
+/// how it was counted.
+fn heading_ui(ui: &mut egui::Ui, colour_name: &str, street: &str, how: &str) {
     ui.add(
         egui::Label::new(format!(
             "Next card: {colour_name}'s equity by {street}, {how} (green up, red down)"
@@ -181,48 +254,42 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
          now, amber unchanged, green {SWING_PP:.0} points or more above. Hover a card \
          for its chance and every seat's figures; click it to deal it."
     ));
-    let clicked = deck_rows_ui(ui, |ui, card| {
-        let row = report.cards.iter().find(|c| c.card == card);
-        let (rect, response, painter) =
-            small_card_ui(ui, card, row.is_some(), &format!("next {card}"));
-        let Some(row) = row else {
-            painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
-            return false;
-        };
-        if let Some(s) = row.seats.get(colour_seat).map(|s| &s.figures) {
-            let change = s.equity - now.get(colour_seat).copied().unwrap_or(s.equity);
-            let colour = heat_color((0.5 + 0.5 * change * 100.0 / SWING_PP) as f32);
-            painter.rect_stroke(rect, 4.0, Stroke::new(3.0, colour), StrokeKind::Inside);
-        }
-        let tags: Vec<String> = row.tags.iter().map(ToString::to_string).collect();
-        let mut text = format!(
-            "{card}: {:.2}% to come ({})",
-            100.0 * row.frequency,
-            tags.join(", ")
-        );
-        if lined {
-            text.push_str(&format!("\nreach with it {:.1}%", 100.0 * row.reach));
-        }
-        for (i, seat) in row.seats.iter().enumerate() {
-            let s = &seat.figures;
-            let change = 100.0 * (s.equity - now.get(i).copied().unwrap_or(s.equity));
-            text.push_str(&format!(
-                "\n{}: {:.2}% ({change:+.2}); two pair+ {:.0}%, at 75%+ {:.0}%",
-                name(s.seat),
-                100.0 * s.equity,
-                100.0 * seat.nut_share,
-                100.0 * seat.buckets[0],
-            ));
-            if let Some(share) = seat.continue_share {
-                text.push_str(&format!("; continues {:.0}%", 100.0 * share));
-            }
-        }
-        text.push_str("\nclick: deal it");
-        response.on_hover_text(text).clicked()
-    });
-    if let Some(card) = clicked {
-        deal(session, card);
+}
+
+/// A card's hover: its chance and tags, the reach with it on a line
+/// (`lined`), and every seat's figures against its equity `now`.
+fn hover_text(
+    row: &NextCard,
+    now: &[f64],
+    lined: bool,
+    names: &impl Fn(usize) -> String,
+) -> String {
+    let card = row.card;
+    let tags: Vec<String> = row.tags.iter().map(ToString::to_string).collect();
+    let mut text = format!(
+        "{card}: {:.2}% to come ({})",
+        100.0 * row.frequency,
+        tags.join(", ")
+    );
+    if lined {
+        text.push_str(&format!("\nreach with it {:.1}%", 100.0 * row.reach));
     }
+    for (i, seat) in row.seats.iter().enumerate() {
+        let s = &seat.figures;
+        let change = 100.0 * (s.equity - now.get(i).copied().unwrap_or(s.equity));
+        text.push_str(&format!(
+            "\n{}: {:.2}% ({change:+.2}); two pair+ {:.0}%, at 75%+ {:.0}%",
+            names(s.seat),
+            100.0 * s.equity,
+            100.0 * seat.nut_share,
+            100.0 * seat.buckets[0],
+        ));
+        if let Some(share) = seat.continue_share {
+            text.push_str(&format!("; continues {:.0}%", 100.0 * share));
+        }
+    }
+    text.push_str("\nclick: deal it");
+    text
 }
 
 /// The deck greyed, in the strip's place while it is counted (or cannot

@@ -10,6 +10,7 @@ use engine::{HandClass, HandKind, Range, Rank, Ranking};
 use super::group_brush::group_brush_ui;
 use super::heat_map::heat_map_ui;
 use super::state::EditorState;
+use crate::gui::outcome::Outcome;
 use crate::gui::shortcuts::command_key;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::prefs::Prefs;
@@ -211,12 +212,14 @@ fn copy_message_ui(ui: &mut egui::Ui, state: &mut EditorState) {
     const SHOWN_S: f64 = 5.0;
     let now = ui.input(|i| i.time);
     let (text, color) = match &state.copy_message {
-        Some((Ok(text), at)) if now - at < SHOWN_S => {
+        Some((Outcome::Done(text), at)) if now - at < SHOWN_S => {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(SHOWN_S - (now - at)));
             (text.clone(), ui.visuals().hyperlink_color)
         }
-        Some((Err(text), at)) if now - at < 0.2 || !ui.input(|i| i.pointer.any_pressed()) => {
+        Some((Outcome::Failed(text), at))
+            if now - at < 0.2 || !ui.input(|i| i.pointer.any_pressed()) =>
+        {
             (text.clone(), ui.visuals().error_fg_color)
         }
         Some(_) => {

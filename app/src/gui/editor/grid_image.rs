@@ -12,7 +12,7 @@ use egui::epaint::{ClippedShape, Primitive, Vertex};
 use egui::{Color32, ColorImage, FontId, Pos2, Rect, Shape, Vec2};
 use engine::{CardSet, HandClass, Range};
 
-use super::grid::{FILL, cell_base};
+use super::grid_paint::{FILL, cell_base};
 
 /// A cell's side in points.
 const CELL: f32 = 40.0;

@@ -5,6 +5,7 @@ use engine::range::Dialect;
 use engine::{HandClass, Range};
 
 use super::grid::GridState;
+use crate::gui::outcome::Outcome;
 use crate::gui::state::blockers::ComboBlockers;
 
 /// The editor's state kept between frames: the grid's interaction and the
@@ -12,10 +13,10 @@ use crate::gui::state::blockers::ComboBlockers;
 #[derive(Debug, Default)]
 pub struct EditorState {
     pub(super) grid: GridState,
-    /// What the last copy did (`Err`: why it could not, e.g. a dialect
+    /// What the last copy did (failed: why it could not, e.g. a dialect
     /// that cannot write weights), and when (egui time, seconds): shown
     /// under the Copy button for a few seconds.
-    pub(super) copy_message: Option<(Result<String, String>, f64)>,
+    pub(super) copy_message: Option<(Outcome, f64)>,
     /// Where the Copy button was drawn last: its message floats under it.
     pub(super) copy_anchor: Option<egui::Rect>,
     /// The group the grid paints into (`None`: it paints weights).
@@ -49,9 +50,9 @@ impl EditorState {
                     text.clone()
                 };
                 ctx.copy_text(text);
-                Ok(format!("Copied '{shown}' as {}", dialect.name()))
+                Outcome::Done(format!("Copied '{shown}' as {}", dialect.name()))
             }
-            Err(error) => Err(format!(
+            Err(error) => Outcome::Failed(format!(
                 "Not copied: {} cannot write this range: {error}",
                 dialect.name()
             )),
@@ -59,8 +60,8 @@ impl EditorState {
         self.copy_message = Some((message, ctx.input(|i| i.time)));
     }
 
-    /// The last copy's message while it is shown (`Err`: why it failed).
-    pub fn copy_message(&self) -> Option<&Result<String, String>> {
+    /// The last copy's message while it is shown (failed: why).
+    pub fn copy_message(&self) -> Option<&Outcome> {
         self.copy_message.as_ref().map(|(m, _)| m)
     }
 

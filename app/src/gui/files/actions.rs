@@ -11,6 +11,7 @@ use engine::CardSet;
 use super::dialog::{self, Ask, Dialogs, PathPrompt, Picked};
 use super::{spot_file, spot_text};
 use crate::gui::editor::grid_image;
+use crate::gui::outcome::Outcome;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::scenario::Scenario;
@@ -23,7 +24,7 @@ use crate::gui::wording::{and_list, combos_label, method_text};
 #[derive(Debug, Default)]
 pub struct FileMenu {
     /// The outcome, and the session's revision once it was carried out.
-    message: Option<(Result<String, String>, u64)>,
+    message: Option<(Outcome, u64)>,
     /// Whether there are file dialogs.
     dialogs: Dialogs,
     /// A typed path asked for in place of a dialog.
@@ -31,10 +32,10 @@ pub struct FileMenu {
 }
 
 impl FileMenu {
-    /// The last file action's outcome (`Err`: what went wrong), while it
+    /// The last file action's outcome, while it
     /// still speaks of the spot in `session` (an edit, an undo or a redo
     /// since ends it).
-    pub fn message(&self, session: &Session) -> Option<&Result<String, String>> {
+    pub fn message(&self, session: &Session) -> Option<&Outcome> {
         self.message
             .as_ref()
             .filter(|(_, revision)| *revision == session.revision())
@@ -53,7 +54,7 @@ impl FileMenu {
     }
 
     /// Says `message` about the spot as `session` now is.
-    fn say(&mut self, session: &Session, message: Result<String, String>) {
+    fn say(&mut self, session: &Session, message: Outcome) {
         self.message = Some((message, session.revision()));
     }
 
@@ -64,7 +65,7 @@ impl FileMenu {
         if let Some(scenario) = spot_text::parse_spot_text(text) {
             session.replace_scenario(&scenario);
             let dropped = dropped_seats(&scenario);
-            self.say(session, Ok(format!("Pasted a spot{dropped}")));
+            self.say(session, Outcome::Done(format!("Pasted a spot{dropped}")));
         } else {
             let index = session.selected();
             session.set_seat_text(index, text.trim(), EditKey::Discrete);
@@ -76,15 +77,17 @@ impl FileMenu {
         session.replace_scenario(&Scenario::default());
         self.say(
             session,
-            Ok("New spot (Undo brings the last one back)".to_owned()),
+            Outcome::Done("New spot (Undo brings the last one back)".to_owned()),
         );
     }
 
     /// Saves the spot as a scenario file at `path` (atomically).
     pub fn save_scenario(&mut self, session: &Session, path: &Path) {
-        let saved = spot_file::save_scenario(path, &session.scenario())
-            .map(|()| format!("Saved {}", path.display()))
-            .map_err(|e| format!("Not saved: {e:#}"));
+        let saved = Outcome::of(
+            spot_file::save_scenario(path, &session.scenario()),
+            |()| format!("Saved {}", path.display()),
+            |e| format!("Not saved: {e:#}"),
+        );
         self.say(session, saved);
     }
 
@@ -95,9 +98,9 @@ impl FileMenu {
             Ok(scenario) => {
                 session.replace_scenario(&scenario);
                 let dropped = dropped_seats(&scenario);
-                Ok(format!("Opened {}{dropped}", path.display()))
+                Outcome::Done(format!("Opened {}{dropped}", path.display()))
             }
-            Err(e) => Err(format!("Not opened: {e:#}")),
+            Err(e) => Outcome::Failed(format!("Not opened: {e:#}")),
         };
         self.say(session, opened);
     }
@@ -116,9 +119,11 @@ impl FileMenu {
             crate::io::atomic::write_atomic(path, &bytes, || Ok(()))?;
             Ok(())
         });
-        let saved = saved
-            .map(|()| format!("Saved the grid as {}", path.display()))
-            .map_err(|e| format!("Grid not saved: {e:#}"));
+        let saved = Outcome::of(
+            saved,
+            |()| format!("Saved the grid as {}", path.display()),
+            |e| format!("Grid not saved: {e:#}"),
+        );
         self.say(session, saved);
     }
 
@@ -143,12 +148,12 @@ impl FileMenu {
             FileAction::New => return self.new_spot(session),
             FileAction::CopySpot => {
                 ctx.copy_text(spot_as_text(session, feed));
-                return self.say(session, Ok("Copied the spot as text".to_owned()));
+                return self.say(session, Outcome::Done("Copied the spot as text".to_owned()));
             }
             FileAction::CopyGrid => {
                 ctx.copy_image(grid_as_image(ctx, session, dark));
                 let name = &session.selected_seat().name;
-                let message = Ok(format!("Copied {name}'s grid as an image"));
+                let message = Outcome::Done(format!("Copied {name}'s grid as an image"));
                 return self.say(session, message);
             }
             FileAction::Open => scenario(false, None),

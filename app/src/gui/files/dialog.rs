@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use crate::gui::outcome::Outcome;
+
 /// Whether the system can show file dialogs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialogs {
@@ -255,13 +257,14 @@ pub fn save_path(
 }
 
 /// The outcome of the last file action, if any: its message, or what
-/// went wrong in the error colour.
-pub fn outcome_ui(ui: &mut egui::Ui, outcome: Option<&Result<String, String>>) {
-    match outcome {
-        Some(Ok(text)) => {
+/// went wrong in the error colour. (An [`Outcome`], or its words as a
+/// `Result`: `Ok` done, `Err` failed.)
+pub fn outcome_ui<T: Clone + Into<Outcome>>(ui: &mut egui::Ui, outcome: Option<&T>) {
+    match outcome.cloned().map(Into::into) {
+        Some(Outcome::Done(text)) => {
             ui.label(text);
         }
-        Some(Err(text)) => {
+        Some(Outcome::Failed(text)) => {
             ui.colored_label(ui.visuals().error_fg_color, text);
         }
         None => {}

@@ -19,6 +19,7 @@ use engine::range::Dialect;
 
 use super::listing::{Listed, UserListing};
 use crate::gui::groups::edits::load_seat;
+use crate::gui::outcome::Outcome;
 use crate::gui::state::history::EditKey;
 use crate::gui::state::session::Session;
 use crate::io::atomic::{WriteError, write_atomic};
@@ -60,8 +61,8 @@ pub struct PresetsPanel {
     /// A save that would replace an existing preset waits for a second
     /// click; so does a delete.
     pub(super) confirm: Option<String>,
-    /// The last action's outcome (`Err`: what went wrong).
-    pub(super) message: Option<Result<String, String>>,
+    /// The last action's outcome.
+    pub(super) message: Option<Outcome>,
     /// The listing of the user's directory.
     listing: UserListing,
     /// Whether there are file dialogs.
@@ -164,8 +165,8 @@ impl PresetsPanel {
         self.dialogs = dialogs;
     }
 
-    /// The last message (`Err` for a failure).
-    pub fn message(&self) -> Option<&Result<String, String>> {
+    /// The last action's outcome.
+    pub fn message(&self) -> Option<&Outcome> {
         self.message.as_ref()
     }
 
@@ -208,7 +209,7 @@ impl PresetsPanel {
         {
             Ok((range, groups)) if !groups.is_empty() => {
                 load_seat(session, session.selected(), range, &groups);
-                self.message = Some(Ok(format!(
+                self.message = Some(Outcome::Done(format!(
                     "Loaded “{}” with its groups into {}",
                     preset.name,
                     session.selected_seat().name
@@ -216,14 +217,14 @@ impl PresetsPanel {
             }
             Ok((range, _)) => {
                 session.set_range(session.selected(), range, EditKey::Discrete);
-                self.message = Some(Ok(format!(
+                self.message = Some(Outcome::Done(format!(
                     "Loaded “{}” into {}",
                     preset.name,
                     session.selected_seat().name
                 )));
             }
             Err(error) => {
-                self.message = Some(Err(format!("“{}”: {error}", preset.name)));
+                self.message = Some(Outcome::Failed(format!("“{}”: {error}", preset.name)));
             }
         }
     }
@@ -240,20 +241,23 @@ impl PresetsPanel {
         match store.save(&preset, replace) {
             Ok(path) => {
                 self.confirm = None;
-                self.message = Some(Ok(format!("Saved “{name}” to {}", path.display())));
+                self.message = Some(Outcome::Done(format!(
+                    "Saved “{name}” to {}",
+                    path.display()
+                )));
                 self.chosen = Some(Chosen::User(path.clone()));
                 self.remember(path, preset);
                 self.reread();
             }
             Err(PresetError::Exists(_)) => {
                 self.confirm = Some(name.to_owned());
-                self.message = Some(Err(format!(
+                self.message = Some(Outcome::Failed(format!(
                     "You already have a preset named “{name}”: click Replace? to overwrite it"
                 )));
             }
             Err(error) => {
                 self.confirm = None;
-                self.message = Some(Err(error.to_string()));
+                self.message = Some(Outcome::Failed(error.to_string()));
             }
         }
     }
@@ -269,13 +273,16 @@ impl PresetsPanel {
             .unwrap_or_default();
         match store.rename_file(&path, new) {
             Ok(renamed) => {
-                self.message = Some(Ok(format!("Renamed “{old}” to “{}”", renamed.preset.name)));
+                self.message = Some(Outcome::Done(format!(
+                    "Renamed “{old}” to “{}”",
+                    renamed.preset.name
+                )));
                 self.user.retain(|s| s.path != path);
                 self.chosen = Some(Chosen::User(renamed.path.clone()));
                 self.remember(renamed.path, renamed.preset);
                 self.reread();
             }
-            Err(error) => self.message = Some(Err(error.to_string())),
+            Err(error) => self.message = Some(Outcome::Failed(error.to_string())),
         }
     }
 
@@ -294,10 +301,10 @@ impl PresetsPanel {
                 self.user.retain(|s| s.path != path);
                 self.user_changed();
                 self.chosen = None;
-                self.message = Some(Ok(format!("Deleted “{name}”")));
+                self.message = Some(Outcome::Done(format!("Deleted “{name}”")));
                 self.reread();
             }
-            Err(error) => self.message = Some(Err(error.to_string())),
+            Err(error) => self.message = Some(Outcome::Failed(error.to_string())),
         }
     }
 
@@ -312,9 +319,11 @@ impl PresetsPanel {
         } else {
             import_range_text(path, session)
         };
-        self.message = Some(result);
+        self.message = Some(result.into());
     }
 
+    /// Reads the preset file `path` into the user's presets: what was
+    /// imported, or why not.
     fn import_preset(&mut self, path: &Path) -> Result<String, String> {
         let preset = presets::read_preset(path).map_err(|e| e.to_string())?;
         preset
@@ -348,13 +357,14 @@ impl PresetsPanel {
                 path,
                 write_atomic(path, format!("{text}\n").as_bytes(), || Ok(())),
             ),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Outcome::Failed(error.to_string()),
         };
         self.message = Some(result);
     }
 }
 
-/// Reads `path` as range text (any dialect) into the selected seat.
+/// Reads `path` as range text (any dialect) into the selected seat: what
+/// was loaded, or why not.
 fn import_range_text(path: &Path, session: &mut Session) -> Result<String, String> {
     let shown = path.display();
     let size = std::fs::metadata(path)
@@ -372,8 +382,11 @@ fn import_range_text(path: &Path, session: &mut Session) -> Result<String, Strin
     ))
 }
 
-fn exported(path: &Path, result: Result<(), WriteError>) -> Result<String, String> {
-    result
-        .map(|()| format!("Wrote {}", PathBuf::from(path).display()))
-        .map_err(|e| e.to_string())
+/// What an export to `path` did.
+fn exported(path: &Path, result: Result<(), WriteError>) -> Outcome {
+    Outcome::of(
+        result,
+        |()| format!("Wrote {}", PathBuf::from(path).display()),
+        |e| e.to_string(),
+    )
 }

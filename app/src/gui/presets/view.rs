@@ -127,6 +127,15 @@ fn preset_actions_ui(
     session: &mut Session,
     dialect: Dialect,
 ) {
+    chosen_actions_ui(ui, panel, session);
+    name_actions_ui(ui, panel, session);
+    file_actions_ui(ui, panel, session, dialect);
+    file_prompt_ui(ui.ctx(), panel, session, dialect);
+}
+
+/// What to do with the chosen preset: load it into the selected seat,
+/// delete it (asking once more), export it.
+fn chosen_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &mut Session) {
     let seat_name = session.selected_seat().name.clone();
     let chosen = panel.chosen.clone();
     ui.horizontal_wrapped(|ui| {
@@ -175,6 +184,13 @@ fn preset_actions_ui(
             }
         }
     });
+}
+
+/// The name box, with saving the selected seat's range under it and
+/// renaming the chosen preset of the player's to it.
+fn name_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &Session) {
+    let seat_name = &session.selected_seat().name;
+    let chosen = panel.chosen.clone();
     ui.horizontal(|ui| {
         let label = ui.label("Name");
         ui.add(
@@ -209,6 +225,17 @@ fn preset_actions_ui(
             panel.rename_chosen(&name);
         }
     });
+}
+
+/// Importing a preset or range text, and exporting the selected seat's
+/// range as text in `dialect`.
+fn file_actions_ui(
+    ui: &mut egui::Ui,
+    panel: &mut PresetsPanel,
+    session: &mut Session,
+    dialect: Dialect,
+) {
+    let seat_name = session.selected_seat().name.clone();
     ui.horizontal(|ui| {
         if ui
             .button("Import…")
@@ -247,7 +274,6 @@ fn preset_actions_ui(
             }
         }
     });
-    file_prompt_ui(ui.ctx(), panel, session, dialect);
 }
 
 /// The file `ask` describes, from the system's dialog; where there is

@@ -1,5 +1,7 @@
 //! What the panels share, and nothing that draws: the spot being edited
-//! ([`session`], with its undo [`history`] and saved form [`scenario`]),
+//! ([`session`], with its undo [`history`] and saved form [`scenario`];
+//! its edits of the seats [`seat_edits`] and of the cards [`board_cards`],
+//! the board and the dead cards each a [`cards_field`]),
 //! the line on it ([`line`]), the preferences and how they survive a restart ([`prefs`],
 //! [`settings`]), the equity [`feed`], and the runner that keeps a
 //! panel's computation off the UI thread ([`background`]). A seat's
@@ -9,6 +11,8 @@
 
 pub mod background;
 pub mod blockers;
+pub mod board_cards;
+pub mod cards_field;
 pub mod feed;
 pub mod history;
 pub mod line;
@@ -16,5 +20,6 @@ pub mod prefs;
 pub mod price;
 pub mod request;
 pub mod scenario;
+pub mod seat_edits;
 pub mod session;
 pub mod settings;

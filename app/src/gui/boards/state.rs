@@ -9,6 +9,7 @@ use engine::equity::MethodUsed;
 use engine::study::FlopReport;
 
 use super::job::{FlopsFigures, FlopsJob};
+use crate::gui::outcome::Outcome;
 use crate::gui::state::background::{Answers, Background};
 use crate::gui::state::session::Session;
 
@@ -93,8 +94,8 @@ pub struct FlopsState {
     trace: bool,
     /// The last job submitted.
     last: Option<FlopsJob>,
-    /// The last export's outcome (`Err`: what went wrong).
-    pub export: Option<Result<String, String>>,
+    /// The last export's outcome.
+    pub export: Option<Outcome>,
     /// Whether there are file dialogs.
     pub dialogs: Dialogs,
     /// A typed path for the CSV asked for in place of a dialog.

@@ -9,11 +9,12 @@ use super::chart::chart_ui;
 use super::lines::{PAIRINGS, SUITS, lines, means, ruled_seats, shown_rows};
 use super::state::{FlopsState, GroupBy, export_csv, method_text};
 use super::table::{Table, table_ui};
+use crate::gui::outcome::Outcome;
 use crate::gui::state::scenario::SeatMode;
 use crate::gui::state::session::Session;
 
 /// The Boards view in `ui`; clicking a flop puts it on `session`'s board.
-pub fn flops_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session, dark: bool) {
+pub fn boards_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Session, dark: bool) {
     state.update(session, ui.ctx());
     let (_, indices) = session.request_with_seats(false);
     let active: Vec<usize> = indices
@@ -126,11 +127,11 @@ fn status_ui(ui: &mut egui::Ui, state: &mut FlopsState) {
         if let Some(path) = picked
             && let Some(report) = state.report()
         {
-            state.export = Some(
-                export_csv(report, &path)
-                    .map(|()| format!("Saved {}", path.display()))
-                    .map_err(|e| format!("Not saved: {e:#}")),
-            );
+            state.export = Some(Outcome::of(
+                export_csv(report, &path),
+                |()| format!("Saved {}", path.display()),
+                |e| format!("Not saved: {e:#}"),
+            ));
         }
         dialog::outcome_ui(ui, state.export.as_ref());
     });
