@@ -66,15 +66,13 @@ pub fn train_command(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failu
     });
     // The shipped presets are the named ranges the drills draw from (and
     // the user's, with --mine).
-    let mut named = crate::presets::shipped_ranges();
-    if args.mine
-        && let Some(store) = crate::presets::PresetStore::open_default()
-    {
-        let listed = store.list().presets;
-        named.extend(crate::presets::named_ranges(
-            listed.iter().map(|s| &s.preset),
-        ));
-    }
+    let mine = match args.mine.then(crate::presets::PresetStore::open_default) {
+        Some(Some(store)) => {
+            crate::presets::named_ranges(store.list().presets.iter().map(|s| &s.preset))
+        }
+        _ => Vec::new(),
+    };
+    let named = crate::presets::round_ranges(&mine);
     let round = train::round(
         drill,
         args.level,

@@ -39,10 +39,3 @@ impl Outcome {
         matches!(self, Outcome::Failed(_))
     }
 }
-
-impl From<Result<String, String>> for Outcome {
-    /// Words as a `Result`: `Ok` done, `Err` failed.
-    fn from(result: Result<String, String>) -> Outcome {
-        Outcome::of(result, |done| done, |failed| failed)
-    }
-}

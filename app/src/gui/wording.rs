@@ -74,7 +74,10 @@ pub fn and_list(names: &[&str]) -> String {
 /// file is without the name of the account or the machine.
 pub fn shown_path(path: &std::path::Path) -> String {
     let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
-    match home.as_deref().and_then(|home| path.strip_prefix(home).ok()) {
+    match home
+        .as_deref()
+        .and_then(|home| path.strip_prefix(home).ok())
+    {
         Some(rest) if !rest.as_os_str().is_empty() => {
             format!("~{}{}", std::path::MAIN_SEPARATOR, rest.display())
         }

@@ -29,6 +29,16 @@ pub fn shipped_ranges() -> Vec<(String, Range)> {
     named_ranges(shipped().iter())
 }
 
+/// The named ranges a trainer round draws from: the shipped presets, then
+/// `mine` (the user's, when asked for; empty otherwise). One list for
+/// `rangestove train --mine` and the Train view's *My presets too*, so a
+/// seed is the same round in both.
+pub fn round_ranges(mine: &[(String, Range)]) -> Vec<(String, Range)> {
+    let mut named = shipped_ranges();
+    named.extend(mine.iter().cloned());
+    named
+}
+
 /// Presets as the trainer's named ranges: those whose range parses.
 pub fn named_ranges<'a>(presets: impl Iterator<Item = &'a Preset>) -> Vec<(String, Range)> {
     presets

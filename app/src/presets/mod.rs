@@ -27,7 +27,7 @@ pub use file::read_preset;
 pub use format::{MAX_PRESET_BYTES, PRESET_VERSION};
 pub use groups::PresetGroup;
 pub use library::{
-    lookup, named_ranges, shipped, shipped_by_name, shipped_problems, shipped_ranges,
+    lookup, named_ranges, round_ranges, shipped, shipped_by_name, shipped_problems, shipped_ranges,
 };
 pub use preset::{Preset, slug};
 pub use store::{Listing, PresetStore, StoredPreset};

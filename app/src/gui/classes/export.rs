@@ -5,6 +5,7 @@ use engine::study::Blockers;
 
 use super::rows::TableRow;
 use super::state::ClassesState;
+use crate::gui::outcome::Outcome;
 use crate::gui::state::session::Session;
 
 /// The rows as comma-separated values: a header, then per row its
@@ -89,19 +90,17 @@ fn csv_line(out: &mut String, r: &TableRow, groups: usize, blockers: bool, versu
     out.push('\n');
 }
 
-/// Writes the rows shown to `path` as CSV, atomically.
-pub fn export_csv(
-    state: &ClassesState,
-    session: &Session,
-    path: &std::path::Path,
-) -> Result<String, String> {
+/// Writes the rows shown to `path` as CSV, atomically: what it did.
+pub fn export_csv(state: &ClassesState, session: &Session, path: &std::path::Path) -> Outcome {
     let Some((first, second)) = state.rows() else {
-        return Err("Not saved: no figures yet".to_owned());
+        return Outcome::Failed("Not saved: no figures yet".to_owned());
     };
     let rows: Vec<TableRow> = first.iter().chain(second).cloned().collect();
     let names = session.selected_seat().groups.names();
     let text = csv_text(&rows, &names, state.against(), &state.versus_names());
-    crate::io::atomic::write_atomic(path, text.as_bytes(), || Ok(()))
-        .map(|_| format!("Saved {}", path.display()))
-        .map_err(|e| format!("Not saved: {e:#}"))
+    Outcome::of(
+        crate::io::atomic::write_atomic(path, text.as_bytes(), || Ok(())),
+        |_| format!("Saved {}", path.display()),
+        |e| format!("Not saved: {e:#}"),
+    )
 }

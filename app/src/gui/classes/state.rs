@@ -18,6 +18,7 @@ use super::job::{ClassFigures, ClassJob};
 use super::rows::TableRow;
 use super::table::SortBy;
 use crate::gui::files::dialog::{Dialogs, PathPrompt};
+use crate::gui::outcome::Outcome;
 use crate::gui::state::background::Background;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::session::Session;
@@ -60,7 +61,7 @@ pub struct ClassesState {
     /// equity bucket).
     pub(super) strong_group: Option<usize>,
     /// The last export's outcome.
-    pub(super) export: Option<Result<String, String>>,
+    pub(super) export: Option<Outcome>,
     /// A typed path for the CSV asked for in place of a dialog.
     pub(super) prompt: Option<PathPrompt<()>>,
     /// Whether there are file dialogs.

@@ -257,10 +257,9 @@ pub fn save_path(
 }
 
 /// The outcome of the last file action, if any: its message, or what
-/// went wrong in the error colour. (An [`Outcome`], or its words as a
-/// `Result`: `Ok` done, `Err` failed.)
-pub fn outcome_ui<T: Clone + Into<Outcome>>(ui: &mut egui::Ui, outcome: Option<&T>) {
-    match outcome.cloned().map(Into::into) {
+/// went wrong in the error colour.
+pub fn outcome_ui(ui: &mut egui::Ui, outcome: Option<&Outcome>) {
+    match outcome {
         Some(Outcome::Done(text)) => {
             ui.label(text);
         }

@@ -14,6 +14,7 @@ use crate::gui::files::dialog::{Dialogs, PathPrompt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use anyhow::Context;
 use engine::Range;
 use engine::range::Dialect;
 
@@ -319,21 +320,19 @@ impl PresetsPanel {
         } else {
             import_range_text(path, session)
         };
-        self.message = Some(result.into());
+        self.message = Some(Outcome::of(result, |done| done, |e| format!("{e:#}")));
     }
 
     /// Reads the preset file `path` into the user's presets: what was
     /// imported, or why not.
-    fn import_preset(&mut self, path: &Path) -> Result<String, String> {
-        let preset = presets::read_preset(path).map_err(|e| e.to_string())?;
-        preset
-            .range()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+    fn import_preset(&mut self, path: &Path) -> anyhow::Result<String> {
+        let preset = presets::read_preset(path)?;
+        preset.range().with_context(|| path.display().to_string())?;
         let store = self
             .store
             .clone()
-            .ok_or("No data directory to keep presets in")?;
-        let saved = store.save(&preset, false).map_err(|e| e.to_string())?;
+            .context("No data directory to keep presets in")?;
+        let saved = store.save(&preset, false)?;
         let message = format!("Imported “{}”", preset.name);
         self.chosen = Some(Chosen::User(saved.clone()));
         self.remember(saved, preset);
@@ -365,16 +364,16 @@ impl PresetsPanel {
 
 /// Reads `path` as range text (any dialect) into the selected seat: what
 /// was loaded, or why not.
-fn import_range_text(path: &Path, session: &mut Session) -> Result<String, String> {
+fn import_range_text(path: &Path, session: &mut Session) -> anyhow::Result<String> {
     let shown = path.display();
     let size = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: {e}"))?
+        .with_context(|| shown.to_string())?
         .len();
     if size > MAX_IMPORT_BYTES {
-        return Err(format!("{shown}: {size} bytes is too big for range text"));
+        anyhow::bail!("{shown}: {size} bytes is too big for range text");
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let range = Range::parse(text.trim()).map_err(|e| format!("{shown}: {e}"))?;
+    let text = std::fs::read_to_string(path).with_context(|| shown.to_string())?;
+    let range = Range::parse(text.trim()).with_context(|| shown.to_string())?;
     session.set_range(session.selected(), range, EditKey::Discrete);
     Ok(format!(
         "Loaded {shown} into {}",

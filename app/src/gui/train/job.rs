@@ -36,8 +36,7 @@ impl RoundJob {
     /// the same round there; on the current pool. A level with fewer
     /// different questions than asked gives as many as it has.
     pub fn run(self, job: &Job<'_, RoundFigures>) {
-        let mut named = crate::presets::shipped_ranges();
-        named.extend(self.mine.iter().cloned());
+        let named = crate::presets::round_ranges(&self.mine);
         let made = round(self.drill, self.level, self.seed, self.count, &named, None);
         let figures = match made {
             Ok(round) => {
