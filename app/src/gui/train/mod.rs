@@ -3,11 +3,12 @@
 //! the `answer` being given and the round's progress, the statistics'
 //! `store` (kept by `stats` in their file) and the `timing` of the waits;
 //! `job` makes a round on its own thread; `view` draws the question and
-//! the answer, `picture` the spot and why the answer is what it is,
+//! the answer under the `picker`'s choices, `verdict` its score, `picture` the spot and why the answer is what it is,
 //! `table` the statistics.
 
 pub mod answer;
 pub mod job;
+pub mod picker;
 pub mod picture;
 pub mod settings;
 pub mod state;
@@ -15,4 +16,5 @@ pub mod stats;
 pub mod store;
 pub mod table;
 pub mod timing;
+pub mod verdict;
 pub mod view;
