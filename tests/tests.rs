@@ -2,8 +2,9 @@
 //! the engine carries the evaluator table, 8 MB compressed), made of these
 //! modules.
 
-// Helpers in these modules unwrap freely: a failed unwrap is a failed test.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+// Helpers in these modules unwrap freely: a failed unwrap is a failed test;
+// a test may be a long list of cases.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)]
 
 mod app; // the desktop app under egui_kittest
 mod cli; // the binary: subcommands, fuzzed arguments, the golden corpus

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Longest source file, in lines, before it must be split.
-const MAX_LINES: usize = 600;
+const MAX_LINES: usize = 450;
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
@@ -360,7 +360,14 @@ fn no_source_file_is_too_long() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut long = Vec::new();
     // Test modules are lists of cases and may run longer (ARCHITECTURE.md).
-    for dir in ["engine/src", "engine/build", "app/src", "benches"] {
+    for dir in [
+        "engine/src",
+        "engine/build",
+        "engine/examples",
+        "app/src",
+        "benches",
+        "examples",
+    ] {
         for file in sources(&root.join(dir)) {
             let lines = std::fs::read_to_string(&file).unwrap().lines().count();
             if lines > MAX_LINES {
