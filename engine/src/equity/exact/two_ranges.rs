@@ -11,7 +11,7 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
-use super::common::{BoardView, Item, PerCombo, all_ranged_active, fixed_weight, items};
+use super::common::{BoardView, Item, PerCombo, add_best, all_ranged_active, fixed_weight, items};
 use crate::combo::COMBOS;
 use crate::equity::setup::{SeatCombos, Setup};
 
@@ -234,14 +234,7 @@ impl TwoRanges {
                 sets[both | fixed] += w * equal;
             }
             if let Some((counts, unit_k)) = per_combo {
-                let c = &mut counts[item.slot as usize];
-                if k == 1 {
-                    c[1] += w * lower;
-                } else {
-                    c[2] += w * lower;
-                }
-                c[2] += w * equal;
-                c[3] += w * (lower * unit_k[k] + equal * unit_k[k + 1]);
+                add_best(&mut counts[item.slot as usize], w, lower, equal, k, unit_k);
             }
         }
     }

@@ -189,12 +189,8 @@ impl Tally {
     ) {
         self.unit = unit;
         self.prefixes += prefixes;
-        for (a, &b) in self.sum_x.iter_mut().zip(sum_x) {
-            *a += b;
-        }
-        for (a, &b) in self.sum_x2.iter_mut().zip(sum_x2) {
-            *a += b;
-        }
+        add_each(&mut self.sum_x, sum_x);
+        add_each(&mut self.sum_x2, sum_x2);
     }
 
     /// Adds the sums over the same sampled groups of each seat's sole wins
@@ -206,16 +202,10 @@ impl Tally {
         sum_t: &[u128],
         sum_t2: &[u128],
     ) {
-        for (to, from) in [
-            (&mut self.sum_w, sum_w),
-            (&mut self.sum_w2, sum_w2),
-            (&mut self.sum_t, sum_t),
-            (&mut self.sum_t2, sum_t2),
-        ] {
-            for (a, &b) in to.iter_mut().zip(from) {
-                *a += b;
-            }
-        }
+        add_each(&mut self.sum_w, sum_w);
+        add_each(&mut self.sum_w2, sum_w2);
+        add_each(&mut self.sum_t, sum_t);
+        add_each(&mut self.sum_t2, sum_t2);
     }
 
     /// Adds the sums over the same sampled prefixes of each seat's
@@ -233,12 +223,8 @@ impl Tally {
             self.sum_y = vec![0; sum_y.len()];
             self.sum_y2 = vec![0; sum_y2.len()];
         }
-        for (a, b) in self.sum_y.iter_mut().zip(sum_y) {
-            *a += b;
-        }
-        for (a, b) in self.sum_y2.iter_mut().zip(sum_y2) {
-            *a += b;
-        }
+        add_each(&mut self.sum_y, &sum_y);
+        add_each(&mut self.sum_y2, &sum_y2);
         self.y_unit = y_unit;
         self.y_offsets = offsets.iter().map(|o| o.to_bits()).collect();
     }
@@ -263,22 +249,14 @@ impl Tally {
         }
         self.total += other.total;
         self.deals += other.deals;
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
-        }
-        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
-            *a += b;
-        }
+        add_each(&mut self.wins, &other.wins);
+        add_each(&mut self.ties, &other.ties);
         self.prefixes += other.prefixes;
         if other.prefixes > 0 {
             self.unit = other.unit;
         }
-        for (a, b) in self.sum_x.iter_mut().zip(&other.sum_x) {
-            *a += b;
-        }
-        for (a, b) in self.sum_x2.iter_mut().zip(&other.sum_x2) {
-            *a += b;
-        }
+        add_each(&mut self.sum_x, &other.sum_x);
+        add_each(&mut self.sum_x2, &other.sum_x2);
         self.add_group_counts(&other.sum_w, &other.sum_w2, &other.sum_t, &other.sum_t2);
         self.sparse.extend_from_slice(&other.sparse);
         if self.combos.is_empty() {
@@ -288,5 +266,12 @@ impl Tally {
                 a.add(b);
             }
         }
+    }
+}
+
+/// Adds each entry of `from` to the entry of `to` at its place.
+fn add_each<T: Copy + std::ops::AddAssign>(to: &mut [T], from: &[T]) {
+    for (a, &b) in to.iter_mut().zip(from) {
+        *a += b;
     }
 }

@@ -5,7 +5,7 @@
 use super::CARDS;
 use super::deals::SweptSeat;
 use super::mirror::DealSums;
-use crate::equity::exact::common::{BoardView, PerCombo};
+use crate::equity::exact::common::{BoardView, PerCombo, add_best};
 
 /// Per-board working storage, reused across boards.
 #[derive(Default)]
@@ -37,8 +37,8 @@ pub(crate) struct Scratch {
 }
 
 impl SweptSeat {
-    /// As [`TwoRanges::board`](crate::equity::exact::two_ranges::TwoRanges::board), with the
-    /// listed and swept seats' combos counted per combo.
+    /// As [`TwoRanges::board`](super::super::two_ranges::TwoRanges::board),
+    /// with the listed and swept seats' combos counted per combo.
     pub(in crate::equity::exact) fn board(
         &self,
         board: &BoardView,
@@ -130,13 +130,7 @@ impl SweptSeat {
                     let c = &mut counts[s as usize];
                     c[0] += weight * all;
                     if ranks[s as usize] == best {
-                        if k == 1 {
-                            c[1] += weight * under;
-                        } else {
-                            c[2] += weight * under;
-                        }
-                        c[2] += weight * equal;
-                        c[3] += weight * (under * unit_k[k] + equal * unit_k[k + 1]);
+                        add_best(c, weight, under, equal, k, unit_k);
                     }
                 }
                 scratch.events.push(u64::from(best) << 32 | d as u64);
