@@ -23,7 +23,8 @@
 //! are 0, and so is a potential whose condition never happens (PPot of a
 //! hand never behind nor tied).
 
-use super::board_breakdown::{AnalysisError, check_board};
+use super::classify::check_board;
+use super::error::AnalysisError;
 use crate::card::{Card, CardSet};
 use crate::combo::{Combo, HandClass, HandKind};
 use crate::compact::CompactHand;

@@ -33,6 +33,12 @@
 //! *Two overcards*: both hole cards above the board, no pair.
 
 mod board_breakdown;
+mod classify;
+mod error;
 pub mod hero;
+mod hit;
 
-pub use board_breakdown::{AnalysisError, BoardBreakdown, Draw, Hit, MadeHand, Row, classify};
+pub use board_breakdown::{BoardBreakdown, Row};
+pub use classify::classify;
+pub use error::AnalysisError;
+pub use hit::{Draw, Hit, MadeHand};

@@ -13,17 +13,16 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::flop_classes::FlopClass;
+use super::flop_counting::classes_that_come;
 use super::flop_odds::{self, FlopOdds};
-use super::flops::{
-    FlopReport, FlopRow, classes_that_come, flop_means, method_of, typical_flop, with_frequencies,
-};
-use super::hits::BoardSeat;
-use super::on_board::{counted_as, exact_on_board, sampled_on_board};
+use super::flop_rows::{FlopReport, FlopRow, flop_means, method_of, with_frequencies};
+use super::flops::typical_flop;
+use super::on_line::{Counted, LineOnBoard};
 use crate::card::Card;
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
-use crate::line::{Followed, LineError, Street, StreetRule, TermKind, follow};
+use crate::line::{LineError, Street, StreetRule, TermKind};
 use crate::range::Range;
 use crate::threads;
 
@@ -194,41 +193,26 @@ fn line_row(
     let flop: [Card; 3] = class.flop;
     let mut with = request.clone();
     with.board = flop.to_vec();
-    // An equity term's standings counted as the report counts its flops.
-    let followed = follow(&counted_as(with.clone(), strategy), rules)?;
-    let reach = followed.reach();
-    // Where the line gets nowhere on this flop, the ranges as given;
-    // counted with the request's own trials and seed.
-    let counted_request = &match &followed {
-        Followed::Reached(narrowed) if reach > 0.0 => EquityRequest {
-            seats: narrowed.request.seats.clone(),
-            ..with.clone()
-        },
-        _ => with.clone(),
-    };
-    let found = match (strategy, odds) {
-        (ReportStrategy::EachSampled { std_error }, Some(odds)) => {
-            sampled_on_board(counted_request, flop.to_vec(), std_error, true, cancel)?
-                .map(|result| (odds.left(&flop), result))
-        }
-        _ => {
-            exact_on_board(counted_request, flop.to_vec(), true, cancel)?.map(|(weight, result)| {
-                // The narrowed deals' weight over the reach: the weight of
-                // the deals the ranges as given leave the flop.
-                (if reach > 0.0 { weight / reach } else { weight }, result)
-            })
-        }
-    };
-    let Some((weight, result)) = found else {
+    let line = LineOnBoard::follow(&with, rules, strategy)?;
+    let reach = line.reach();
+    let Some(Counted { weight, seats }) = line.count(strategy, Some(Street::Flop), cancel)? else {
         return Ok(None);
     };
-    let seats = (result.seats.iter().zip(&result.breakdown))
-        .map(|(&figures, breakdown)| {
-            let range = &counted_request.seats[figures.seat].range;
-            let mut seat = BoardSeat::new(figures, breakdown, range, &flop, request.dead);
-            seat.continue_share = followed.share(figures.seat, Street::Flop);
-            seat
-        })
-        .collect();
+    let weight = match (weight, odds) {
+        // The narrowed deals' weight over the reach: the weight of the
+        // deals the ranges as given leave the flop.
+        (Some(weight), _) => {
+            if reach > 0.0 {
+                weight / reach
+            } else {
+                weight
+            }
+        }
+        (None, Some(odds)) => odds.left(&flop),
+        (None, None) => {
+            let missing = EquityError::BadSetting("a sampled row needs the flop odds");
+            return Err(missing.into());
+        }
+    };
     Ok(Some(FlopRow::of_class(class, weight, seats, reach)))
 }

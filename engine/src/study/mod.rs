@@ -17,13 +17,16 @@
 
 mod classes;
 pub mod flop_classes;
+mod flop_counting;
 mod flop_odds;
+mod flop_rows;
 pub mod flops;
 mod flops_line;
 mod hits;
 pub mod next_card;
 mod next_line;
 mod on_board;
+mod on_line;
 
 pub use classes::{
     Blockers, ClassKey, ClassRow, ClassTable, GroupError, MAX_GROUPS, blockers, blockers_of_part,

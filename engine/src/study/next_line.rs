@@ -6,11 +6,10 @@
 
 use rayon::prelude::*;
 
-use super::hits::BoardSeat;
 use super::next_card::{NextCardReport, next_cards_counted, next_cards_strategy};
-use super::on_board::{counted_as, exact_on_board, sampled_on_board};
+use super::on_line::LineOnBoard;
 use crate::equity::{EquityError, EquityRequest, ReportStrategy};
-use crate::line::{Followed, LineError, Narrowed, Street, StreetRule, follow, narrow};
+use crate::line::{LineError, Narrowed, Street, StreetRule, narrow};
 use crate::threads;
 
 /// [`next_cards`](super::next_cards) on a line: the cards' frequencies and the seats' figures
@@ -45,30 +44,19 @@ pub fn next_cards_on_line(
             }
             let mut with = request.clone();
             with.board.push(row.card);
-            // An equity term's standings counted as the report counts a card.
-            let followed = follow(&counted_as(with.clone(), strategy), rules)?;
-            row.reach = followed.reach();
-            match followed {
-                Followed::Reached(narrowed) if narrowed.reach > 0.0 => {
-                    if ruled {
-                        // Counted with the request's own trials and seed.
-                        let counted = Narrowed {
-                            request: EquityRequest {
-                                seats: narrowed.request.seats,
-                                ..with
-                            },
-                            ..narrowed
-                        };
-                        row.seats = figures(&counted, strategy, next, cancel)?;
-                    }
+            let line = LineOnBoard::follow(&with, rules, strategy)?;
+            row.reach = line.reach();
+            if row.reach > 0.0 {
+                if ruled {
+                    let counted = line.count(strategy, next, cancel)?;
+                    row.seats = counted.map_or_else(Vec::new, |counted| counted.seats);
                 }
+            } else {
                 // The line gets nowhere with this card: the figures of the
                 // ranges entering its street, each ruled seat's own share.
-                other => {
-                    for s in &mut row.seats {
-                        s.continue_share =
-                            next.and_then(|street| other.share(s.figures.seat, street));
-                    }
+                for s in &mut row.seats {
+                    s.continue_share =
+                        next.and_then(|street| line.followed.share(s.figures.seat, street));
                 }
             }
             Ok(())
@@ -140,40 +128,4 @@ fn entering_street(request: &EquityRequest, rules: &[StreetRule]) -> Result<Ente
         ruled,
         counts,
     })
-}
-
-/// The seats' figures of `narrowed` (a spot with its next card dealt)
-/// counted as `strategy` counts the report, with each seat's continue
-/// share on `street`.
-fn figures(
-    narrowed: &Narrowed,
-    strategy: ReportStrategy,
-    street: Option<Street>,
-    cancel: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<BoardSeat>, LineError> {
-    let request = &narrowed.request;
-    let board = request.board.clone();
-    let result = match strategy {
-        ReportStrategy::EachSampled { std_error } => {
-            sampled_on_board(request, board.clone(), std_error, true, cancel)?
-        }
-        _ => exact_on_board(request, board.clone(), true, cancel)?.map(|(_, result)| result),
-    };
-    let Some(result) = result else {
-        return Ok(Vec::new());
-    };
-    Ok(result
-        .seats
-        .iter()
-        .zip(&result.breakdown)
-        .map(|(&figures, breakdown)| {
-            let range = &request.seats[figures.seat].range;
-            let mut seat = BoardSeat::new(figures, breakdown, range, &board, request.dead);
-            seat.continue_share = narrowed.shares[figures.seat]
-                .iter()
-                .find(|&&(s, _)| Some(s) == street)
-                .map(|&(_, share)| share);
-            seat
-        })
-        .collect())
 }

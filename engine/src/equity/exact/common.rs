@@ -138,6 +138,21 @@ impl BoardView<'_> {
 /// the share of `k` tied winners).
 pub(super) type PerCombo<'a> = Option<(&'a mut [[u64; 4]], &'a [u64])>;
 
+/// Adds to a combo's counters `c` (`[weight, wins, ties, share]`, as in
+/// [`PerCombo`]) the deals of weight `w` each in which it holds the best
+/// hand: `lower` of them with `k` winners (alone when `k` is 1), and
+/// `equal` of them with one more seat level with it (`k + 1` winners).
+#[inline(always)]
+pub(super) fn add_best(c: &mut [u64; 4], w: u64, lower: u64, equal: u64, k: usize, unit_k: &[u64]) {
+    if k == 1 {
+        c[1] += w * lower;
+    } else {
+        c[2] += w * lower;
+    }
+    c[2] += w * equal;
+    c[3] += w * (lower * unit_k[k] + equal * unit_k[k + 1]);
+}
+
 /// Runs the equally sized work items in rounds on the current rayon pool, merging tallies,
 /// checking `cancel` and sending snapshots between rounds.
 pub(super) fn rounds<T: Sync>(

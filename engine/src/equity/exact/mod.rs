@@ -33,6 +33,7 @@ pub(crate) mod board_major;
 mod common;
 pub(crate) mod deal_major;
 pub(crate) mod flop_pass;
+mod rank_multisets;
 mod rank_patterns;
 pub(crate) mod swept_seat;
 pub(crate) mod three_ranges;

@@ -215,12 +215,53 @@ impl ThreeRanges {
         mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
-        let BoardView {
-            mask: board_mask,
-            fixed_best,
-            fixed_winners,
+        self.prepare(board, scratch);
+        let Scratch {
+            sorted,
+            pairs,
+            q,
+            unit,
             ..
-        } = *board;
+        } = scratch;
+        let rank = |key: u64| (key >> 32) as u32;
+        let mut next = [0usize; 3];
+        // Rank by rank: each seat's combos of the next rank.
+        while let Some(r) = (0..3)
+            .filter_map(|s| sorted[s].get(next[s]).map(|&k| rank(k)))
+            .min()
+        {
+            let mut end = next;
+            for (end, sorted) in end.iter_mut().zip(sorted.iter()) {
+                while sorted.get(*end).is_some_and(|&k| rank(k) == r) {
+                    *end += 1;
+                }
+            }
+            let groups: [&[u64]; 3] = std::array::from_fn(|s| &sorted[s][next[s]..end[s]]);
+            let fixed = Fixed::at(r, board);
+            for i in 0..3 {
+                if self.query_group(i, &groups, &mut pairs[i], q) {
+                    self.count_group(i, groups[i], q, &fixed, sets, &mut per_combo);
+                }
+            }
+            next = end;
+        }
+        // Every deal, per combo and in all.
+        if let Some((counts, _)) = &mut per_combo {
+            self.combo_weights(counts, sorted, pairs);
+        }
+        if self.unit_weights {
+            sorted[0]
+                .iter()
+                .map(|&k| pairs[0].query(self.items[0][k as u32 as usize].cards))
+                .fold(0u64, u64::wrapping_add)
+        } else {
+            let unit = unit.get_or_insert_with(Pairs::new);
+            self.deals(unit, board.mask)
+        }
+    }
+
+    /// Sorts each seat's combos live on `board` and clears the sums.
+    fn prepare(&self, board: &BoardView, scratch: &mut Scratch) {
         if scratch.pairs.len() < 3 {
             scratch.pairs = vec![Pairs::new(), Pairs::new(), Pairs::new()];
         }
@@ -230,143 +271,180 @@ impl ThreeRanges {
         for pairs in &mut scratch.pairs {
             pairs.clear();
         }
-        let rank = |key: u64| (key >> 32) as u32;
+    }
+
+    /// Inserts `seat`'s combos `keys` on `side` of `pairs`, with their
+    /// weights or, without `sign`, the weights negated (taking them out).
+    #[inline(always)]
+    fn insert(&self, pairs: &mut Pairs, side: usize, seat: usize, keys: &[u64], sign: bool) {
+        for &k in keys {
+            let item = &self.items[seat][k as u32 as usize];
+            let w = if sign {
+                item.weight
+            } else {
+                item.weight.wrapping_neg()
+            };
+            pairs.insert(side, item.cards, w);
+        }
+    }
+
+    /// One rank's `groups` (per seat, its combos of the rank) with seat
+    /// `i` as the hero: the other two seats' combos of the rank go into
+    /// `pairs` (seat `i`'s sums over them), and per combo of seat `i` of
+    /// the rank, `q` gets the compatible pairs of theirs ranked below it,
+    /// below or level with seat `x`'s level, with `y`'s, and with both
+    /// (`[x, y]` the others in order). `false` when seat `i` has no combo
+    /// of the rank (nothing to count).
+    #[inline(always)]
+    fn query_group(
+        &self,
+        i: usize,
+        groups: &[&[u64]; 3],
+        pairs: &mut Pairs,
+        q: &mut Vec<[u64; 4]>,
+    ) -> bool {
+        let [x, y] = OTHERS[i];
+        let (gi, gx, gy) = (groups[i], groups[x], groups[y]);
+        if gi.is_empty() {
+            self.insert(pairs, 0, x, gx, true);
+            self.insert(pairs, 1, y, gy, true);
+            return false;
+        }
+        q.clear();
+        q.extend(gi.iter().map(|&k| {
+            let s = pairs.query(self.items[i][k as u32 as usize].cards);
+            [s; 4]
+        }));
+        let query = |pairs: &Pairs, q: &mut Vec<[u64; 4]>, at: usize| {
+            for (qs, &k) in q.iter_mut().zip(gi) {
+                qs[at] = pairs.query(self.items[i][k as u32 as usize].cards);
+            }
+        };
+        if !gx.is_empty() {
+            self.insert(pairs, 0, x, gx, true);
+            query(pairs, q, 1);
+            query(pairs, q, 3);
+        }
+        if !gy.is_empty() {
+            self.insert(pairs, 1, y, gy, true);
+            query(pairs, q, 3);
+            if gx.is_empty() {
+                query(pairs, q, 2);
+            } else {
+                self.insert(pairs, 0, x, gx, false);
+                query(pairs, q, 2);
+                self.insert(pairs, 0, x, gx, true);
+            }
+        }
+        true
+    }
+
+    /// Adds the deals of seat `i`'s combos of one rank (`gi`), with the
+    /// sums `q` of [`query_group`](ThreeRanges::query_group), to `sets` and
+    /// `per_combo`; the single-combo seats stand to the rank as `fixed`.
+    #[inline(always)]
+    fn count_group(
+        &self,
+        i: usize,
+        gi: &[u64],
+        q: &[[u64; 4]],
+        fixed: &Fixed,
+        sets: &mut [u64],
+        per_combo: &mut PerCombo,
+    ) {
+        let [x, y] = OTHERS[i];
         let bits = self.seats.map(|a| 1usize << a);
-        let fixed_count = fixed_winners.count_ones() as usize;
         let f = self.fixed_weight;
-        let mut next = [0usize; 3];
-        // Rank by rank: each seat's combos of the next rank.
-        while let Some(r) = (0..3)
-            .filter_map(|s| scratch.sorted[s].get(next[s]).map(|&k| rank(k)))
-            .min()
-        {
-            let mut end = next;
-            for (end, sorted) in end.iter_mut().zip(&scratch.sorted) {
-                while sorted.get(*end).is_some_and(|&k| rank(k) == r) {
-                    *end += 1;
-                }
-            }
-            let group = |s: usize| &scratch.sorted[s][next[s]..end[s]];
-            for i in 0..3 {
-                let [x, y] = OTHERS[i];
-                let (gi, gx, gy) = (group(i), group(x), group(y));
-                let pairs = &mut scratch.pairs[i];
-                let insert =
-                    |pairs: &mut Pairs, side: usize, seat: usize, keys: &[u64], sign: bool| {
-                        for &k in keys {
-                            let item = &self.items[seat][k as u32 as usize];
-                            let w = if sign {
-                                item.weight
-                            } else {
-                                item.weight.wrapping_neg()
-                            };
-                            pairs.insert(side, item.cards, w);
-                        }
-                    };
-                if gi.is_empty() {
-                    insert(pairs, 0, x, gx, true);
-                    insert(pairs, 1, y, gy, true);
-                    continue;
-                }
-                let q = &mut scratch.q;
-                q.clear();
-                q.extend(gi.iter().map(|&k| {
-                    let s = pairs.query(self.items[i][k as u32 as usize].cards);
-                    [s; 4]
-                }));
-                let query = |pairs: &Pairs, q: &mut Vec<[u64; 4]>, at: usize| {
-                    for (qs, &k) in q.iter_mut().zip(gi) {
-                        qs[at] = pairs.query(self.items[i][k as u32 as usize].cards);
-                    }
-                };
-                if !gx.is_empty() {
-                    insert(pairs, 0, x, gx, true);
-                    query(pairs, q, 1);
-                    query(pairs, q, 3);
-                }
-                if !gy.is_empty() {
-                    insert(pairs, 1, y, gy, true);
-                    query(pairs, q, 3);
-                    if gx.is_empty() {
-                        query(pairs, q, 2);
+        // Each deal once, by the lowest of its ranged winners: seat i
+        // alone, with x, with y, with both.
+        let sets_of = [
+            bits[i],
+            bits[i] | bits[x],
+            bits[i] | bits[y],
+            bits[i] | bits[x] | bits[y],
+        ];
+        let counted = [true, i < x, i < y, i == 0];
+        for (qs, &k) in q.iter().zip(gi) {
+            let item = &self.items[i][k as u32 as usize];
+            let w = item.weight * f;
+            let parts = [
+                qs[0],
+                qs[1].wrapping_sub(qs[0]),
+                qs[2].wrapping_sub(qs[0]),
+                qs[3]
+                    .wrapping_sub(qs[1])
+                    .wrapping_sub(qs[2])
+                    .wrapping_add(qs[0]),
+            ];
+            for p in 0..4 {
+                if counted[p] {
+                    let winners = if fixed.below {
+                        fixed.winners
                     } else {
-                        insert(pairs, 0, x, gx, false);
-                        query(pairs, q, 2);
-                        insert(pairs, 0, x, gx, true);
-                    }
-                }
-                // Each deal once, by the lowest of its ranged winners: seat
-                // i alone, with x, with y, with both.
-                let sets_of = [
-                    bits[i],
-                    bits[i] | bits[x],
-                    bits[i] | bits[y],
-                    bits[i] | bits[x] | bits[y],
-                ];
-                let counted = [true, i < x, i < y, i == 0];
-                // The single-combo seats win below them, share level.
-                let below_fixed = r < fixed_best;
-                let (joined, k_base) = if r == fixed_best {
-                    (fixed_winners, fixed_count)
-                } else {
-                    (0, 0)
-                };
-                for (qs, &k) in q.iter().zip(gi) {
-                    let item = &self.items[i][k as u32 as usize];
-                    let w = item.weight * f;
-                    let parts = [
-                        qs[0],
-                        qs[1].wrapping_sub(qs[0]),
-                        qs[2].wrapping_sub(qs[0]),
-                        qs[3]
-                            .wrapping_sub(qs[1])
-                            .wrapping_sub(qs[2])
-                            .wrapping_add(qs[0]),
-                    ];
-                    for p in 0..4 {
-                        if counted[p] {
-                            let winners = if below_fixed {
-                                fixed_winners
-                            } else {
-                                sets_of[p] | joined
-                            };
-                            sets[winners] += w * parts[p];
-                        }
-                    }
-                    if !below_fixed && let Some((counts, unit_k)) = &mut per_combo {
-                        let c = &mut counts[item.slot as usize];
-                        let sizes = [1, 2, 2, 3].map(|s| s + k_base);
-                        for p in 0..4 {
-                            if sizes[p] == 1 {
-                                c[1] += w * parts[p];
-                            } else {
-                                c[2] += w * parts[p];
-                            }
-                            c[3] += w * parts[p] * unit_k[sizes[p]];
-                        }
-                    }
+                        sets_of[p] | fixed.joined
+                    };
+                    sets[winners] += w * parts[p];
                 }
             }
-            next = end;
-        }
-        // Every deal, per combo and in all.
-        if let Some((counts, _)) = &mut per_combo {
-            for i in 0..3 {
-                for &k in &scratch.sorted[i] {
-                    let item = &self.items[i][k as u32 as usize];
-                    counts[item.slot as usize][0] +=
-                        item.weight * f * scratch.pairs[i].query(item.cards);
+            if !fixed.below
+                && let Some((counts, unit_k)) = per_combo
+            {
+                let c = &mut counts[item.slot as usize];
+                let sizes = [1, 2, 2, 3].map(|s| s + fixed.k_base);
+                for p in 0..4 {
+                    if sizes[p] == 1 {
+                        c[1] += w * parts[p];
+                    } else {
+                        c[2] += w * parts[p];
+                    }
+                    c[3] += w * parts[p] * unit_k[sizes[p]];
                 }
             }
         }
-        if self.unit_weights {
-            scratch.sorted[0]
-                .iter()
-                .map(|&k| scratch.pairs[0].query(self.items[0][k as u32 as usize].cards))
-                .fold(0u64, u64::wrapping_add)
+    }
+
+    /// Per combo live on the board, the weight of its deals (`pairs` with
+    /// every rank inserted).
+    fn combo_weights(&self, counts: &mut [[u64; 4]], sorted: &[Vec<u64>; 3], pairs: &[Pairs]) {
+        let f = self.fixed_weight;
+        for i in 0..3 {
+            for &k in &sorted[i] {
+                let item = &self.items[i][k as u32 as usize];
+                counts[item.slot as usize][0] += item.weight * f * pairs[i].query(item.cards);
+            }
+        }
+    }
+}
+
+/// How the single-combo seats stand to one rank of the ranged seats.
+struct Fixed {
+    /// Whether they rank above it (they win).
+    below: bool,
+    /// Who among them holds the best rank.
+    winners: usize,
+    /// Those who share when level with it (none otherwise), and how many.
+    joined: usize,
+    k_base: usize,
+}
+
+impl Fixed {
+    /// The single-combo seats of `board` against rank `r`: they win below
+    /// them, share level.
+    #[inline(always)]
+    fn at(r: u32, board: &BoardView) -> Fixed {
+        let (joined, k_base) = if r == board.fixed_best {
+            (
+                board.fixed_winners,
+                board.fixed_winners.count_ones() as usize,
+            )
         } else {
-            let unit = scratch.unit.get_or_insert_with(Pairs::new);
-            self.deals(unit, board_mask)
+            (0, 0)
+        };
+        Fixed {
+            below: r < board.fixed_best,
+            winners: board.fixed_winners,
+            joined,
+            k_base,
         }
     }
 }

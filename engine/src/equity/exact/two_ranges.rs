@@ -11,7 +11,7 @@
 //! taken away twice; no other combo shares both cards). O(n log n) per
 //! board instead of O(n²), with the very integer sums the pair scan forms.
 
-use super::common::{BoardView, Item, PerCombo, all_ranged_active, fixed_weight, items};
+use super::common::{BoardView, Item, PerCombo, add_best, all_ranged_active, fixed_weight, items};
 use crate::combo::COMBOS;
 use crate::equity::setup::{SeatCombos, Setup};
 
@@ -135,119 +135,146 @@ impl TwoRanges {
         mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
-        let BoardView {
-            fixed_best,
-            fixed_winners,
-            ..
-        } = *board;
         for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
             board.sorted(items, sorted, &mut scratch.spare);
         }
-        let [a_bit, b_bit] = self.seats.map(|a| 1usize << a);
-        let f = self.fixed_weight;
-        let rank = |key: u64| (key >> 32) as u32;
-        let fixed_count = fixed_winners.count_ones() as usize;
-        // Deals: per `a`, the compatible `b` combos.
-        let mut all = Sums::new();
-        for &key in &scratch.sorted[1] {
-            all.add(self.items[1][key as u32 as usize].cards, 1);
-        }
-        let mut deals = 0;
-        for &key in &scratch.sorted[0] {
-            let item = &self.items[0][key as u32 as usize];
-            let own = u64::from(self.other_weight[0][usize::from(item.combo)] > 0);
-            deals += all.compatible(item.cards, own);
-        }
+        let sorted = &scratch.sorted;
+        let deals = self.deal_count(sorted);
         // Each seat at or above the single-combo seats against the other
         // below it (it wins, with the single-combo seats when level with
         // them) and level with it (both share; counted in the sets once,
         // from the first seat).
         for side in 0..2 {
-            let (mine, theirs) = (&scratch.sorted[side], &scratch.sorted[1 - side]);
-            let (items, other) = (&self.items[side], &self.items[1 - side]);
-            let bit = [a_bit, b_bit][side];
-            let both = a_bit | b_bit;
-            let mut below = Sums::new();
-            let mut level = Sums::new();
-            let (mut next_below, mut next_level) = (0, 0);
-            for &key in mine {
-                let x = rank(key);
-                if x < fixed_best {
-                    continue;
-                }
-                let item = &items[key as u32 as usize];
-                while let Some(&k) = theirs.get(next_below)
-                    && rank(k) < x
-                {
-                    let o = &other[k as u32 as usize];
-                    below.add(o.cards, o.weight);
-                    next_below += 1;
-                }
-                while let Some(&k) = theirs.get(next_level)
-                    && rank(k) <= x
-                {
-                    let o = &other[k as u32 as usize];
-                    level.add(o.cards, o.weight);
-                    next_level += 1;
-                }
-                let own = self.other_weight[side][usize::from(item.combo)];
-                let lower = below.compatible(item.cards, 0);
-                let equal = level.compatible(item.cards, own) - lower;
-                let w = item.weight * f;
-                let (fixed, k) = if x == fixed_best {
-                    (fixed_winners, fixed_count + 1)
-                } else {
-                    (0, 1)
-                };
-                sets[bit | fixed] += w * lower;
-                if side == 0 {
-                    sets[both | fixed] += w * equal;
-                }
-                if let Some((counts, unit_k)) = &mut per_combo {
-                    let c = &mut counts[item.slot as usize];
-                    if k == 1 {
-                        c[1] += w * lower;
-                    } else {
-                        c[2] += w * lower;
-                    }
-                    c[2] += w * equal;
-                    c[3] += w * (lower * unit_k[k] + equal * unit_k[k + 1]);
-                }
-            }
+            self.sweep_side(side, sorted, board, sets, &mut per_combo);
         }
         // Both below the single-combo seats: they win.
-        if fixed_best > 0 {
-            let mut under = Sums::new();
-            let [sorted_a, sorted_b] = &scratch.sorted;
-            for &key in sorted_b.iter().take_while(|&&k| rank(k) < fixed_best) {
-                let item = &self.items[1][key as u32 as usize];
-                under.add(item.cards, item.weight);
-            }
-            let mut weight = 0;
-            for &key in sorted_a.iter().take_while(|&&k| rank(k) < fixed_best) {
-                let item = &self.items[0][key as u32 as usize];
-                let own = self.other_weight[0][usize::from(item.combo)];
-                weight += item.weight * under.compatible(item.cards, own);
-            }
-            sets[fixed_winners] += weight * f;
+        if board.fixed_best > 0 {
+            sets[board.fixed_winners] += self.both_below(sorted, board.fixed_best);
         }
         // Per combo, the weight of its deals.
         if let Some((counts, _)) = per_combo {
-            for side in 0..2 {
-                let mut all = Sums::new();
-                for &key in &scratch.sorted[1 - side] {
-                    let o = &self.items[1 - side][key as u32 as usize];
-                    all.add(o.cards, o.weight);
-                }
-                for &key in &scratch.sorted[side] {
-                    let item = &self.items[side][key as u32 as usize];
-                    let own = self.other_weight[side][usize::from(item.combo)];
-                    counts[item.slot as usize][0] +=
-                        item.weight * f * all.compatible(item.cards, own);
-                }
-            }
+            self.combo_weights(sorted, counts);
         }
         deals
+    }
+
+    /// The deals on the board (`sorted`, each seat's live combos): per
+    /// combo of the first seat, the compatible combos of the second.
+    #[inline(always)]
+    fn deal_count(&self, sorted: &[Vec<u64>; 2]) -> u64 {
+        let mut all = Sums::new();
+        for &key in &sorted[1] {
+            all.add(self.items[1][key as u32 as usize].cards, 1);
+        }
+        let mut deals = 0;
+        for &key in &sorted[0] {
+            let item = &self.items[0][key as u32 as usize];
+            let own = u64::from(self.other_weight[0][usize::from(item.combo)] > 0);
+            deals += all.compatible(item.cards, own);
+        }
+        deals
+    }
+
+    /// Seat `side`'s combos at or above the single-combo seats of `board`
+    /// swept against the other seat's (`sorted`, each seat's live combos
+    /// by rank): the weight below each (a win) and level with it (a tie)
+    /// to `sets` and `per_combo`.
+    #[inline(always)]
+    fn sweep_side(
+        &self,
+        side: usize,
+        sorted: &[Vec<u64>; 2],
+        board: &BoardView,
+        sets: &mut [u64],
+        per_combo: &mut PerCombo,
+    ) {
+        let (fixed_best, fixed_winners) = (board.fixed_best, board.fixed_winners);
+        let fixed_count = fixed_winners.count_ones() as usize;
+        let rank = |key: u64| (key >> 32) as u32;
+        let (mine, theirs) = (&sorted[side], &sorted[1 - side]);
+        let (items, other) = (&self.items[side], &self.items[1 - side]);
+        let [a_bit, b_bit] = self.seats.map(|a| 1usize << a);
+        let bit = [a_bit, b_bit][side];
+        let both = a_bit | b_bit;
+        let f = self.fixed_weight;
+        let mut below = Sums::new();
+        let mut level = Sums::new();
+        let (mut next_below, mut next_level) = (0, 0);
+        for &key in mine {
+            let x = rank(key);
+            if x < fixed_best {
+                continue;
+            }
+            let item = &items[key as u32 as usize];
+            while let Some(&k) = theirs.get(next_below)
+                && rank(k) < x
+            {
+                let o = &other[k as u32 as usize];
+                below.add(o.cards, o.weight);
+                next_below += 1;
+            }
+            while let Some(&k) = theirs.get(next_level)
+                && rank(k) <= x
+            {
+                let o = &other[k as u32 as usize];
+                level.add(o.cards, o.weight);
+                next_level += 1;
+            }
+            let own = self.other_weight[side][usize::from(item.combo)];
+            let lower = below.compatible(item.cards, 0);
+            let equal = level.compatible(item.cards, own) - lower;
+            let w = item.weight * f;
+            let (fixed, k) = if x == fixed_best {
+                (fixed_winners, fixed_count + 1)
+            } else {
+                (0, 1)
+            };
+            sets[bit | fixed] += w * lower;
+            if side == 0 {
+                sets[both | fixed] += w * equal;
+            }
+            if let Some((counts, unit_k)) = per_combo {
+                add_best(&mut counts[item.slot as usize], w, lower, equal, k, unit_k);
+            }
+        }
+    }
+
+    /// The weight of the deals in which both seats (`sorted`, their live
+    /// combos by rank) rank below `fixed_best`.
+    #[inline(always)]
+    fn both_below(&self, sorted: &[Vec<u64>; 2], fixed_best: u32) -> u64 {
+        let rank = |key: u64| (key >> 32) as u32;
+        let mut under = Sums::new();
+        let [sorted_a, sorted_b] = sorted;
+        for &key in sorted_b.iter().take_while(|&&k| rank(k) < fixed_best) {
+            let item = &self.items[1][key as u32 as usize];
+            under.add(item.cards, item.weight);
+        }
+        let mut weight = 0;
+        for &key in sorted_a.iter().take_while(|&&k| rank(k) < fixed_best) {
+            let item = &self.items[0][key as u32 as usize];
+            let own = self.other_weight[0][usize::from(item.combo)];
+            weight += item.weight * under.compatible(item.cards, own);
+        }
+        weight * self.fixed_weight
+    }
+
+    /// Per combo live on the board (`sorted`), the weight of its deals.
+    #[inline(always)]
+    fn combo_weights(&self, sorted: &[Vec<u64>; 2], counts: &mut [[u64; 4]]) {
+        for side in 0..2 {
+            let mut all = Sums::new();
+            for &key in &sorted[1 - side] {
+                let o = &self.items[1 - side][key as u32 as usize];
+                all.add(o.cards, o.weight);
+            }
+            for &key in &sorted[side] {
+                let item = &self.items[side][key as u32 as usize];
+                let own = self.other_weight[side][usize::from(item.combo)];
+                counts[item.slot as usize][0] +=
+                    item.weight * self.fixed_weight * all.compatible(item.cards, own);
+            }
+        }
     }
 }
 

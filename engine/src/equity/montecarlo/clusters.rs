@@ -7,25 +7,24 @@
 //! shuffle's adjacent pairs as it shuffles (when it has few): the same
 //! ranks, whichever takes fewer evaluations.
 
+use super::accumulator::Accumulator;
 use super::rng::{Randoms, deal, shuffle_front};
-use super::sampler::{Accumulator, BlockStart, Sampler, card_hand};
+use super::sampler::{BlockStart, Sampler, card_hand};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::tally::Tally;
 
 impl Sampler<'_> {
-    /// Block `block` of the cluster design, `clusters` clusters of `size`
-    /// deals each, for at most `N` active seats (exactly `N` when
-    /// `N < MAX_SEATS`). Every active seat is uniform.
+    /// A block of the cluster design from `block` (its start), `clusters`
+    /// clusters of `size` deals each, for at most `N` active seats (exactly
+    /// `N` when `N < MAX_SEATS`). Every active seat is uniform.
     #[inline(always)]
     pub(super) fn cluster_block<const N: usize>(
         &self,
-        seed: u64,
-        block: u64,
+        block: BlockStart<N>,
         clusters: u64,
         size: u64,
     ) -> Result<Tally, EquityError> {
-        let setup = self.setup;
         let BlockStart {
             n,
             mut rng,
@@ -34,10 +33,10 @@ impl Sampler<'_> {
             mut holes,
             mut deck,
             len,
-        } = self.start_block::<N>(seed, block);
+        } = block;
         let deck = &mut deck[..len];
         let mut slots = [0u32; N];
-        let missing = setup.missing;
+        let missing = self.setup.missing;
         // The board's rank of every pair of the cards the uniform seats can
         // get, by `64 * p + q` (both orders). A full board is ranked once.
         let mut table = vec![0u16; 64 * 64].into_boxed_slice();

@@ -88,205 +88,25 @@
 //! asks for), and the target-error stop is checked between rounds, so
 //! where the run stops does not depend on threads either.
 
-use std::time::Instant;
-
-use rayon::prelude::*;
-
-use crate::equity::error::EquityError;
-use crate::equity::report::{self, Progress};
-use crate::equity::request::{DEFAULT_TRIALS, EquityRequest};
-use crate::equity::result::EquityResult;
-use crate::equity::setup::Setup;
-use crate::equity::strategy::Strategy;
-use crate::equity::tally::Tally;
-
+mod accumulator;
 pub(crate) mod categories;
 mod clusters;
 pub(crate) mod controls;
 pub(crate) mod crowded;
+pub(crate) mod dealing;
 pub(crate) mod pools;
 mod prefixes;
 mod rng;
+mod rounds;
 pub(crate) mod sampler;
 pub(crate) mod shape;
 
-use sampler::{Sampler, Sampling};
-
-/// The deals a request asks for: its trials, none with only a target error
-/// (`None`: until the target is met), else [`DEFAULT_TRIALS`].
-pub(crate) fn trial_budget(request: &EquityRequest) -> Option<u64> {
-    match (request.trials, request.target_std_error) {
-        (Some(t), _) => Some(t),
-        (None, Some(_)) => None,
-        (None, None) => Some(DEFAULT_TRIALS),
-    }
-}
-
-/// Blocks in round `r`: 1, 2, 4, … up to [`MAX_ROUND_BLOCKS`].
-fn round_blocks(round: u32) -> u64 {
-    1u64 << round.min(MAX_ROUND_BLOCKS.trailing_zeros())
-}
-
-/// Most blocks in one round.
-const MAX_ROUND_BLOCKS: u64 = 64;
-
-/// Blocks for the next round when stopping at a target error: about as
-/// many as the error still asks for (the squared ratio of the worst
-/// standard error to the target, times the units so far; `per_block`
-/// units a block), 5% over, at least two and at most the usual round.
-fn blocks_to_target(units: u64, worst: f64, target: f64, usual: u64, per_block: u64) -> u64 {
-    let needed = units as f64 * ((worst / target).powi(2) - 1.0) * 1.05;
-    if needed.is_finite() && needed > 0.0 {
-        ((needed / per_block as f64).ceil() as u64).clamp(2, usual)
-    } else {
-        usual
-    }
-}
-
-/// Samples until the trial budget, the target error or the time limit is
-/// reached.
-pub(crate) fn run(
-    setup: &Setup,
-    request: &EquityRequest,
-    sampling: Sampling,
-    start: Instant,
-    cancel: &(dyn Fn() -> bool + Sync),
-    on_snapshot: &mut (dyn FnMut(&EquityResult) + Send),
-) -> Result<EquityResult, EquityError> {
-    if request.trials == Some(0) {
-        return Err(EquityError::BadSetting(
-            "the trial budget must be above zero",
-        ));
-    }
-    if let Some(t) = request.target_std_error
-        && !(t > 0.0 && t.is_finite())
-    {
-        return Err(EquityError::BadSetting(
-            "the target standard error must be above zero",
-        ));
-    }
-    let budget = trial_budget(request).unwrap_or(u64::MAX);
-    let strategy = Strategy::MonteCarlo {
-        design: sampling.design,
-    };
-    let sampler = Sampler::new(setup, sampling);
-    let n = setup.active.len();
-    // Budget and rounds count units (prefixes or clusters).
-    let unit = sampler.unit_deals();
-    let per_block = sampler.block_units();
-    let budget = if budget == u64::MAX {
-        budget
-    } else {
-        budget.div_ceil(unit)
-    };
-    // Units drawn before a target error may stop the run: ten blocks, and
-    // with clusters at least `MIN_CLUSTERS` boards (see there).
-    let least = sampler.least_units();
-    let mut tally = Tally::new(n);
-    let mut next_block = 0u64;
-    let mut round = 0;
-    let mut last_snapshot = Instant::now();
-    // The largest standard error of any seat's equity.
-    let worst_std_error = |tally: &Tally| {
-        tally
-            .figures(&setup.active, true)
-            .iter()
-            .map(|s| s.std_error)
-            .fold(0.0, f64::max)
-    };
-    let snapshot = |tally: &Tally, finished: bool| {
-        let done = if budget == u64::MAX {
-            let worst = worst_std_error(tally);
-            let target = request.target_std_error.unwrap_or(1.0);
-            if worst <= 0.0 {
-                0.0
-            } else {
-                (target / worst).powi(2).min(1.0)
-            }
-        } else {
-            tally.prefixes() as f64 / budget as f64
-        };
-        let progress = if finished {
-            Progress::FINISHED
-        } else {
-            Progress::partial(done)
-        };
-        report::result(tally, setup, strategy, Some(request.seed), start, progress)
-    };
-    loop {
-        let done = tally.prefixes();
-        if done >= budget {
-            break;
-        }
-        if let Some(target) = request.target_std_error
-            && done >= least
-            && worst_std_error(&tally) <= target
-        {
-            break;
-        }
-        if cancel() {
-            return Err(EquityError::Cancelled);
-        }
-        if let Some(limit_ms) = request.time_limit_ms
-            && done > 0
-            && start.elapsed().as_secs_f64() * 1000.0 >= limit_ms
-        {
-            break;
-        }
-        let mut blocks = round_blocks(round);
-        round += 1;
-        if let Some(target) = request.target_std_error
-            && done >= least.min(10 * per_block)
-        {
-            blocks = if done >= least {
-                blocks_to_target(done, worst_std_error(&tally), target, blocks, per_block)
-            } else {
-                // No further than the least a target stop needs.
-                blocks.min((least - done).div_ceil(per_block))
-            };
-        }
-        if let Some(limit_ms) = request.time_limit_ms
-            && next_block > 0
-        {
-            // No more blocks than the time left allows at the pace so far.
-            let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-            let per_block_ms = elapsed_ms / next_block as f64;
-            let fit = ((limit_ms - elapsed_ms) / per_block_ms.max(1e-9)).floor();
-            blocks = blocks.min(fit.max(1.0) as u64);
-        }
-        let first = next_block;
-        next_block += blocks;
-        let part = (first..first + blocks)
-            .into_par_iter()
-            .map(|b| {
-                let begin = b.saturating_mul(per_block);
-                let size = per_block.min(budget.saturating_sub(begin));
-                if size == 0 {
-                    Ok(Tally::new(n))
-                } else {
-                    sampler.block(request.seed, b, size)
-                }
-            })
-            .try_reduce(
-                || Tally::new(n),
-                |mut a, b| {
-                    a.merge(&b);
-                    Ok(a)
-                },
-            )?;
-        tally.merge(&part);
-        if last_snapshot.elapsed().as_secs_f64() >= 0.05 {
-            last_snapshot = Instant::now();
-            on_snapshot(&snapshot(&tally, false));
-        }
-    }
-    Ok(snapshot(&tally, true))
-}
+pub(crate) use rounds::{run, trial_budget};
 
 #[cfg(test)]
 mod tests {
     use super::crowded::Crowded;
-    use super::{run, sampler};
+    use super::{dealing, run};
     use crate::Range;
     use crate::equity::request::{EquityRequest, Method, Seat};
     use crate::equity::setup::Setup;
@@ -317,8 +137,8 @@ mod tests {
         request.seed = 7;
         request.threads = Some(1);
         let setup = Setup::new(&request).expect("a feasible spot");
-        let dealing = sampler::dealings(&setup);
-        let pilot = sampler::pilot(&setup, &dealing, 4096).expect("restricted seats");
+        let dealing = dealing::dealings(&setup);
+        let pilot = dealing::pilot(&setup, &dealing, 4096).expect("restricted seats");
         assert_eq!(pilot, 0, "rejection starves");
         // The smallest budget that fits the three clashing seats' table:
         // the two wider seats are drawn by rejection after it.
@@ -335,13 +155,13 @@ mod tests {
             draws: Draws::Crowded,
             control: false,
         };
-        let sampling = sampler::Sampling {
+        let sampling = dealing::Sampling {
             design,
             dealing,
             crowded: Some(table),
             pilot: Some(pilot),
-            least_blocks: sampler::LEAST_BLOCKS,
-            boards: sampler::most_boards(&setup),
+            least_blocks: dealing::LEAST_BLOCKS,
+            boards: dealing::most_boards(&setup),
             controls: None,
             pools: Vec::new(),
         };

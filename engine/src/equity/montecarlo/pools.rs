@@ -12,7 +12,7 @@
 //! every active seat in one pool each equity is `1/n` whatever was dealt,
 //! and the run would stop on it before win and tie were measured).
 
-use super::sampler::{Dealing, Sampling};
+use super::dealing::{Dealing, Sampling};
 use crate::equity::pooled::PoolTally;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Design;

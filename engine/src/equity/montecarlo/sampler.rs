@@ -1,17 +1,21 @@
 //! What every Monte Carlo block shares: how each seat is dealt, the free
 //! cards, the known board, and the draws of the restricted seats (by
 //! rejection or, where the planner chose it, crowded conditional draws).
+//! The plan it is built from is [`dealing`](super::dealing)'s, and a
+//! block's counts go to an [`Accumulator`].
 
+use super::accumulator::Accumulator;
 use super::controls::Controls;
 use super::crowded::Crowded;
-use super::rng::{Alias, Randoms, deal};
+use super::dealing::{Dealing, Sampling, draw_independent, most_boards, restricted_seats};
+use super::rng::{Randoms, deal};
 use crate::card::CardSet;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Design;
-use crate::equity::tally::{Tally, share_unit, tie_slot};
+use crate::equity::tally::Tally;
 
 /// Accepted prefixes per block of the prefix design.
 pub const BLOCK: u64 = 4096;
@@ -31,125 +35,6 @@ pub(crate) const CLUSTER_BLOCK_DEALS: u64 = 16 * 2048;
 /// of 128) none beyond 4.40, z-rms 0.99 (docs/performance.md, 2026-11-25).
 /// Budgets of 1024 × 2048 deals and more are split as they were.
 pub(crate) const MIN_CLUSTERS: u64 = 1024;
-
-/// How a seat gets its cards.
-#[derive(Clone, Debug)]
-pub(crate) enum Dealing {
-    /// Drawn from its alias table, with whole-draw rejection.
-    Restricted(Alias),
-    /// Two cards drawn uniformly from the cards left.
-    Uniform,
-}
-
-/// What the planner decided for sampling, with what it built deciding.
-pub(crate) struct Sampling {
-    /// Prefixes or clusters.
-    pub(crate) design: Design,
-    /// Per seat (active and folded), in request order.
-    pub(crate) dealing: Vec<Dealing>,
-    /// With crowded draws, their table.
-    pub(crate) crowded: Option<Crowded>,
-    /// Draws the planner's fixed-seed rejection pilot accepted (`None`:
-    /// fewer than two restricted seats, no pilot run).
-    pub(crate) pilot: Option<u32>,
-    /// Blocks drawn before a run to a target error may stop
-    /// ([`LEAST_BLOCKS`]; fewer for a report's many boards, each of which
-    /// needs only a coarse error).
-    pub(crate) least_blocks: u64,
-    /// With the prefix design and two or more board cards to come, the
-    /// disjoint completions each prefix is scored on (at most
-    /// [`most_boards`]; the planner's pilot chooses, `shape`).
-    pub(crate) boards: usize,
-    /// With the prefix design, the control variates subtracted (where
-    /// they pay, [`controls`](super::controls)).
-    pub(crate) controls: Option<Controls>,
-    /// With the prefix design, the pools of exchangeable active seats
-    /// reported together ([`pools`](super::pools)).
-    pub(crate) pools: Vec<Vec<usize>>,
-}
-
-/// The most disjoint board completions a prefix of `setup` can be scored
-/// on: the cards left once every seat holds two, over the cards to come
-/// (at least 1).
-pub(crate) fn most_boards(setup: &Setup) -> usize {
-    let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
-    let left = free.len() + setup.fixed.len() - 2 * setup.seats.len();
-    (left / setup.missing.max(1)).max(1)
-}
-
-/// Blocks a run to a target error draws before it may stop.
-pub(crate) const LEAST_BLOCKS: u64 = 10;
-
-/// How each seat of `setup` is dealt: uniformly when its range is every
-/// pair of the free cards at equal weight (`random`), else from an alias
-/// table of its weights.
-pub(crate) fn dealings(setup: &Setup) -> Vec<Dealing> {
-    let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
-    let free_count = free.len();
-    let all_pairs = free_count * free_count.saturating_sub(1) / 2;
-    setup
-        .seats
-        .iter()
-        .map(|seat| {
-            let uniform = seat.combos.len() == all_pairs
-                && seat.combos.len() > 1
-                && seat.weights.iter().all(|&w| w == seat.weights[0]);
-            if uniform {
-                Dealing::Uniform
-            } else {
-                Dealing::Restricted(Alias::new(&seat.weights))
-            }
-        })
-        .collect()
-}
-
-/// The seats dealt from their alias tables (not uniformly), in order.
-pub(crate) fn restricted_seats(dealing: &[Dealing]) -> Vec<usize> {
-    (0..dealing.len())
-        .filter(|&s| matches!(dealing[s], Dealing::Restricted(_)))
-        .collect()
-}
-
-/// Of `draws` rejection draws of the restricted seats on a fixed
-/// generator (so the answer depends on the request alone), how many were
-/// accepted; `None` with fewer than two restricted seats.
-pub(crate) fn pilot(setup: &Setup, dealing: &[Dealing], draws: u32) -> Option<u32> {
-    let restricted = restricted_seats(dealing);
-    if restricted.len() < 2 {
-        return None;
-    }
-    let mut rng = Randoms::new(0x00c0_ffee, 0);
-    let accepted = (0..draws)
-        .filter(|_| draw_independent(setup, dealing, &restricted, &mut rng, |_, _| {}).is_some())
-        .count() as u32;
-    Some(accepted)
-}
-
-/// One rejection draw: every restricted seat draws a combo independently
-/// (`take(seat, combo index)` for each); the cards they hold, or `None` if
-/// two share a card.
-#[inline(always)]
-fn draw_independent(
-    setup: &Setup,
-    dealing: &[Dealing],
-    restricted: &[usize],
-    rng: &mut Randoms,
-    mut take: impl FnMut(usize, usize),
-) -> Option<u64> {
-    let mut used = 0u64;
-    let mut clash = false;
-    for &s in restricted {
-        let Dealing::Restricted(alias) = &dealing[s] else {
-            continue;
-        };
-        let i = alias.sample(rng.next_u64());
-        let mask = setup.seats[s].masks[i];
-        clash |= mask & used != 0;
-        used |= mask;
-        take(s, i);
-    }
-    (!clash).then_some(used)
-}
 
 /// The compact hand of the card with index `c` (< 52).
 #[inline(always)]
@@ -229,19 +114,11 @@ impl Sampler<'_> {
         for (&s, &o) in setup.active.iter().zip(&active_offsets) {
             offsets[s] = o as u32;
         }
-        let mut pair_slots = vec![Vec::new(); setup.seats.len()];
-        if setup.breakdown {
-            for &s in &uniform {
-                if active_index[s].is_some() {
-                    let mut table = vec![0u32; 52 * 52];
-                    for (i, combo) in setup.seats[s].combos.iter().enumerate() {
-                        let (hi, lo) = (combo.hi().index() as usize, combo.lo().index() as usize);
-                        table[52 * hi + lo] = offsets[s] + i as u32;
-                    }
-                    pair_slots[s] = table;
-                }
-            }
-        }
+        let pair_slots = if setup.breakdown {
+            pair_slots(setup, &uniform, &active_index, &offsets)
+        } else {
+            vec![Vec::new(); setup.seats.len()]
+        };
         let uniform_active: Vec<(usize, usize)> = uniform
             .iter()
             .enumerate()
@@ -280,6 +157,29 @@ impl Sampler<'_> {
             pair_slots,
         }
     }
+}
+
+/// Per seat, with a breakdown: for each active uniform seat, its combos'
+/// slots in the flat per-combo tallies by card pair (`52 * hi + lo`; the
+/// seat's combos start at `offsets[seat]`); empty for the other seats.
+fn pair_slots(
+    setup: &Setup,
+    uniform: &[usize],
+    active_index: &[Option<usize>],
+    offsets: &[u32],
+) -> Vec<Vec<u32>> {
+    let mut pair_slots = vec![Vec::new(); setup.seats.len()];
+    for &s in uniform {
+        if active_index[s].is_some() {
+            let mut table = vec![0u32; 52 * 52];
+            for (i, combo) in setup.seats[s].combos.iter().enumerate() {
+                let (hi, lo) = (combo.hi().index() as usize, combo.lo().index() as usize);
+                table[52 * hi + lo] = offsets[s] + i as u32;
+            }
+            pair_slots[s] = table;
+        }
+    }
+    pair_slots
 }
 
 impl Sampler<'_> {
@@ -376,6 +276,31 @@ impl Sampler<'_> {
         taken
     }
 
+    /// Deals one prefix's seats in `block`: the restricted seats by
+    /// [`draw_restricted`](Sampler::draw_restricted), then the uniform seats
+    /// from what is left by [`deal_uniform`](Sampler::deal_uniform) (their
+    /// breakdown `slots` set when `uniform_slots`). The block's deck holds
+    /// the free cards, so of the restricted seats' cards only those are to
+    /// skip (not a single-combo seat's, already out). Returns the cards the
+    /// seats hold and the restricted seats' cards among the free ones.
+    #[inline(always)]
+    pub(super) fn deal_seats<const N: usize>(
+        &self,
+        block: &mut BlockStart<N>,
+        slots: &mut [u32; N],
+        uniform_slots: bool,
+        accepted: u64,
+        rejected: &mut u64,
+    ) -> Result<(u64, u64), EquityError> {
+        let (rng, holes) = (&mut block.rng, &mut block.holes);
+        let used = self.draw_restricted(rng, holes, slots, accepted, rejected)?;
+        let restricted_cards = used & self.free;
+        let deck = &mut block.deck[..block.len];
+        let slots = uniform_slots.then_some(slots);
+        let uniform = self.deal_uniform(rng, deck, restricted_cards, holes, slots);
+        Ok((used | uniform, restricted_cards))
+    }
+
     /// Runs block `block` of `units` prefixes or clusters (as the design
     /// says), dispatching on the number of active seats so that seat counts
     /// up to 8 get code with the count fixed at compile time.
@@ -400,9 +325,10 @@ impl Sampler<'_> {
         block: u64,
         units: u64,
     ) -> Result<Tally, EquityError> {
+        let start = self.start_block::<N>(seed, block);
         match self.design {
-            Design::Prefixes { .. } => self.prefix_block::<N>(seed, block, units),
-            Design::Clusters { deals, .. } => self.cluster_block::<N>(seed, block, units, deals),
+            Design::Prefixes { .. } => self.prefix_block(start, units),
+            Design::Clusters { deals, .. } => self.cluster_block(start, units, deals),
         }
     }
 
@@ -478,122 +404,4 @@ pub(super) struct BlockStart<const N: usize> {
     /// The free cards in increasing order: `deck[..len]`.
     pub(super) deck: [u8; 52],
     pub(super) len: usize,
-}
-
-/// Per-block accumulators for `n <= N` active seats, in small integers.
-pub(super) struct Accumulator<const N: usize> {
-    /// `wins[s]`, `ties[tie_slot(s, k, n)]` as in `Tally`.
-    pub(super) wins: [u64; N],
-    ties: Vec<u64>,
-    /// Per seat, deals it tied (all `k`).
-    pub(super) tied: [u64; N],
-    /// Per seat, its pot share from ties in the current prefix, units
-    /// `1 / lcm` (its wins' share follows from `wins`).
-    tie_x: [u64; N],
-    /// `lcm / k` for `k` tied winners.
-    pub(super) share: [u64; MAX_SEATS + 1],
-    /// Per seat, the sums over closed groups (prefixes or clusters) of the
-    /// seat's pot share summed over the group's deals, and of its square
-    /// (units `1 / lcm`, `1 / lcm²`).
-    sum_x: [u128; N],
-    sum_x2: [u128; N],
-    /// Per seat, the sums over closed groups of the seat's sole wins in
-    /// the group, of their squares, and the same for its ties.
-    sum_w: [u128; N],
-    sum_w2: [u128; N],
-    sum_t: [u128; N],
-    sum_t2: [u128; N],
-}
-
-impl<const N: usize> Accumulator<N> {
-    /// Empty accumulators for `n` active seats.
-    pub(super) fn new(n: usize) -> Accumulator<N> {
-        // Below 2^64 for every seat count the engine takes (lcm(1..=23)).
-        let lcm = share_unit(n) as u64;
-        Accumulator {
-            wins: [0; N],
-            ties: vec![0; n * (n + 1)],
-            tied: [0; N],
-            tie_x: [0; N],
-            share: std::array::from_fn(|k| lcm / (k as u64).max(1)),
-            sum_x: [0; N],
-            sum_x2: [0; N],
-            sum_w: [0; N],
-            sum_w2: [0; N],
-            sum_t: [0; N],
-            sum_t2: [0; N],
-        }
-    }
-
-    /// Counts one deal whose first `n` active seats hold `ranks`.
-    #[inline(always)]
-    pub(super) fn record(&mut self, ranks: &[u16; N], n: usize) {
-        let ranks = &ranks[..n];
-        let best = ranks.iter().copied().fold(0, u16::max);
-        let mut winners = 0u32;
-        for (s, &r) in ranks.iter().enumerate() {
-            winners |= u32::from(r == best) << s;
-        }
-        if winners & (winners - 1) == 0 {
-            self.wins[winners.trailing_zeros() as usize % N] += 1;
-            return;
-        }
-        let k = winners.count_ones() as usize;
-        let share = self.share[k];
-        while winners != 0 {
-            let s = winners.trailing_zeros() as usize % N;
-            winners &= winners - 1;
-            self.ties[tie_slot(s, k, n)] += 1;
-            self.tied[s] += 1;
-            self.tie_x[s] += share;
-        }
-    }
-
-    /// Closes a group (a prefix or a cluster) that began when the sole
-    /// wins stood at `wins_before` and the ties at `tied_before`: returns
-    /// each of the first `n` seats' pot share summed over the group's deals
-    /// (units `1 / lcm`) and adds it, and the group's wins and ties, to the
-    /// sums.
-    #[inline(always)]
-    pub(super) fn close_group(
-        &mut self,
-        wins_before: &[u64; N],
-        tied_before: &[u64; N],
-        n: usize,
-    ) -> [u64; N] {
-        let mut x = [0u64; N];
-        for a in 0..n {
-            let won = self.wins[a] - wins_before[a];
-            let tied = u128::from(self.tied[a] - tied_before[a]);
-            x[a] = won * self.share[1] + self.tie_x[a];
-            self.tie_x[a] = 0;
-            self.sum_x[a] += u128::from(x[a]);
-            self.sum_x2[a] += u128::from(x[a]) * u128::from(x[a]);
-            let won = u128::from(won);
-            self.sum_w[a] += won;
-            self.sum_w2[a] += won * won;
-            self.sum_t[a] += tied;
-            self.sum_t2[a] += tied * tied;
-        }
-        x
-    }
-
-    /// The tally of `deals` deals in `groups` groups of `group_deals` each.
-    pub(super) fn into_tally(self, n: usize, deals: u64, groups: u64, group_deals: u64) -> Tally {
-        let mut tally = Tally::new(n);
-        tally.add_counts(&self.wins[..n], &self.ties, deals, 1);
-        tally.add_prefixes(
-            &self.sum_x[..n],
-            &self.sum_x2[..n],
-            groups,
-            u128::from(self.share[1]) * u128::from(group_deals),
-        );
-        tally.add_group_counts(
-            &self.sum_w[..n],
-            &self.sum_w2[..n],
-            &self.sum_t[..n],
-            &self.sum_t2[..n],
-        );
-        tally
-    }
 }

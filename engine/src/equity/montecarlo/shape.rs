@@ -15,9 +15,8 @@
 //! of a prefix and of a board.
 
 use super::controls::{FEATURE_CATEGORIES, FEATURES, category, cholesky, score_against, solve};
-use super::rng::deal;
-use super::sampler::{Sampler, Sampling, card_hand};
-use crate::compact::CompactHand;
+use super::dealing::Sampling;
+use super::sampler::Sampler;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::setup::Setup;
 
@@ -86,57 +85,23 @@ impl Sampler<'_> {
         prefixes: u64,
         mut on: impl FnMut(Pilot<'_>),
     ) -> Option<()> {
-        let missing = self.setup.missing;
-        let start = self.start_block::<MAX_SEATS>(seed, 0);
-        let (n, mut rng, mut holes, mut deck, len) =
-            (start.n, start.rng, start.holes, start.deck, start.len);
-        let deck = &mut deck[..len];
+        let mut block = self.start_block::<MAX_SEATS>(seed, 0);
+        let n = block.n;
         let mut slots = [0u32; MAX_SEATS];
-        let seat_cards = self.uniform.len() * 2;
         let mut rejected = 0;
         let mut ranks = [0u16; MAX_SEATS];
         for accepted in 0..prefixes {
-            let mut used = self
-                .draw_restricted(&mut rng, &mut holes, &mut slots, accepted, &mut rejected)
+            let (used, restricted_cards) = self
+                .deal_seats(&mut block, &mut slots, false, accepted, &mut rejected)
                 .ok()?;
-            let restricted_cards = used & self.free;
-            used |= self.deal_uniform(&mut rng, deck, restricted_cards, &mut holes, None);
-            let mut score = |index: usize, cards: CompactHand| {
+            let (rng, holes) = (&mut block.rng, &block.holes);
+            let deck = &mut block.deck[..block.len];
+            self.prefix_boards(rng, deck, used, restricted_cards, |index, board| {
                 for (r, h) in ranks.iter_mut().zip(&holes[..n]) {
-                    *r = h.combine(cards).rank7().value() as u16;
+                    *r = h.combine(board).rank7().value() as u16;
                 }
                 on(Pilot::Board(index, &ranks[..n]));
-            };
-            match missing {
-                0 => score(0, self.base),
-                1 => {
-                    let mut avail = self.free & !used;
-                    let mut index = 0;
-                    while avail != 0 {
-                        let c = avail.trailing_zeros() as u8;
-                        avail &= avail - 1;
-                        score(index, self.base.combine(card_hand(c)));
-                        index += 1;
-                    }
-                }
-                _ => {
-                    let boards = self.boards;
-                    deal(
-                        &mut rng,
-                        deck,
-                        seat_cards,
-                        missing * boards,
-                        restricted_cards,
-                    );
-                    let cards = &deck[seat_cards..seat_cards + missing * boards];
-                    for (index, completion) in cards.chunks_exact(missing).enumerate() {
-                        let cards = completion
-                            .iter()
-                            .fold(self.base, |h, &c| h.combine(card_hand(c)));
-                        score(index, cards);
-                    }
-                }
-            }
+            });
             on(Pilot::Done);
         }
         Some(())

@@ -52,7 +52,7 @@ mod report;
 mod sampling;
 
 use super::error::EquityError;
-use super::montecarlo::sampler::Sampling;
+use super::montecarlo::dealing::Sampling;
 use super::montecarlo::trial_budget;
 use super::preflop_table;
 use super::request::{EquityRequest, Method, PREVIEW_ABOVE_MS};

@@ -9,8 +9,12 @@ use crate::equity::montecarlo::controls::{
     Controls, FEATURE_CATEGORIES, FEATURES, FRACTION_BITS, MOST_SEATS, integer_coefficients,
 };
 use crate::equity::montecarlo::crowded::Crowded;
+use crate::equity::montecarlo::dealing::{
+    Dealing, LEAST_BLOCKS, Sampling, dealings, most_boards, pilot as rejection_pilot,
+    restricted_seats,
+};
 use crate::equity::montecarlo::pools;
-use crate::equity::montecarlo::sampler::{self, Dealing, MIN_CLUSTERS, Sampling, most_boards};
+use crate::equity::montecarlo::sampler::MIN_CLUSTERS;
 use crate::equity::montecarlo::shape;
 use crate::equity::preflop_table;
 use crate::equity::setup::{SeatCombos, Setup};
@@ -29,7 +33,7 @@ const MIN_CLUSTER_DEALS: u64 = 8;
 /// The Monte Carlo plan for `setup` with a budget of `trials` deals
 /// (`None`: until a target error).
 pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
-    let dealing = sampler::dealings(setup);
+    let dealing = dealings(setup);
     let uniform_active = setup
         .active
         .iter()
@@ -46,7 +50,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         Some(_) => None,
     };
     // Restricted seats (folded ones too, under clusters) may be crowded.
-    let pilot = sampler::pilot(setup, &dealing, PILOT_DRAWS);
+    let pilot = rejection_pilot(setup, &dealing, PILOT_DRAWS);
     let crowded = pilot.and_then(|accepted| crowded_draws(setup, &dealing, accepted));
     let draws = if crowded.is_some() {
         Draws::Crowded
@@ -64,7 +68,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         dealing,
         crowded,
         pilot,
-        least_blocks: sampler::LEAST_BLOCKS,
+        least_blocks: LEAST_BLOCKS,
         boards: most_boards(setup),
         controls: None,
         pools: Vec::new(),
@@ -103,7 +107,7 @@ fn prefix_boards(setup: &Setup, sampling: Sampling) -> Sampling {
     // A prefix scored on many boards is a strong observation: a run to a
     // target error may stop after as many deals as ten blocks of one-board
     // prefixes hold (but never before two blocks), not ten blocks of them.
-    sampling.least_blocks = (sampler::LEAST_BLOCKS / sampling.boards as u64).max(MIN_LEAST_BLOCKS);
+    sampling.least_blocks = (LEAST_BLOCKS / sampling.boards as u64).max(MIN_LEAST_BLOCKS);
     sampling
 }
 
@@ -122,7 +126,7 @@ fn prefix_cost(setup: &Setup, sampling: &Sampling) -> f64 {
         (None, None) => 1.0,
     };
     let crowded_s = sampling.crowded.as_ref().map_or(0.0, |_| {
-        let restricted = sampler::restricted_seats(&sampling.dealing);
+        let restricted = restricted_seats(&sampling.dealing);
         let scanned: usize = restricted.iter().map(|&s| setup.seats[s].masks.len()).sum();
         scanned as f64 * COSTS.crowded_step_s
     });
@@ -144,7 +148,7 @@ const STARVED_BELOW: u32 = 100_000;
 pub(crate) fn starves(setup: &Setup, sampling: &Sampling) -> bool {
     sampling.crowded.is_none()
         && sampling.pilot == Some(0)
-        && sampler::pilot(setup, &sampling.dealing, STARVED_PILOT_DRAWS)
+        && rejection_pilot(setup, &sampling.dealing, STARVED_PILOT_DRAWS)
             .is_some_and(|accepted| accepted < STARVED_PILOT_DRAWS / STARVED_BELOW)
 }
 
@@ -154,7 +158,7 @@ pub(crate) fn starves(setup: &Setup, sampling: &Sampling) -> bool {
 /// [`Crowded::fallback`]'s); judged from the pilot's `accepted` rejection
 /// draws on a fixed generator, so the choice depends on the request alone.
 fn crowded_draws(setup: &Setup, dealing: &[Dealing], accepted: u32) -> Option<Crowded> {
-    let restricted = sampler::restricted_seats(dealing);
+    let restricted = restricted_seats(dealing);
     let per_draw_s = restricted.len() as f64 * COSTS.rejection_step_s;
     let rejection_s = per_draw_s * f64::from(PILOT_DRAWS) / f64::from(accepted.max(1));
     let seats = &setup.seats;
@@ -237,7 +241,7 @@ fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEAT
     {
         return None;
     }
-    let restricted = sampler::restricted_seats(&sampling.dealing);
+    let restricted = restricted_seats(&sampling.dealing);
     let [hero] = restricted[..] else {
         return None;
     };

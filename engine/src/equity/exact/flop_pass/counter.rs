@@ -1,0 +1,119 @@
+//! How the pass counts one board: two or three ranges by their sweeps, or
+//! one range against the single hands directly.
+
+use std::ops::Range;
+
+use crate::equity::exact::common::{BoardView, Item};
+use crate::equity::exact::three_ranges::{self, ThreeRanges};
+use crate::equity::exact::two_ranges::{self, TwoRanges};
+use crate::equity::setup::Setup;
+
+/// How one board is counted: two or three ranges by their sweeps, or one
+/// range against the single hands directly.
+pub(super) enum Counter {
+    Sweep(TwoRanges),
+    Three(ThreeRanges),
+    /// The ranged seat's active index, and its items' slots.
+    Single {
+        range: usize,
+        slots: Range<u32>,
+    },
+}
+
+/// The sweeps' working storage, reused across boards.
+#[derive(Default)]
+pub(super) struct Scratches {
+    two: two_ranges::Scratch,
+    three: three_ranges::Scratch,
+}
+
+impl Counter {
+    /// The counter of `setup`, whose `ranged` active seats (one to three)
+    /// hold `seat_items[a]` from `offsets[a]` on; `None` where the sweep of
+    /// two or three ranges does not apply.
+    pub(super) fn new(
+        setup: &Setup,
+        offsets: &[usize],
+        seat_items: &[Vec<Item>],
+        ranged: &[usize],
+    ) -> Option<Counter> {
+        match *ranged {
+            [range] => {
+                let from = offsets[range] as u32;
+                Some(Counter::Single {
+                    range,
+                    slots: from..from + seat_items[range].len() as u32,
+                })
+            }
+            [_, _] => TwoRanges::new(setup, offsets).map(Counter::Sweep),
+            _ => ThreeRanges::new(setup, offsets).map(Counter::Three),
+        }
+    }
+
+    /// Counts the deals on one board into `sets` (winner-set weights) and
+    /// `per_combo` (the ranged seats' combos; a single combo's counters
+    /// follow from its seat's when the tally is finished), returning the
+    /// deals counted.
+    pub(super) fn board(
+        &self,
+        view: &BoardView,
+        items: &[Item],
+        sets: &mut [u64],
+        per_combo: &mut [[u64; 4]],
+        unit_k: &[u64],
+        scratch: &mut Scratches,
+    ) -> u64 {
+        match *self {
+            Counter::Sweep(ref two) => {
+                two.board(view, sets, Some((per_combo, unit_k)), &mut scratch.two)
+            }
+            Counter::Three(ref three) => {
+                three.board(view, sets, Some((per_combo, unit_k)), &mut scratch.three)
+            }
+            Counter::Single { range, ref slots } => {
+                let range_items = items.iter().filter(|it| slots.contains(&it.slot));
+                single(view, range_items, 1 << range, sets, per_combo, unit_k)
+            }
+        }
+    }
+}
+
+/// One range (its items `range_items`, its active-index bit `range_bit`)
+/// against the best of the single hands (whose own weights are 1: one
+/// combo each): each deal weighs the range combo's weight. Counted as
+/// [`Counter::board`] counts.
+#[inline(always)]
+fn single<'a>(
+    view: &BoardView,
+    range_items: impl Iterator<Item = &'a Item>,
+    range_bit: usize,
+    sets: &mut [u64],
+    per_combo: &mut [[u64; 4]],
+    unit_k: &[u64],
+) -> u64 {
+    let (best, hands) = (view.fixed_best, view.fixed_winners);
+    let k = hands.count_ones() as usize;
+    let mut deals = 0;
+    for it in range_items {
+        if it.mask & view.mask != 0 {
+            continue;
+        }
+        deals += 1;
+        let w = it.weight;
+        let r = view.ranks[it.slot as usize];
+        let c = &mut per_combo[it.slot as usize];
+        c[0] += w;
+        if r > best {
+            sets[range_bit] += w;
+            c[1] += w;
+            c[3] += w * unit_k[1];
+        } else if r == best {
+            sets[hands | range_bit] += w;
+            c[2] += w;
+            c[3] += w * unit_k[k + 1];
+        } else {
+            sets[hands] += w;
+        }
+    }
+    deals
+}

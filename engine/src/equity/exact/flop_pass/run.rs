@@ -1,0 +1,151 @@
+//! The pass from start to end: whether it applies, its inputs (the items,
+//! the counter, the symmetry maps, the boards and the width of its
+//! counters), the sweep, and the sums it hands on.
+
+use crate::card::Card;
+use crate::compact::CompactHand;
+use crate::equity::error::EquityError;
+use crate::equity::exact::common::{Item, items};
+use crate::equity::setup::Setup;
+use crate::equity::tally::share_unit;
+use crate::symmetry::SuitPerm;
+
+use super::counter::Counter;
+use super::orbits::{
+    flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
+};
+use super::sums::{Acc, Count, Counters, PassSums, Swept};
+use super::sweep::Pass;
+
+/// Whether the pass can count `setup` (no board): one to three seats with
+/// more than one combo (weighted or not), all active; every other seat (a
+/// single hand, active or folded) is counted as the sweeps count it.
+pub(crate) fn applies(setup: &Setup) -> bool {
+    let ranged = || setup.seats.iter().filter(|s| s.combos.len() > 1);
+    setup.board.is_empty()
+        && setup.active.len() >= 2
+        && matches!(ranged().count(), 1..=3)
+        && (0..setup.seats.len())
+            .filter(|&s| setup.seats[s].combos.len() > 1)
+            .all(|s| setup.active.contains(&s))
+}
+
+/// The sums of every flop class (`reps`, the classes' representatives
+/// under `perms`, the suit permutations that fix the scenario), or `None`
+/// when the pass does not apply ([`applies`]).
+/// `progress(done, total)` is called as boards are swept.
+pub(crate) fn flop_pass(
+    setup: &Setup,
+    perms: &[SuitPerm],
+    reps: &[[Card; 3]],
+    cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Option<PassSums>, EquityError> {
+    if !applies(setup) {
+        return Ok(None);
+    }
+    let (offsets, live) = setup.combo_offsets();
+    let seats = setup.active.len();
+    let seat_items: Vec<Vec<Item>> = (0..seats).map(|a| items(setup, a, offsets[a])).collect();
+    let ranged: Vec<usize> = (0..seats).filter(|&a| seat_items[a].len() > 1).collect();
+    // The single hands: their active index and slot.
+    let hands: Vec<(usize, usize)> = (0..seats)
+        .filter(|&a| seat_items[a].len() == 1)
+        .map(|a| (a, seat_items[a][0].slot as usize))
+        .collect();
+    let Some(counter) = Counter::new(setup, &offsets, &seat_items, &ranged) else {
+        return Ok(None);
+    };
+    let all: Vec<Item> = seat_items.iter().flatten().copied().collect();
+    debug_assert_eq!(all.len(), live);
+    let Some(item_perms) = item_perms(perms, &seat_items) else {
+        return Ok(None);
+    };
+    let item_sources = item_sources(&item_perms);
+    let deck: Vec<Card> = setup.deck();
+    let flop_class = flop_classes(&deck, perms, reps);
+    let boards = orbit_boards(&deck, perms);
+    if cancel() {
+        return Err(EquityError::Cancelled);
+    }
+    let hands_cards: Vec<CompactHand> = all
+        .iter()
+        .map(|it| {
+            let [x, y] = it.cards;
+            CompactHand::from_index(x).combine(CompactHand::from_index(y))
+        })
+        .collect();
+    let unit = share_unit(seats);
+    let unit_k: Vec<u64> = (0..=seats as u128)
+        .map(|k| (unit / k.max(1)) as u64)
+        .collect();
+    let pass = Pass {
+        all: &all,
+        cards: &hands_cards,
+        boards: &boards,
+        flop_class: &flop_class,
+        item_sources: &item_sources,
+        identity: &identities(&item_sources),
+        counter: &counter,
+        unit_k: &unit_k,
+        hands: &hands,
+        classes: reps.len(),
+        winner_sets: 1 << seats,
+        live,
+    };
+    let largest = largest_sum(&seat_items, &ranged, unit, perms.len());
+    let acc = if largest <= u128::from(u32::MAX) {
+        pass.sweep::<u32>(cancel, progress)?
+            .map(|a| swept(a, Counters::Narrow))
+    } else {
+        pass.sweep::<u64>(cancel, progress)?
+            .map(|a| swept(a, Counters::Wide))
+    };
+    let Some(acc) = acc else {
+        return Ok(None);
+    };
+    let items = (all.iter().enumerate())
+        .map(|(i, it)| {
+            let seat = offsets.iter().rposition(|&o| o <= i).unwrap_or(0);
+            (seat, it.combo)
+        })
+        .collect();
+    Ok(Some(PassSums {
+        acc,
+        items,
+        item_perms,
+        stabilisers: stabilisers(reps, perms),
+        group: perms.len() as u64,
+        divisors: setup.seats.iter().map(|s| s.divisor).collect(),
+        seats,
+    }))
+}
+
+/// The largest sum a counter can reach: one item's weight times the other
+/// ranged seats' whole weight (the single hands weigh 1; `ranged` the
+/// ranged seats' active indices, `seat_items` every seat's items), in
+/// share units (`unit`), on every board of a flop (at most 1,176), times
+/// the group (orbit sizes; `group` permutations).
+fn largest_sum(seat_items: &[Vec<Item>], ranged: &[usize], unit: u128, group: usize) -> u128 {
+    let max_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).max().unwrap_or(0);
+    let total_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).sum::<u64>();
+    let largest = (ranged.iter())
+        .map(|&a| {
+            let others: u128 = (ranged.iter().filter(|&&b| b != a))
+                .map(|&b| u128::from(total_weight(b)))
+                .product();
+            u128::from(max_weight(a)) * others
+        })
+        .max()
+        .unwrap_or(0);
+    largest * unit * 1176 * group as u128
+}
+
+/// The sweep's accumulator with its counters as `counters` keeps them.
+fn swept<T: Count>(acc: Acc<T>, counters: fn(Vec<[T; 2]>) -> Counters) -> Swept {
+    Swept {
+        sets: acc.sets,
+        deals: acc.deals,
+        combos: counters(acc.combos),
+    }
+}

@@ -1,0 +1,47 @@
+//! Who wins a deal and what a share of the pot is worth: the layout of
+//! the tie counters, the unit of summed pot shares, and the one function
+//! that decides a deal's winners.
+
+/// Where `ties` tallies seat `seat`'s deals shared by `k` winners, of `n`
+/// active seats: `seat * (n + 1) + k` (slots `k = 0, 1` are unused, so a
+/// seat's row is indexed by `k` directly).
+#[inline(always)]
+pub(crate) const fn tie_slot(seat: usize, k: usize, n: usize) -> usize {
+    seat * (n + 1) + k
+}
+
+/// `lcm(1..=n)`: the unit of summed pot shares with `n` active seats (a
+/// share of `1/k` is a whole number of units for every `k <= n`).
+pub(crate) fn share_unit(n: usize) -> u128 {
+    (1..=n as u128).fold(1, |l, k| l / gcd(l, k) * k)
+}
+
+/// Adds `weight` to the outcome of one deal whose active seats hold `ranks`:
+/// to `wins[s]` for a sole winner, else to `ties[tie_slot(s, k, n)]` for each
+/// of the k tied winners (`n` = number of seats). The one place that
+/// decides who wins a deal, for every tally and counter.
+#[inline(always)]
+pub(crate) fn add_outcome<T: Copy + std::ops::AddAssign>(
+    ranks: &[u32],
+    wins: &mut [T],
+    ties: &mut [T],
+    weight: T,
+) {
+    let n = ranks.len();
+    let best = ranks.iter().copied().max().unwrap_or(0);
+    let winners = ranks.iter().filter(|&&r| r == best).count();
+    for (s, &r) in ranks.iter().enumerate() {
+        if r == best {
+            if winners == 1 {
+                wins[s] += weight;
+            } else {
+                ties[tie_slot(s, winners, n)] += weight;
+            }
+        }
+    }
+}
+
+/// Greatest common divisor.
+pub(crate) fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

@@ -1,0 +1,123 @@
+//! One flop class's row of a flop report: its flop counted exactly on
+//! its own, finished from the one pass's sums for its class, or sampled;
+//! and the classes that can come at all.
+
+use std::time::Instant;
+
+use super::flop_classes::{self, FlopClass};
+use super::flop_odds::FlopOdds;
+use super::flop_rows::FlopRow;
+use super::hits::{BoardSeat, FlopHits};
+use super::on_board::{exact_on_board, finish_exact, sampled_on_board, setup_on_board};
+use crate::card::Card;
+use crate::equity::error::EquityError;
+use crate::equity::exact::board_major;
+use crate::equity::exact::flop_pass::ClassSums;
+use crate::equity::request::{EquityRequest, Method};
+use crate::equity::result::EquityResult;
+use crate::equity::strategy::Strategy;
+use crate::range::Range;
+
+/// One class's row, or `None` when no deal leaves the flop.
+pub(super) fn flop_row(
+    request: &EquityRequest,
+    hits: &FlopHits,
+    class: &FlopClass,
+    source: RowSource<'_>,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<FlopRow>, EquityError> {
+    let flop = class.flop;
+    let counted = match source {
+        RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?,
+        RowSource::Passed(sums, pass) => passed_on(request, flop, sums, pass)?,
+        RowSource::Sampled(odds, std_error) => {
+            sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?
+                .map(|r| (odds.left(&flop), r))
+        }
+    };
+    let Some((weight, result)) = counted else {
+        return Ok(None);
+    };
+    let seats = result
+        .seats
+        .iter()
+        .zip(&result.breakdown)
+        .map(|(&figures, breakdown)| {
+            let range = &request.seats[figures.seat].range;
+            BoardSeat::with_hits(figures, breakdown, &hits.hits(figures.seat, range, &flop))
+        })
+        .collect();
+    Ok(Some(FlopRow::of_class(class, weight, seats, 1.0)))
+}
+
+/// The flop classes of `request` (no board) under the suit permutations
+/// that keep `ranges` and the dead cards, those that can come only: each
+/// is a row, so the classes counted while a report runs are those it ends
+/// with.
+pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {
+    let mut with = request.clone();
+    flop_classes::classes(ranges, request.dead)
+        .into_iter()
+        .filter(|class| {
+            with.board.clear();
+            with.board.extend(class.flop);
+            can_come(&with)
+        })
+        .collect()
+}
+
+/// Whether some deal is possible with `with`'s board (the setup of a board
+/// no deal allows fails, as the board's row would find). Other errors are
+/// left to the row, which reports them.
+fn can_come(with: &EquityRequest) -> bool {
+    !matches!(setup_on_board(with), Ok(None))
+}
+
+/// Where a row's figures come from.
+#[derive(Clone, Copy)]
+pub(super) enum RowSource<'a> {
+    /// The flop counted exactly on its own.
+    Counted,
+    /// The one pass's sums for its class (the pass's strategy to report).
+    Passed(&'a ClassSums, Strategy),
+    /// Sampled to a standard error, with frequencies from sampled deals.
+    Sampled(&'a FlopOdds, f64),
+}
+
+/// `request` with `flop` as its board, finished from the one pass's `sums`
+/// for its class as the two-range sweep would finish its own (`None` when
+/// no deal is possible with that flop).
+fn passed_on(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    sums: &ClassSums,
+    pass: Strategy,
+) -> Result<Option<(f64, EquityResult)>, EquityError> {
+    let with = EquityRequest {
+        board: flop.to_vec(),
+        method: Method::Exact,
+        breakdown: true,
+        ..request.clone()
+    };
+    let Some(setup) = setup_on_board(&with)? else {
+        return Ok(None);
+    };
+    // The flop's own weights (a flop that removes combos may leave a seat
+    // a larger gcd of weights than the pass divided by).
+    let divisors: Vec<u64> = setup.seats.iter().map(|s| s.divisor).collect();
+    let rescaled;
+    let sums = if divisors == sums.divisors {
+        sums
+    } else {
+        rescaled = {
+            let mut sums = sums.clone();
+            sums.rescale(&divisors);
+            sums
+        };
+        &rescaled
+    };
+    let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
+        sums.combos[a][combo.index()]
+    });
+    Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
+}
