@@ -15,6 +15,7 @@ mod error;
 mod narrow;
 mod reach;
 mod rule;
+mod rule_text;
 mod standings;
 mod street;
 
