@@ -21,7 +21,6 @@ mod street;
 
 pub use error::LineError;
 pub use narrow::{Followed, Narrowed, Stopped, follow, narrow};
-pub use rule::{
-    Category, ContinueRule, ParseRuleError, ParseRuleErrorKind, Standing, Term, TermKind,
-};
+pub use rule::{Category, ContinueRule, Standing, Term, TermKind};
+pub use rule_text::{ParseRuleError, ParseRuleErrorKind};
 pub use street::{Street, StreetRule};

@@ -17,8 +17,6 @@ use crate::analysis::{Draw, Hit, MadeHand};
 use crate::combo::Combo;
 use crate::range::Range;
 
-pub use super::rule_text::{ParseRuleError, ParseRuleErrorKind};
-
 /// A made hand or a draw a term names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {

@@ -6,7 +6,7 @@
 //! decimal point and at least one digit (`75`, `0.5`, `.5`, `33.33`). No
 //! sign, exponent, `inf` or `NaN`: `5e-1` is no number in any of the three.
 
-use crate::range::FULL;
+use super::weights::FULL;
 
 /// Whether `text` is a plain unsigned decimal (`75`, `0.5`, `.5`, `33.33`).
 pub fn is_decimal(text: &str) -> bool {
