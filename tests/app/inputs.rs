@@ -12,7 +12,7 @@ use engine::worker::Worker;
 use engine::{Card, Range};
 use rangestove::gui::RangestoveApp;
 
-use crate::app::{App, card, retype, text_box, unfocus, wait};
+use crate::app::{App, card, click, retype, text_box, unfocus, wait};
 
 /// The app with a worker in a `width`×`height` window.
 fn sized_app(width: f32, height: f32) -> App {
@@ -222,4 +222,24 @@ fn enter_leaves_a_box_without_a_newline() {
         "pair+"
     );
     assert!(!text_box(&h, "Seat 2 on the flop:").is_focused());
+}
+
+/// A price box in error counts its longest leading number and says so
+/// whole, and by the break-even it gives; a number again counts whole.
+#[test]
+fn a_bad_price_counts_its_leading_number_and_says_so() {
+    let mut h = sized_app(1400.0, 1300.0);
+    click(&mut h, "Analysis");
+    click(&mut h, "Price");
+    retype(&mut h, "call amount", "50x");
+    h.run_steps(2);
+    assert_eq!(h.state().prefs().price.call, 50.0);
+    assert_eq!(h.state().prefs().price.required(), Some(0.25));
+    message_whole(&h, "counting “50”");
+    h.get_by_label_contains("break-even 25.0%");
+    retype(&mut h, "call amount", "40");
+    h.run_steps(2);
+    no_message(&h);
+    assert_eq!(h.state().prefs().price.call, 40.0);
+    h.get_by_label_contains("break-even 21.1%");
 }
