@@ -10,7 +10,7 @@ use engine::study::MAX_GROUPS;
 use crate::gui::classes::state::ClassesState;
 use crate::gui::groups::colors::group_color;
 use crate::gui::groups::edits::set_group;
-use crate::gui::seats::seat_list::error_note_ui;
+use crate::gui::seats::marked_text::error_note_ui;
 use crate::gui::state::price::Price;
 use crate::gui::state::reads::{counting, field_message, longest_reading};
 use crate::gui::state::session::Session;

@@ -5,8 +5,7 @@
 use egui::RichText;
 use engine::line::Street;
 
-use super::marked_text::marked_layouter;
-use super::seat_list::error_note_ui;
+use super::marked_text::{error_note_ui, marked_layouter};
 use crate::gui::state::feed::Feed;
 use crate::gui::state::line::{StreetView, rule_message};
 use crate::gui::state::reads::counting;

@@ -10,7 +10,7 @@ use engine::{HandClass, Range};
 use super::equity::seat_bar_ui;
 use super::hand_picker;
 use super::line_rows::{rule_ui, street_bar_ui};
-use super::marked_text::marked_layouter;
+use super::marked_text::{error_note_ui, marked_layouter};
 use crate::gui::editor::grid::FILL;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::scenario::{SeatMode, SeatState, range_message};
@@ -208,14 +208,6 @@ fn seat_text_ui(
     if let Some(message) = message {
         error_note_ui(ui, message);
     }
-}
-
-/// A field's error and what is counted, whole (wrapped, never cut).
-pub fn error_note_ui(ui: &mut egui::Ui, message: String) {
-    ui.add(
-        egui::Label::new(egui::RichText::new(message).color(ui.visuals().error_fg_color))
-            .wrap_mode(egui::TextWrapMode::Wrap),
-    );
 }
 
 /// A 13×13 picture of `range` (each cell shaded by its average weight);
