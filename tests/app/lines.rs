@@ -139,8 +139,8 @@ fn a_dropped_row_keeps_the_rest_and_a_typed_rule_marks_its_bad_term() {
     let mut expected = Range::parse("KK,QQ,AK").unwrap();
     expected.remove_blocked(engine::CardSet::parse("Kh").unwrap());
     assert_eq!(continuing(&h, 0), expected);
-    // A typed rule: a bad term is reported with its place; the last
-    // good rule stays in force meanwhile.
+    // A typed rule: a bad term is reported with its place; the terms
+    // before it are counted meanwhile.
     retype(&mut h, "Seat 2 on the flop:", "pair+,flushdraw");
     let error = h.state().session().seats()[1]
         .line

@@ -9,6 +9,7 @@ pub(crate) mod grid; // the 13×13 range grid widget under simulated pointer inp
 mod groups; // groups painted, their figures, made a seat and back, copied, saved; the class table's rows and highlight; the price's callers in a group
 mod hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card seat face
 mod harness; // the harness: an app under kittest, typing, clicking, waiting, calc --json
+mod inputs; // one rule for bad input: a range, rule, board or dead text in error counts its part before the error and says so whole; the same keystrokes count the same; Enter types no newline
 mod lines; // lines: a rule from a board row follows the flop, the street bar, typed rules, undo, files and the spot as text
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod session; // the whole app driven like a user: editing, deck, seats, presets, undo, equity

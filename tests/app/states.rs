@@ -194,11 +194,11 @@ fn a_card_typed_twice_is_named_beside_its_box() {
     let mut h = app_harness(RangestoveApp::default());
     retype(&mut h, "Board", "AhAh");
     h.step();
-    h.get_by_label("Ah twice");
+    h.get_by_label_contains("Ah twice");
     assert_eq!(h.state().session().board_error(), Some("Ah twice"));
     retype(&mut h, "Board", "");
     retype(&mut h, "Dead", "Kc 3s kc");
     h.step();
-    h.get_by_label("Kc twice");
+    h.get_by_label_contains("Kc twice");
     assert_eq!(h.state().session().dead_error(), Some("Kc twice"));
 }

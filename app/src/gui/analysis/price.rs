@@ -10,7 +10,9 @@ use engine::study::MAX_GROUPS;
 use crate::gui::classes::state::ClassesState;
 use crate::gui::groups::colors::group_color;
 use crate::gui::groups::edits::set_group;
+use crate::gui::seats::marked_text::error_note_ui;
 use crate::gui::state::price::Price;
+use crate::gui::state::reads::{counting, field_message, longest_reading};
 use crate::gui::state::session::Session;
 
 /// The price box and what calls it.
@@ -20,6 +22,7 @@ pub fn price_ui(
     classes: &ClassesState,
     session: &mut Session,
 ) {
+    let mut notes = Vec::new();
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut price.on, "Price").on_hover_text(
             "What to call with: the equity a call needs, drawn on the distribution graph and \
@@ -30,29 +33,91 @@ pub fn price_ui(
         }
         ui.selectable_value(&mut price.by_pot, true, "call");
         if price.by_pot {
-            ui.add(
-                egui::DragValue::new(&mut price.call)
-                    .range(0.0..=1e9)
-                    .speed(1.0),
-            );
+            notes.extend(number_ui(ui, "call amount", &mut price.call, 1e9, ""));
             ui.label("into");
-            ui.add(
-                egui::DragValue::new(&mut price.pot)
-                    .range(0.0..=1e9)
-                    .speed(1.0),
-            )
-            .on_hover_text("The pot before the call, the bet included");
+            notes.extend(number_ui(ui, "pot", &mut price.pot, 1e9, ""));
         }
         ui.selectable_value(&mut price.by_pot, false, "need");
         if !price.by_pot {
-            ui.add(
-                egui::DragValue::new(&mut price.percent)
-                    .range(0.0..=100.0)
-                    .speed(0.2)
-                    .suffix("%"),
-            );
+            notes.extend(number_ui(
+                ui,
+                "required equity",
+                &mut price.percent,
+                100.0,
+                "%",
+            ));
         }
     });
+    for (message, _) in &notes {
+        error_note_ui(ui, message.clone());
+    }
+    price_figures_ui(ui, price, classes, session, &notes);
+}
+
+/// A number box of the price (`what`: its name; at most `max`): while its
+/// text does not read, the number counted is that of its longest leading
+/// part that does (docs/design.md §8.1). Returns the message and the part
+/// counted, while in error.
+fn number_ui(
+    ui: &mut egui::Ui,
+    what: &str,
+    value: &mut f64,
+    max: f64,
+    suffix: &str,
+) -> Option<(String, String)> {
+    let id = ui.make_persistent_id(("price", what));
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(id))
+        .unwrap_or_else(|| format!("{value}{suffix}"));
+    let response = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .id(id.with("box"))
+            .desired_width(56.0),
+    );
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::text_edit(true, &text, &text, "");
+        info.label = Some(what.to_owned());
+        info
+    });
+    // A number from 0 to `max` (a `%` after it allowed); else the
+    // longest leading part that is one, at worst nothing: 0.
+    let number = |t: &str| {
+        let t = t.trim().trim_end_matches('%').trim();
+        t.parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && (0.0..=max).contains(n))
+            .ok_or(())
+    };
+    let (counted, read) =
+        longest_reading(&text, number, |part, ()| part.len() - 1).unwrap_or_default();
+    if response.changed() {
+        *value = read;
+    }
+    if response.has_focus() {
+        ui.data_mut(|d| d.insert_temp(id, text.clone()));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(id));
+    }
+    number(&text).err()?;
+    Some((
+        field_message(
+            &format!("{what}: “{}” is not a number from 0 to {max}", text.trim()),
+            &counted,
+            "0",
+        ),
+        counted,
+    ))
+}
+
+/// The break-even equity and the combos that call, saying what a price
+/// box in error counts (`notes`).
+fn price_figures_ui(
+    ui: &mut egui::Ui,
+    price: &Price,
+    classes: &ClassesState,
+    session: &mut Session,
+    notes: &[(String, String)],
+) {
     let Some(required) = price.required() else {
         return;
     };
@@ -60,6 +125,9 @@ pub fn price_ui(
     let calls = classes.figures().and_then(|f| f.calls.clone());
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("break-even {:.1}%", 100.0 * required));
+        for (_, counted) in notes {
+            ui.colored_label(ui.visuals().warn_fg_color, counting(counted, "0"));
+        }
         let Some(calls) = calls else {
             ui.weak("computing…");
             return;

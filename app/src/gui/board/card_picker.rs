@@ -91,7 +91,7 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 ui,
                 "Board",
                 session.board_text(),
-                session.board_error(),
+                session.board_message(),
                 "e.g. Ah7d2c",
                 "Flop, turn and river by keyboard: 0, 3, 4 or 5 cards, e.g. Ah7d2c",
             );
@@ -102,7 +102,7 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
                 ui,
                 "Dead",
                 session.dead_text(),
-                session.dead_error(),
+                session.dead_message(),
                 "e.g. Kc 3s",
                 "Cards out of play: no hand or board can hold them",
             );
@@ -261,14 +261,14 @@ fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -
     clicked
 }
 
-/// A labelled row of a grid with a text box for cards, and its error (if
-/// any) on the row below, beside the box; returns the new text when it was
-/// edited.
+/// A labelled row of a grid with a text box for cards, and while its text
+/// does not read the error and the cards counted, whole, on the row below,
+/// beside the box; returns the new text when it was edited.
 fn cards_entry_ui(
     ui: &mut egui::Ui,
     label: &str,
     text: &str,
-    error: Option<&str>,
+    message: Option<String>,
     hint: &str,
     tooltip: &str,
 ) -> Option<String> {
@@ -284,9 +284,12 @@ fn cards_entry_ui(
         .on_hover_text(tooltip)
         .changed();
     ui.end_row();
-    if let Some(error) = error {
+    if let Some(message) = message {
         ui.label("");
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.add(
+            egui::Label::new(egui::RichText::new(message).color(ui.visuals().error_fg_color))
+                .wrap_mode(egui::TextWrapMode::Wrap),
+        );
         ui.end_row();
     }
     changed.then_some(edited)

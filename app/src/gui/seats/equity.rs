@@ -8,6 +8,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use engine::equity::{EquityResult, SeatEquity};
 
 use crate::gui::state::feed::Feed;
+use crate::gui::state::reads::counting;
 use crate::gui::state::scenario::SeatMode;
 use crate::gui::state::session::Session;
 use crate::gui::wording::{combos_label, method_text};
@@ -57,11 +58,15 @@ pub fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usi
         None if feed.pending() => "computing…".to_owned(),
         None => String::new(),
     };
-    let text = if status.is_empty() {
+    let mut text = if status.is_empty() {
         combos
     } else {
         format!("{combos} · {status}")
     };
+    // While the range text is in error, the figures say what they count.
+    if seat.error.is_some() {
+        text = format!("{} · {text}", counting(&seat.counted, "no hand"));
+    }
     // One line whatever the state (truncated, the whole text on hover), so
     // rows below never move when the numbers arrive.
     ui.add(

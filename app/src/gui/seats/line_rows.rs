@@ -5,9 +5,10 @@
 use egui::RichText;
 use engine::line::Street;
 
-use super::marked_text::marked_layouter;
+use super::marked_text::{error_note_ui, marked_layouter};
 use crate::gui::state::feed::Feed;
-use crate::gui::state::line::StreetView;
+use crate::gui::state::line::{StreetView, rule_message};
+use crate::gui::state::reads::counting;
 use crate::gui::state::scenario::SeatMode;
 use crate::gui::state::session::{SeatAction, Session};
 
@@ -57,8 +58,13 @@ pub fn street_bar_ui(
             error.to_string(),
         )
     } else if let Some(line) = feed.line() {
+        let note = if rules_in_error(session) {
+            " · counting the rules in error as far as they read"
+        } else {
+            ""
+        };
         (
-            RichText::new(format!("Reach {:.1}%", 100.0 * line.reach)),
+            RichText::new(format!("Reach {:.1}%{note}", 100.0 * line.reach)),
             format!(
                 "How often every seat gets to the {street} with these rules: the share of the deals the board allows in which every rule so far keeps every seat's hand"
             ),
@@ -75,6 +81,44 @@ pub fn street_bar_ui(
     if !help.is_empty() {
         response.on_hover_text(help);
     }
+    cards_counted_ui(ui, session);
+}
+
+/// While the board or the dead-cards text is in error: what every figure
+/// counts meanwhile, whole (the message at the box says why).
+fn cards_counted_ui(ui: &mut egui::Ui, session: &Session) {
+    let fields = [
+        ("board", session.board_counted(), "no board card"),
+        ("dead cards", session.dead_counted(), "no dead card"),
+    ];
+    for (what, counted, nothing) in fields {
+        if let Some(counted) = counted {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "The {what} text has an error: the figures are {}",
+                        counting(counted, nothing)
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                )
+                .wrap_mode(egui::TextWrapMode::Wrap),
+            );
+        }
+    }
+}
+
+/// Whether an active seat's rule on the street shown, or an earlier
+/// one, is in error (the reach then counts its part before the error).
+fn rules_in_error(session: &Session) -> bool {
+    let Some(shown) = session.view().street() else {
+        return false;
+    };
+    session.seats().iter().any(|seat| {
+        seat.mode == SeatMode::Active
+            && Street::ALL
+                .iter()
+                .any(|&street| street <= shown && seat.line.error(street).is_some())
+    })
 }
 
 /// Seat `index`'s continue rule on the street shown (none preflop, nor
@@ -117,22 +161,22 @@ pub fn rule_ui(
     if response.gained_focus() {
         actions.push(SeatAction::Select(index));
     }
-    let error = if response.changed() {
-        let error = (!text.trim().is_empty())
-            .then(|| engine::line::ContinueRule::parse(&text).err())
-            .flatten();
+    // The message shown is the text's as typed, this frame's edit included.
+    let message = if response.changed() {
+        let message = rule_message(&text);
         actions.push(SeatAction::Rule(index, street, text));
-        error
+        message
     } else {
-        seat.line.error(street).cloned()
+        seat.line.error_message(street)
     };
-    // One line, always (truncated; whole on hover): nothing under it
-    // moves when the figures come.
-    let error_color = ui.visuals().error_fg_color;
-    let status = if let Some(error) = error {
-        RichText::new(error.to_string()).color(error_color)
-    } else if let Some(failure) = feed.seat_line_failure(index) {
-        RichText::new(failure).color(error_color)
+    if let Some(message) = message {
+        error_note_ui(ui, message);
+    }
+    // The figures on one line (truncated; whole on hover): nothing under
+    // it moves when they come. While the text is in error, they say what
+    // they count.
+    let mut status = if let Some(failure) = feed.seat_line_failure(index) {
+        RichText::new(failure).color(ui.visuals().error_fg_color)
     } else if let Some((entering, continuing, Some(share))) = feed.seat_line(index) {
         let out = session.view_out();
         RichText::new(format!(
@@ -146,6 +190,14 @@ pub fn rule_ui(
     } else {
         RichText::new(format!("the whole range continues on the {street}")).weak()
     };
+    if let Some(counted) = seat.line.counted(street) {
+        status = RichText::new(format!(
+            "{} · {}",
+            counting(counted, "no rule"),
+            status.text()
+        ))
+        .color(ui.visuals().warn_fg_color);
+    }
     let full = status.text().to_owned();
     ui.add(egui::Label::new(status).truncate())
         .on_hover_text(full);

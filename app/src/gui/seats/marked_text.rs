@@ -1,5 +1,6 @@
 //! Text with its bad token marked: a range or a rule that does not parse
-//! shows its error at the token itself, in the box where it is typed.
+//! shows its error at the token itself, in the box where it is typed, and
+//! the message under a box in error, whole.
 
 use egui::Stroke;
 
@@ -51,4 +52,12 @@ pub fn marked_layouter(
         job.wrap.max_width = wrap_width;
         ui.fonts_mut(|f| f.layout_job(job))
     }
+}
+
+/// A field's error and what is counted, whole (wrapped, never cut).
+pub fn error_note_ui(ui: &mut egui::Ui, message: String) {
+    ui.add(
+        egui::Label::new(egui::RichText::new(message).color(ui.visuals().error_fg_color))
+            .wrap_mode(egui::TextWrapMode::Wrap),
+    );
 }

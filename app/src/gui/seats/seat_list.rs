@@ -10,10 +10,10 @@ use engine::{HandClass, Range};
 use super::equity::seat_bar_ui;
 use super::hand_picker;
 use super::line_rows::{rule_ui, street_bar_ui};
-use super::marked_text::marked_layouter;
+use super::marked_text::{error_note_ui, marked_layouter};
 use crate::gui::editor::grid::FILL;
 use crate::gui::state::feed::Feed;
-use crate::gui::state::scenario::{SeatMode, SeatState};
+use crate::gui::state::scenario::{SeatMode, SeatState, range_message};
 use crate::gui::state::session::{MAX_SEATS, SeatAction, Session};
 
 /// Thumbnail side in points.
@@ -167,8 +167,9 @@ fn seat_header_ui(
     .inner
 }
 
-/// The range text box (wrapping, so a long range shows whole), and its
-/// parse error under it.
+/// The range text box (wrapping, so a long range shows whole; Enter
+/// leaves it, no newline is typed), and while its text does not parse the
+/// error and what is counted, whole, under it (docs/design.md §8.1).
 fn seat_text_ui(
     ui: &mut egui::Ui,
     seat: &SeatState,
@@ -186,22 +187,26 @@ fn seat_text_ui(
                 .hint_text(egui::RichText::new("e.g. QQ+, AKs, [50]AJs[/50], 15%").italics())
                 .desired_rows(1)
                 .desired_width(f32::INFINITY)
+                .return_key(None)
                 .layouter(&mut layouter),
         )
         .labelled_by(label);
     if response.gained_focus() {
         actions.push(SeatAction::Select(index));
     }
-    // The error shown is the text's as typed, this frame's edit included.
-    let error = if response.changed() {
-        let error = Range::parse(&text).err();
+    if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        response.surrender_focus();
+    }
+    // The message shown is the text's as typed, this frame's edit included.
+    let message = if response.changed() {
+        let message = range_message(&text);
         actions.push(SeatAction::Text(index, text));
-        error
+        message
     } else {
-        seat.error.clone()
+        seat.error_message()
     };
-    if let Some(error) = error {
-        ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+    if let Some(message) = message {
+        error_note_ui(ui, message);
     }
 }
 

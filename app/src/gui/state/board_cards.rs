@@ -5,6 +5,7 @@ use engine::{Card, CardSet};
 use rand::seq::IndexedRandom;
 
 use super::history::EditKey;
+use super::reads::field_message;
 use super::session::Session;
 
 impl Session {
@@ -36,6 +37,36 @@ impl Session {
     /// Why the dead-cards text does not parse, if so.
     pub fn dead_error(&self) -> Option<&str> {
         self.dead.error()
+    }
+
+    /// While the board text does not read: the error and the cards
+    /// counted, in full.
+    pub fn board_message(&self) -> Option<String> {
+        Some(field_message(
+            self.board.error()?,
+            self.board.counted()?,
+            "no board card",
+        ))
+    }
+
+    /// While the dead-cards text does not read: the error and the cards
+    /// counted, in full.
+    pub fn dead_message(&self) -> Option<String> {
+        Some(field_message(
+            self.dead.error()?,
+            self.dead.counted()?,
+            "no dead card",
+        ))
+    }
+
+    /// While the board text does not read: the part of it counted.
+    pub fn board_counted(&self) -> Option<&str> {
+        self.board.counted()
+    }
+
+    /// While the dead-cards text does not read: the part of it counted.
+    pub fn dead_counted(&self) -> Option<&str> {
+        self.dead.counted()
     }
 
     /// Reads the board text (no edit recorded): the board follows when it

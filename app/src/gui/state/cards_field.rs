@@ -5,6 +5,8 @@
 use engine::card::{ParseCardError, ParseCardErrorKind, parse_cards};
 use engine::{Card, CardSet};
 
+use super::reads::longest_reading;
+
 /// Cards read from text and written back as text.
 pub trait CardText: Sized {
     /// The cards of `text`, or why it does not read.
@@ -35,13 +37,14 @@ impl CardText for CardSet {
     }
 }
 
-/// A text of cards as typed, the cards it last read as, and why it does
-/// not read now, if so (the cards then stay as they were).
+/// A text of cards as typed, the cards counted, and why it does not read
+/// now, if so (the cards counted are then those before the error).
 #[derive(Clone, Debug, Default)]
 pub struct CardsField<T> {
     text: String,
     cards: T,
-    error: Option<String>,
+    /// Why the text does not read, and the part of it counted.
+    error: Option<(String, String)>,
 }
 
 impl<T: CardText> CardsField<T> {
@@ -50,27 +53,32 @@ impl<T: CardText> CardsField<T> {
         &self.text
     }
 
-    /// The cards as last read.
+    /// The cards counted.
     pub fn cards(&self) -> &T {
         &self.cards
     }
 
     /// Why the text does not read, if so.
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+        self.error.as_ref().map(|(e, _)| e.as_str())
+    }
+
+    /// While the text does not read: the part of it counted.
+    pub fn counted(&self) -> Option<&str> {
+        self.error.as_ref().map(|(_, c)| c.as_str())
     }
 
     /// Takes `text` as typed: the cards follow when it reads, else they
-    /// stay and the error is kept.
-    pub fn set_text(&mut self, text: &str) {
+    /// are those of the text before the error, and the error is kept.
+    pub fn set_text(&mut self, text: &str)
+    where
+        T: Default,
+    {
         self.text = text.to_owned();
-        match T::parse(text) {
-            Ok(cards) => {
-                self.cards = cards;
-                self.error = None;
-            }
-            Err(error) => self.error = Some(card_error_text(&error)),
-        }
+        let error = T::parse(text).err();
+        let (counted, cards) = longest_reading(text, T::parse, |_, e| e.offset).unwrap_or_default();
+        self.cards = cards;
+        self.error = error.map(|e| (card_error_text(&e), counted));
     }
 
     /// Sets the cards; the text follows.

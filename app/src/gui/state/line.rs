@@ -6,6 +6,8 @@ use engine::combo::CLASSES;
 use engine::line::{ContinueRule, ParseRuleError, Street};
 use engine::{CardSet, Combo, HandClass, Range};
 
+use super::reads::{before_term, field_message, longest_reading};
+
 /// The street the seats, bars, grid and analysis show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum StreetView {
@@ -105,9 +107,34 @@ impl SavedLine {
 #[derive(Clone, Debug, Default)]
 pub struct SeatLine {
     texts: SavedLine,
-    /// Per street (flop, turn, river): the rule (`None`: no rule) or why
-    /// its text does not parse.
-    parsed: [Option<Result<ContinueRule, ParseRuleError>>; 3],
+    /// Per street (flop, turn, river): the rule counted.
+    parsed: [Parsed; 3],
+}
+
+/// One street's rule as read: the rule counted (`None`: no rule; while
+/// the text does not parse, the rule of its part before the error), and
+/// the error with that part.
+#[derive(Clone, Debug, Default)]
+struct Parsed {
+    rule: Option<ContinueRule>,
+    error: Option<(ParseRuleError, String)>,
+}
+
+/// What a rule box holding `text` says: while the text does not parse,
+/// the error and what is counted, in full.
+pub fn rule_message(text: &str) -> Option<String> {
+    let mut line = SeatLine::default();
+    line.set_text(Street::Flop, text);
+    line.error_message(Street::Flop)
+}
+
+/// A rule text read: empty is no rule.
+fn read_rule(text: &str) -> Result<Option<ContinueRule>, ParseRuleError> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        ContinueRule::parse(text).map(Some)
+    }
 }
 
 impl SeatLine {
@@ -130,20 +157,49 @@ impl SeatLine {
         self.texts.get(street)
     }
 
-    /// Sets the rule text of `street` (parsed at once).
+    /// Sets the rule text of `street` (parsed at once; a text in error
+    /// counts its part before the error).
     pub fn set_text(&mut self, street: Street, text: &str) {
         self.texts.set(street, text);
-        self.parsed[slot(street)] = (!text.trim().is_empty()).then(|| ContinueRule::parse(text));
+        let error = read_rule(text).err();
+        let (counted, rule) =
+            longest_reading(text, read_rule, |part, e| before_term(part, e.offset))
+                .unwrap_or_default();
+        self.parsed[slot(street)] = Parsed {
+            rule,
+            error: error.map(|e| (e, counted)),
+        };
     }
 
-    /// The rule of `street`, if it has one that parses.
+    /// The rule counted on `street`, if any (while its text does not
+    /// parse, that of the part before the error).
     pub fn rule(&self, street: Street) -> Option<&ContinueRule> {
-        self.parsed[slot(street)].as_ref()?.as_ref().ok()
+        self.parsed[slot(street)].rule.as_ref()
     }
 
     /// Why the rule text of `street` does not parse, if so.
     pub fn error(&self, street: Street) -> Option<&ParseRuleError> {
-        self.parsed[slot(street)].as_ref()?.as_ref().err()
+        self.parsed[slot(street)].error.as_ref().map(|(e, _)| e)
+    }
+
+    /// While the rule text of `street` does not parse: the error and
+    /// what is counted, in full.
+    pub fn error_message(&self, street: Street) -> Option<String> {
+        let (error, counted) = self.parsed[slot(street)].error.as_ref()?;
+        Some(field_message(
+            &error.to_string(),
+            counted,
+            "no rule: the whole range continues",
+        ))
+    }
+
+    /// While the rule text of `street` does not parse: the part counted
+    /// (empty: none).
+    pub fn counted(&self, street: Street) -> Option<&str> {
+        self.parsed[slot(street)]
+            .error
+            .as_ref()
+            .map(|(_, c)| c.as_str())
     }
 
     /// Adds `token` (a term, `-` before it for a removal) to the rule of

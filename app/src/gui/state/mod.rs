@@ -7,7 +7,7 @@
 //! panel's computation off the UI thread ([`background`]). A seat's
 //! groups are kept with its state but are their own room (`gui::groups`);
 //! the price box's settings [`price`]; blocker effects for the suit editor
-//! [`blockers`].
+//! [`blockers`]; what a field in error counts ([`reads`]).
 
 pub mod background;
 pub mod blockers;
@@ -18,6 +18,7 @@ pub mod history;
 pub mod line;
 pub mod prefs;
 pub mod price;
+pub mod reads;
 pub mod request;
 pub mod scenario;
 pub mod seat_edits;

@@ -4,6 +4,7 @@
 use engine::{Combo, ParseRangeError, Range};
 
 use super::line::{SavedLine, SeatLine};
+use super::reads::{before_term, field_message, longest_reading};
 use crate::gui::groups::state::{Groups, SavedGroups};
 
 /// How a seat takes part.
@@ -116,10 +117,13 @@ pub struct SeatState {
     pub name: String,
     /// The range text as typed (may hold a parse error).
     pub text: String,
-    /// The last range that parsed.
+    /// The range counted: the text's, or while the text does not parse
+    /// the range of its part before the error (see [`super::reads`]).
     pub range: Range,
     /// The parse error of `text`, if any.
     pub error: Option<ParseRangeError>,
+    /// While the text does not parse: the part of it counted.
+    pub counted: String,
     /// How the seat takes part.
     pub mode: SeatMode,
     /// Its continue rules per street.
@@ -141,22 +145,43 @@ impl SeatState {
     pub(super) fn range_edited(&mut self) {
         self.text = self.range.canonical();
         self.error = None;
+        self.counted.clear();
     }
 
     /// Parses `text` as typed: the range follows when it parses, else the
-    /// error is kept and the range stays the last good one (in a Session
-    /// edit).
+    /// error is kept and the range is that of the text before the error
+    /// (in a Session edit).
     pub(crate) fn set_text(&mut self, text: &str) {
         self.text = text.to_owned();
-        match Range::parse(text) {
-            Ok(range) => {
-                self.range = range;
-                self.error = None;
-            }
-            Err(error) => self.error = Some(error),
-        }
+        self.error = Range::parse(text).err();
+        let (counted, range) =
+            longest_reading(text, Range::parse, |part, e| before_term(part, e.offset))
+                .unwrap_or_default();
+        self.range = range;
+        self.counted = if self.error.is_some() {
+            counted
+        } else {
+            String::new()
+        };
     }
 
+    /// While the text does not parse: the error and what is counted, in
+    /// full.
+    pub fn error_message(&self) -> Option<String> {
+        let error = self.error.as_ref()?;
+        Some(field_message(&error.to_string(), &self.counted, "no hand"))
+    }
+}
+
+/// What a range box holding `text` says: while the text does not parse,
+/// the error and what is counted, in full.
+pub fn range_message(text: &str) -> Option<String> {
+    let mut seat = SeatState::from_saved(&SavedSeat::default());
+    seat.set_text(text);
+    seat.error_message()
+}
+
+impl SeatState {
     /// The seat as saved (bad text comes back with its error).
     pub(super) fn from_saved(saved: &SavedSeat) -> SeatState {
         let mut seat = SeatState {
@@ -164,6 +189,7 @@ impl SeatState {
             text: String::new(),
             range: Range::empty(),
             error: None,
+            counted: String::new(),
             mode: saved.mode,
             line: SeatLine::from_saved(&saved.line),
             groups: Groups::from_saved(&saved.groups),
