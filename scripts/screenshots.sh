@@ -93,3 +93,7 @@ lined() { printf '(name:"%s",range:"%s",mode:Active,line:(flop:"%s",turn:"%s"))'
 line="(scenario:(seats:[$(lined BTN '25%' 'top-pair+,flush-draw,oesd'),$(lined BB '15%' 'two-pair+,flush-draw,oesd,gutshot:0.5' 'pair+')],board:\"Kh9s4c\",dead:\"\"),selected:1,heat_map:true,show_analysis:true"
 SIZE=1600x1000 take "$line)" "$fill sleep 3 mousemove 800 990 sleep 1" "$out/lines-flop.png"
 SIZE=1600x1000 take "${line/Kh9s4c/},show_boards:true)" "$fill sleep 12 mousemove 800 990 sleep 1" "$out/lines-boards.png"
+
+# The Train view on its first question: the statistics' file is shown from
+# ~ (the throwaway home), so nothing of the machine shows.
+SIZE=1600x1000 take "(centre:Train)" "$fill sleep 3 mousemove 800 990 sleep 1" "$out/train.png"
