@@ -336,8 +336,16 @@ fn the_combos_that_call_the_price_become_a_group() {
 fn the_three_range_flop_class_table() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
     let mut h = spot(&["QQ+,AK", "JJ-99,AQs,KQs", "22+,AJs+"], "Kh9s4c");
+    // The table of the finished equity, not of an update before it: its job
+    // holds the very breakdown the feed finished with.
     wait(&mut h, &|app| {
-        figures_in(app) && app.feed().result().is_some_and(|r| r.finished)
+        figures_in(app)
+            && app.feed().result().is_some_and(|r| r.finished)
+            && app
+                .analysis()
+                .classes()
+                .figures()
+                .is_some_and(|f| app.feed().seat_breakdown(0) == Some(&f.job.breakdown))
     });
     let app = h.state();
     let range = app.session().selected_seat().range.clone();

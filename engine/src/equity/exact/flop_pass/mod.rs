@@ -27,6 +27,7 @@
 
 mod counter;
 mod orbits;
+mod pass;
 mod pending;
 mod run;
 mod sums;

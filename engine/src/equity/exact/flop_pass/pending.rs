@@ -1,8 +1,8 @@
 //! The counts of the flops a run of boards shares, summed in the cache
 //! before they go to the classes' rows.
 
+use super::pass::Pass;
 use super::sums::{Acc, Count};
-use super::sweep::Pass;
 
 /// The counts of the flops a run of boards shares: the pass sweeps boards
 /// in order of their masks, so consecutive boards mostly share their four

@@ -14,8 +14,8 @@ use super::counter::Counter;
 use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
 };
+use super::pass::Pass;
 use super::sums::{Acc, Count, Counters, PassSums, Swept};
-use super::sweep::Pass;
 
 /// Whether the pass can count `setup` (no board): one to three seats with
 /// more than one combo (weighted or not), all active; every other seat (a

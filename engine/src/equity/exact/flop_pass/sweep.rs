@@ -5,42 +5,17 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
-use super::counter::{Counter, Scratches};
+use super::counter::Scratches;
+use super::pass::Pass;
 use super::pending::Pending;
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
-use crate::equity::exact::common::{BoardView, Item};
+use crate::equity::exact::common::BoardView;
 
 /// Boards swept between two looks at `cancel` and `progress`.
 const PROGRESS_BOARDS: usize = 4096;
-
-/// What the sweep over the boards reads.
-pub(super) struct Pass<'a> {
-    /// Every live item, seat 0's first.
-    pub(super) all: &'a [Item],
-    /// Each item's two cards, for the compact evaluator.
-    pub(super) cards: &'a [CompactHand],
-    /// The single hands: active index and slot.
-    pub(super) hands: &'a [(usize, usize)],
-    /// One board of each orbit, with its orbit's size.
-    pub(super) boards: &'a [(u64, u64)],
-    /// Every flop: its class and the permutation taking it there.
-    pub(super) flop_class: &'a FxHashMap<u64, (u32, u8)>,
-    /// Per permutation, the item each item comes from (the inverse of
-    /// the item each item goes to).
-    pub(super) item_sources: &'a [Vec<u32>],
-    /// Per permutation, whether it leaves every item in place.
-    pub(super) identity: &'a [bool],
-    pub(super) counter: &'a Counter,
-    pub(super) unit_k: &'a [u64],
-    pub(super) classes: usize,
-    /// `2^active seats`.
-    pub(super) winner_sets: usize,
-    pub(super) live: usize,
-}
 
 impl Pass<'_> {
     /// Sweeps every board into per-class accumulators with counters of

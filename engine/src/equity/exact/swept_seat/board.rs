@@ -2,39 +2,9 @@
 //! the board sorted by rank with their prefix table, and each listed deal
 //! counted against it in closed form.
 
-use super::CARDS;
 use super::deals::SweptSeat;
-use super::mirror::DealSums;
+use super::scratch::{CARDS, Scratch};
 use crate::equity::exact::common::{BoardView, PerCombo, add_best};
-
-/// Per-board working storage, reused across boards.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    /// The swept items live on the board: `rank << 32 | item`, sorted.
-    pub(super) sorted: Vec<u64>,
-    /// The sort's working storage.
-    pub(super) spare: Vec<u64>,
-    /// Per item, its position in `sorted` (`u32::MAX` if not live) and,
-    /// above bit 32, its weight: what a deal holding it reads.
-    pub(super) position: Vec<u64>,
-    /// Per prefix length `t` of `sorted` (rows of [`CARDS`]), the prefix's
-    /// weight on each card (at most 51 combos of weight at most 10,000:
-    /// `u32` halves the table a deal reads), and its total weight.
-    pub(super) table: Vec<u32>,
-    pub(super) totals: Vec<u64>,
-    /// The whole order's unweighted count per card and in all.
-    pub(super) count_row: Vec<u64>,
-    pub(super) count_total: u64,
-    /// Per rank slot of a listed active seat, how many swept items rank
-    /// below it and at most level with it.
-    pub(super) below: Vec<u32>,
-    pub(super) level: Vec<u32>,
-    /// Breakdown: the live deals as `best << 32 | deal`, and per deal its
-    /// number of winners besides the swept seat.
-    pub(super) events: Vec<u64>,
-    pub(super) winners: Vec<u8>,
-    pub(super) sums: [DealSums; 4],
-}
 
 impl SweptSeat {
     /// As [`TwoRanges::board`](super::super::two_ranges::TwoRanges::board),

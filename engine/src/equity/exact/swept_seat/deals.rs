@@ -2,7 +2,7 @@
 //! the listed deals of the other seats, with per deal its cards and the
 //! swept combos made of two of them.
 
-use super::CARDS;
+use super::scratch::CARDS;
 use crate::equity::exact::common::{Item, items};
 use crate::equity::setup::Setup;
 

@@ -2,48 +2,8 @@
 //! counted against the listed deals, sorted by best rank, from running
 //! sums per card and per swept combo.
 
-use super::CARDS;
-use super::board::Scratch;
 use super::deals::SweptSeat;
-
-/// Running sums over a set of listed deals, for the mirror sweep: the
-/// weight in all, per card, and per swept item of the deals holding both
-/// its cards.
-#[derive(Clone, Debug, Default)]
-pub(super) struct DealSums {
-    total: u64,
-    per_card: Vec<u64>,
-    per_item: Vec<u64>,
-}
-
-impl DealSums {
-    fn reset(&mut self, items: usize) {
-        self.total = 0;
-        self.per_card.clear();
-        self.per_card.resize(CARDS, 0);
-        self.per_item.clear();
-        self.per_item.resize(items, 0);
-    }
-
-    #[inline]
-    fn add(&mut self, cards: &[u8], pairs: &[u16], weight: u64) {
-        self.total += weight;
-        for &c in cards {
-            self.per_card[usize::from(c)] += weight;
-        }
-        for &p in pairs {
-            self.per_item[usize::from(p)] += weight;
-        }
-    }
-
-    /// The weight of the deals sharing no card with item `i` (`cards`).
-    #[inline]
-    fn compatible(&self, i: usize, cards: [u8; 2]) -> u64 {
-        self.total + self.per_item[i]
-            - self.per_card[usize::from(cards[0])]
-            - self.per_card[usize::from(cards[1])]
-    }
-}
+use super::scratch::{DealSums, Scratch};
 
 impl SweptSeat {
     /// The mirror sweep: per swept combo live on the board, the listed

@@ -23,9 +23,7 @@
 mod board;
 mod deals;
 mod mirror;
+mod scratch;
 
-pub(crate) use board::Scratch;
 pub(crate) use deals::{Listing, SweptSeat};
-
-/// Cards in a deck: the width of a table row.
-const CARDS: usize = 52;
+pub(crate) use scratch::Scratch;
