@@ -37,7 +37,7 @@ impl CardText for CardSet {
 
 /// A text of cards as typed, the cards it last read as, and why it does
 /// not read now, if so (the cards then stay as they were).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CardsField<T> {
     text: String,
     cards: T,

@@ -102,7 +102,7 @@ impl SavedLine {
 }
 
 /// A seat's rules as typed and as parsed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatLine {
     texts: SavedLine,
     /// Per street (flop, turn, river): the rule (`None`: no rule) or why
