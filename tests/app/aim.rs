@@ -284,7 +284,8 @@ fn the_top_slider_is_wide_follows_the_ranking_and_applies_a_retyped_value() {
     let aa = class_center(&h, "AA");
     click_at(&mut h, aa);
     assert_ne!(seat_range(&h), heads_up.top_range(percent));
-    let shown = format!("{percent:.1}%");
+    // The slider shows the painted range's share.
+    let shown = format!("{:.1}%", seat_range(&h).percent());
     let value = (h.get_all_by_value(&shown))
         .map(|node| node.rect())
         .min_by(|a, b| {

@@ -4,7 +4,7 @@
 //! combos counted as blocked.
 
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use engine::range::Ranking;
 use engine::{HandClass, Range};
 use rangestove::gui::{Outcome, Persisted, RangestoveApp};
@@ -180,4 +180,54 @@ fn the_brush_chips_stay_put_when_clicked() {
         .map(|l| h.get_by_label(l).rect())
         .collect();
     assert_eq!(before, after);
+}
+
+/// The Top slider shows the selected seat's share, whichever seat that is
+/// and however its range was made (issue 43, item 6).
+#[test]
+fn the_top_slider_shows_the_selected_seats_share() {
+    let mut h = app_harness(RangestoveApp::default());
+    retype(&mut h, "Seat 1", "15%");
+    unfocus(&mut h);
+    // Seat 2 set to about a third by the slider.
+    click(&mut h, "Seat 2");
+    let slider = top_slider(&h);
+    let at = egui::pos2(slider.left() + slider.width() * 0.335, slider.center().y);
+    drag(&mut h, at, at);
+    let third = h.state().prefs().top_percent;
+    assert!(third > 25.0 && third < 45.0, "{third}");
+    assert_eq!(
+        h.state().session().seats()[1].range,
+        Ranking::shipped().top_range(third)
+    );
+    // Back on seat 1: its 15%.
+    click(&mut h, "Seat 1");
+    h.step();
+    let fifteen = h.state().session().seats()[0].range.percent();
+    assert!((fifteen - 15.0).abs() < 0.5, "{fifteen}");
+    let value = |h: &App| {
+        h.get_all_by_role(Role::Slider)
+            .nth(1)
+            .unwrap()
+            .accesskit_node()
+            .numeric_value()
+            .unwrap()
+    };
+    assert!((value(&h) - fifteen).abs() < 0.051, "{}", value(&h));
+    assert_eq!(h.get_all_by_value(&format!("{fifteen:.1}%")).count(), 1);
+    // A range painted by hand: its share.
+    let aa = class_center(&h, "AA");
+    drag(&mut h, aa, aa);
+    h.step();
+    let painted = h.state().session().seats()[0].range.percent();
+    assert!((painted - fifteen).abs() > 0.1);
+    assert!((value(&h) - painted).abs() < 0.051, "{}", value(&h));
+    assert_eq!(h.state().session().seats()[0].range.percent(), painted);
+    // Seat 2 again: the share of the third the slider set (whole classes,
+    // the nearest to it).
+    click(&mut h, "Seat 2");
+    h.step();
+    let share = h.state().session().seats()[1].range.percent();
+    assert!((share - third).abs() < 1.0, "{share} {third}");
+    assert!((value(&h) - share).abs() < 0.051, "{}", value(&h));
 }

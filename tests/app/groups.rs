@@ -373,3 +373,59 @@ fn the_three_range_flop_class_table() {
         }
     }
 }
+
+/// The price box's share is of the seat's range on the street shown (what
+/// continues there on a line), as `calc --classes --price` gives it, for
+/// each seat selected in turn (issue 43, item 4).
+#[test]
+fn the_price_share_is_of_the_range_on_the_street_shown() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let seats = [
+        ("25%", "top-pair+,flush-draw,oesd"),
+        ("15%", "pair+,flush-draw,oesd,-overpair"),
+    ];
+    let mut h = spot(&[seats[0].0, seats[1].0], "Kh9s4c");
+    retype(&mut h, "Seat 1 on the flop:", seats[0].1);
+    retype(&mut h, "Seat 2 on the flop:", seats[1].1);
+    crate::app::unfocus(&mut h);
+    // Calling 50 into 150 needs 25%.
+    reach_click(&mut h, "Price");
+    for (me, other) in [(0, 1), (1, 0)] {
+        click(&mut h, &format!("Seat {}", me + 1));
+        wait(&mut h, &|app| {
+            let s = app.session().selected();
+            app.feed().result().is_some_and(|r| r.finished)
+                && app.feed().seat_line(s).is_some_and(|(_, continuing, _)| {
+                    app.analysis().classes().figures().is_some_and(|f| {
+                        &f.job.range == continuing && f.calls.is_some() && f.job.price == Some(0.25)
+                    })
+                })
+        });
+        h.step();
+        let rules = [
+            format!("1:flop:{}", seats[me].1),
+            format!("2:flop:{}", seats[other].1),
+        ];
+        let cli = crate::app::calc_json(&[
+            seats[me].0,
+            seats[other].0,
+            "--board",
+            "Kh9s4c",
+            "--exact",
+            "--continue",
+            &rules[0],
+            "--continue",
+            &rules[1],
+            "--classes",
+            "--price",
+            "0.25",
+        ]);
+        let share = cli["calls"]["share"].as_f64().unwrap();
+        let shown = format!("({:.1}% of the range on the flop)", 100.0 * share);
+        assert!(
+            h.query_by_label_contains(&shown).is_some(),
+            "seat {}: no “{shown}”",
+            me + 1
+        );
+    }
+}

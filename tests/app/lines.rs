@@ -326,3 +326,43 @@ fn the_seats_stay_put_when_the_line_figures_come() {
     let with = place(Some(Worker::spawn(Some(2), || {}).unwrap()));
     assert_eq!(with, without);
 }
+
+/// "From rule" on one group takes from another group the combos both
+/// would hold (a combo is in one group at most), and says so under the
+/// group (issue 43, item 5).
+#[test]
+fn a_group_filled_from_the_rule_says_what_it_took_from_another() {
+    let mut h = lined_app("Kh9s4c");
+    // The bluff group holds AK; the flop rule keeps top pair or better.
+    h.state_mut()
+        .session_mut()
+        .edit_seat(0, rangestove::gui::EditKey::Discrete, |s| {
+            s.groups
+                .set_range(1, &Range::parse("AK").unwrap(), &s.range)
+        });
+    retype(&mut h, "Seat 1 on the flop:", "top-pair+");
+    unfocus(&mut h);
+    wait_for_line(&mut h);
+    h.run_steps(2);
+    let seat = &h.state().session().seats()[0];
+    let bluff = seat.groups.fitted(&seat.range)[1].1.combo_count();
+    assert_eq!(bluff, 16.0);
+    h.get_by_label("fill value from the flop rule").click();
+    h.run_steps(2);
+    let seat = &h.state().session().seats()[0];
+    let fitted = seat.groups.fitted(&seat.range);
+    assert_eq!(fitted[0].1, continuing(&h, 0));
+    // AK continues (top pair): value took bluff's 12 live combos (the
+    // four with the Kh on the board stay).
+    assert_eq!(fitted[1].1, Range::parse("AcKh,AdKh,AhKh,AsKh").unwrap());
+    h.get_by_label(
+        "“value” took 12.0 combos from “bluff”: a combo is in one group at most \
+         (Undo gives them back)",
+    );
+    // Undo gives them back, and the message goes with the edit.
+    h.state_mut().session_mut().undo();
+    h.run_steps(2);
+    let seat = &h.state().session().seats()[0];
+    assert_eq!(seat.groups.fitted(&seat.range)[1].1.combo_count(), 16.0);
+    assert!(h.query_by_label_contains("took 12.0 combos").is_none());
+}

@@ -287,12 +287,16 @@ fn an_unreadable_statistics_file_is_kept_aside_and_reported() {
     assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), text);
     assert!(notice.contains(&aside[0].display().to_string()), "{notice}");
     assert!(notice.contains("training statistics"), "{notice}");
+    // Moved, not copied: the next start finds no file and says nothing.
+    assert!(!file.exists(), "the unreadable file is still in place");
+    let next = RangestoveApp::default().with_train_file(Some(file.clone()));
+    assert!(next.notice().is_none(), "{:?}", next.notice());
     // Told once, in a window until OK.
     let mut h = app_harness(app);
     h.get_by_label(notice.as_str());
     click(&mut h, "OK");
     assert!(h.state().notice().is_none());
-    // The next save writes fresh statistics; the copy aside stays.
+    // The next save writes fresh statistics; the file aside stays.
     open_round(&mut h, "Hits", 1);
     retype(&mut h, "Your answer", "10");
     click(&mut h, "Answer");

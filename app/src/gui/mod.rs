@@ -69,7 +69,7 @@ pub use files::dialog::Dialogs;
 pub use outcome::Outcome;
 pub use presets::panel::PresetsPanel;
 pub use state::feed::{Feed, Timing};
-pub use state::history::EditKey;
+pub use state::history::{EditKey, Snapshot};
 pub use state::prefs::{CardMode, Centre, Persisted, Prefs};
 pub use state::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 pub use state::session::{MAX_SEATS, SeatAction, Session};

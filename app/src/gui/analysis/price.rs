@@ -1,10 +1,12 @@
 //! The price box (docs/design.md §3.9, what to call with): a call of X
 //! into a pot of Y, or a required equity; the break-even equity it gives,
 //! the combos of the selected seat at or above it (from the class job:
-//! `study::calls`), and one click to make them a group. The line itself is
+//! `study::calls`) and their share of its range on the street shown, and
+//! one click to make them a group. The line itself is
 //! drawn by the distribution graph and the heat map's legend.
 
 use egui::RichText;
+use engine::equity::SeatBreakdown;
 use engine::study::MAX_GROUPS;
 
 use crate::gui::classes::state::ClassesState;
@@ -122,23 +124,33 @@ fn price_figures_ui(
         return;
     };
     let index = session.selected();
-    let calls = classes.figures().and_then(|f| f.calls.clone());
+    let calls = classes
+        .figures()
+        .filter(|f| f.job.price == Some(required))
+        .and_then(|f| Some((f.calls.clone()?, call_share(&f.job.breakdown, required))));
+    let street = match session.view().street() {
+        Some(_) => format!(" on the {}", session.view().label().to_lowercase()),
+        None => String::new(),
+    };
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("break-even {:.1}%", 100.0 * required));
         for (_, counted) in notes {
             ui.colored_label(ui.visuals().warn_fg_color, counting(counted, "0"));
         }
-        let Some(calls) = calls else {
+        let Some((calls, share)) = calls else {
             ui.weak("computing…");
             return;
         };
-        let range = &session.selected_seat().range;
-        let all = range.combo_count().max(f64::MIN_POSITIVE);
         ui.label(format!(
-            "{:.1} combos call ({:.0}% of the range)",
+            "{:.1} combos call ({:.1}% of the range{street})",
             calls.combo_count(),
-            100.0 * calls.combo_count() / all
-        ));
+            100.0 * share
+        ))
+        .on_hover_text(
+            "The callers' share of the seat's range on the street shown (what continues \
+             there, on a line), each combo as often as it is dealt: the class table's \
+             share, and `rangestove calc --classes --price`'s",
+        );
         for g in 0..MAX_GROUPS {
             let name = session.selected_seat().groups.name(g).to_owned();
             let response = ui
@@ -159,4 +171,16 @@ fn price_figures_ui(
             }
         }
     });
+}
+
+/// The share of the seat's deals (its range on the street shown, each
+/// combo as often as it is dealt there) at or above `price`: what
+/// `rangestove calc --classes --price` reports.
+pub fn call_share(breakdown: &SeatBreakdown, price: f64) -> f64 {
+    breakdown
+        .combos
+        .iter()
+        .filter(|c| c.dealt && c.equity >= price)
+        .map(|c| c.frequency)
+        .sum()
 }

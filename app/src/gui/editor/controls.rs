@@ -348,6 +348,15 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
     let ranking = prefs.ranking();
     let help = ranking_help(ranking);
     let index = session.selected();
+    // The slider shows the selected seat's share: its own value while the
+    // seat holds the top X% it set, else the share of all hands the seat's
+    // range holds (another seat's, a typed or painted range).
+    let range = &session.selected_seat().range;
+    // (Rounded as the slider rounds, so it does not take the value shown
+    // for a move of its own.)
+    if *range != ranking.top_range(prefs.top_percent) {
+        prefs.top_percent = egui::emath::round_to_decimals(range.percent(), 1);
+    }
     ui.horizontal_wrapped(|ui| {
         // As wide as the row allows beside the band (a short slider makes
         // a small drag a big jump): alone on its row when the editor is
@@ -368,8 +377,8 @@ fn top_percent_ui(ui: &mut egui::Ui, session: &mut Session, prefs: &mut Prefs) {
                     .drag_value_speed(0.05),
             )
             .on_hover_text(format!(
-                "{help}. For fine steps drag the number (0.05% a point, Shift for slower) or \
-                 type a value"
+                "The selected seat's share of all hands; moved, its top X%. {help}. For fine \
+                 steps drag the number (0.05% a point, Shift for slower) or type a value"
             ));
         // A value typed again (Enter) applies again: the way back to the
         // top X% after painting.

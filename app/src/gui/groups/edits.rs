@@ -125,3 +125,42 @@ pub fn stand_back(session: &mut Session, seat: usize) {
         true
     });
 }
+
+/// Runs `edit` of group `g` of seat `seat` and says what it took from the
+/// other groups: groups never share a combo's weight (docs/design.md
+/// §3.9), so a group given combos another holds takes them from it. The
+/// message is `None` when nothing was taken.
+pub fn telling_what_was_taken(
+    session: &mut Session,
+    seat: usize,
+    g: usize,
+    edit: impl FnOnce(&mut Session),
+) -> Option<String> {
+    let fitted = |session: &Session| {
+        session
+            .seats()
+            .get(seat)
+            .map(|s| s.groups.fitted(&s.range))
+            .unwrap_or_default()
+    };
+    let before = fitted(session);
+    edit(session);
+    let after = fitted(session);
+    let taken: Vec<String> = before
+        .iter()
+        .zip(&after)
+        .enumerate()
+        .filter(|&(o, _)| o != g)
+        .filter_map(|(_, ((name, was), (_, now)))| {
+            let lost = was.combo_count() - now.combo_count();
+            (lost > 0.05).then(|| format!("{lost:.1} combos from “{name}”"))
+        })
+        .collect();
+    let name = after.get(g).map_or("the group", |(n, _)| n.as_str());
+    (!taken.is_empty()).then(|| {
+        format!(
+            "“{name}” took {}: a combo is in one group at most (Undo gives them back)",
+            taken.join(" and ")
+        )
+    })
+}

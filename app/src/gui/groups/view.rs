@@ -10,7 +10,9 @@ use engine::Range;
 use engine::study::{ClassKey, MAX_GROUPS};
 
 use super::colors::group_color;
-use super::edits::{add_to_group, rename_group, set_group, stand_back, stand_in};
+use super::edits::{
+    add_to_group, rename_group, set_group, stand_back, stand_in, telling_what_was_taken,
+};
 use super::figures::GroupFigures;
 use crate::gui::classes::rows::BUCKET_LABELS;
 use crate::gui::classes::state::ClassesState;
@@ -73,8 +75,40 @@ pub fn groups_ui(
         if let Some(range) = actions_ui(ui, session, (g, &name), empty, &sources) {
             copied = Some(range);
         }
+        taken_ui(ui, session, g);
     }
     copied
+}
+
+/// Where group `g`'s last "what it took" message is kept (with the
+/// revision it was said at).
+fn taken_id(g: usize) -> egui::Id {
+    egui::Id::unique(("group taken", g))
+}
+
+/// Keeps `taken` (what a fill of group `g` took from the others) to show
+/// under the group until the spot changes again.
+fn remember_taken(ui: &egui::Ui, session: &Session, g: usize, taken: Option<String>) {
+    let revision = session.revision();
+    ui.data_mut(|d| match taken {
+        Some(text) => {
+            d.insert_temp(taken_id(g), (revision, text));
+        }
+        None => d.remove::<(u64, String)>(taken_id(g)),
+    });
+}
+
+/// What the last fill of group `g` took from the other groups, while the
+/// spot is as that fill left it.
+fn taken_ui(ui: &mut egui::Ui, session: &Session, g: usize) {
+    let said = ui.data(|d| d.get_temp::<(u64, String)>(taken_id(g)));
+    if let Some((revision, text)) = said
+        && revision == session.revision()
+    {
+        ui.add(egui::Label::new(
+            RichText::new(text).color(ui.visuals().warn_fg_color),
+        ));
+    }
 }
 
 /// While a group stands in for the seat: what stands in, and Back;
@@ -178,7 +212,10 @@ fn actions_ui(
                 "Add the selected board-breakdown row's combos to this group",
             ) && let Some(hands) = hands
             {
-                add_to_group(session, index, g, hands);
+                let taken = telling_what_was_taken(session, index, g, |session| {
+                    add_to_group(session, index, g, hands);
+                });
+                remember_taken(ui, session, g, taken);
             }
         }
         if let Some((street, kept)) = &sources.kept
@@ -190,7 +227,10 @@ fn actions_ui(
                 "The group becomes what the seat's continue rule keeps on this street",
             )
         {
-            set_group(session, index, g, kept);
+            let taken = telling_what_was_taken(session, index, g, |session| {
+                set_group(session, index, g, kept);
+            });
+            remember_taken(ui, session, g, taken);
         }
         if button(
             ui,

@@ -40,8 +40,15 @@ pub fn seats_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed) -> Vec<SeatAc
         .id_salt("seats")
         .auto_shrink([false, false])
         .show(ui, |ui| {
+            let removed = session.removed();
             for index in 0..session.seats().len() {
+                if removed.is_some_and(|r| r.index == index) {
+                    removed_ui(ui, session, &mut actions);
+                }
                 seat_row_ui(ui, session, feed, index, &mut actions);
+            }
+            if removed.is_some_and(|r| r.index >= session.seats().len()) {
+                removed_ui(ui, session, &mut actions);
             }
         });
     hand_picker::picker_window_ui(ui, session, &mut actions);
@@ -93,8 +100,35 @@ fn seat_row_ui(
         });
 }
 
-/// Move the seat up or down, under its picture (the header line keeps
-/// to one line in the narrowest panel).
+/// Where a seat was just removed: what went, and its undo in place.
+fn removed_ui(ui: &mut egui::Ui, session: &Session, actions: &mut Vec<SeatAction>) {
+    let Some(removed) = session.removed() else {
+        return;
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            let text = if removed.text.trim().is_empty() {
+                format!("Removed {}", removed.name)
+            } else {
+                format!("Removed {} ({})", removed.name, removed.text)
+            };
+            ui.label(text);
+            let undo = ui
+                .button("⟲ Undo")
+                .on_hover_text("Bring the seat back as it was");
+            let label = format!("Undo removing {}", removed.name);
+            undo.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if undo.clicked() {
+                actions.push(SeatAction::UndoRemove);
+            }
+        });
+    });
+}
+
+/// Move the seat up or down, and remove it, under its picture: away from
+/// the range box, so no click meant for the box lands on the remove
+/// button when a line above appears or goes.
 fn order_buttons_ui(
     ui: &mut egui::Ui,
     session: &Session,
@@ -118,16 +152,26 @@ fn order_buttons_ui(
             actions.push(SeatAction::Swap(index, index + 1));
         }
     });
+    if count > 2 {
+        let name = &session.seats()[index].name;
+        let remove = ui
+            .small_button("🗑")
+            .on_hover_text("Remove this seat (the notice in its place undoes it)");
+        let label = format!("Remove {name}");
+        remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        if remove.clicked() {
+            actions.push(SeatAction::Remove(index));
+        }
+    }
 }
 
-/// Name, mode and remove; returns the name label's id.
+/// Name and mode; returns the name label's id.
 fn seat_header_ui(
     ui: &mut egui::Ui,
     session: &Session,
     index: usize,
     actions: &mut Vec<SeatAction>,
 ) -> egui::Id {
-    let count = session.seats().len();
     let seat = &session.seats()[index];
     ui.horizontal_wrapped(|ui| {
         // Tight, so the name, the mode and both arrows share one line in
@@ -153,14 +197,6 @@ fn seat_header_ui(
             .on_hover_text(mode.help());
         if mode != seat.mode {
             actions.push(SeatAction::Mode(index, mode));
-        }
-        if count > 2
-            && ui
-                .small_button("🗑")
-                .on_hover_text("Remove this seat")
-                .clicked()
-        {
-            actions.push(SeatAction::Remove(index));
         }
         name.id
     })

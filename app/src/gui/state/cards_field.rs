@@ -39,7 +39,7 @@ impl CardText for CardSet {
 
 /// A text of cards as typed, the cards counted, and why it does not read
 /// now, if so (the cards counted are then those before the error).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CardsField<T> {
     text: String,
     cards: T,

@@ -1,12 +1,38 @@
 //! Undo and redo of scenario edits.
 //!
-//! The history stores whole [`Scenario`]s (a few kilobytes of text at most),
-//! not diffs: restoring one is then the same code path as loading a saved
-//! session, and cannot drift out of step with the editing code. Consecutive
+//! The history stores whole [`Snapshot`]s of what the player edits, as
+//! shown, not diffs and not the saved text: a seat whose text has an error
+//! counts its last good range, which its text alone cannot give back, so
+//! a step restores the texts, the ranges, the errors, the rules, the groups
+//! and the board exactly as they were (and the seat selected). Consecutive
 //! edits of one kind (typing in one text box, one paint stroke, one slider
 //! drag) merge into one step.
 
-use super::scenario::Scenario;
+use engine::{Card, CardSet};
+
+use super::cards_field::CardsField;
+use super::scenario::SeatState;
+
+/// What a step restores: the seats as shown (texts, the ranges counted,
+/// errors, rules, groups), the board and the dead cards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The seats, in order.
+    pub seats: Vec<SeatState>,
+    /// The board field.
+    pub board: CardsField<Vec<Card>>,
+    /// The dead-cards field.
+    pub dead: CardsField<CardSet>,
+}
+
+/// One state of the history: the snapshot and the seat selected then.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// What was there.
+    pub snapshot: Snapshot,
+    /// The seat selected.
+    pub selected: usize,
+}
 
 /// Steps kept; older ones are dropped.
 const LIMIT: usize = 200;
@@ -38,15 +64,15 @@ pub enum EditKey {
 /// The undo and redo stacks around the last committed scenario.
 #[derive(Debug)]
 pub struct History {
-    undo: Vec<Scenario>,
-    redo: Vec<Scenario>,
-    committed: Scenario,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    committed: Step,
     last: Option<EditKey>,
 }
 
 impl History {
     /// A history whose present is `now`.
-    pub fn new(now: Scenario) -> History {
+    pub fn new(now: Step) -> History {
         History {
             undo: Vec::new(),
             redo: Vec::new(),
@@ -55,9 +81,10 @@ impl History {
         }
     }
 
-    /// Records that the scenario became `now` through an edit of kind `key`.
-    pub fn record(&mut self, now: Scenario, key: EditKey) {
-        if now == self.committed {
+    /// Records that the scenario became `now` through an edit of kind `key`
+    /// (nothing when only the selection differs: selecting is no edit).
+    pub fn record(&mut self, now: Step, key: EditKey) {
+        if now.snapshot == self.committed.snapshot {
             return;
         }
         if key == EditKey::Discrete || self.last != Some(key) {
@@ -74,7 +101,7 @@ impl History {
     }
 
     /// The scenario before the last step, if any; `now` becomes redoable.
-    pub fn undo(&mut self, now: Scenario) -> Option<Scenario> {
+    pub fn undo(&mut self, now: Step) -> Option<Step> {
         let previous = self.undo.pop()?;
         self.redo.push(now);
         self.committed = previous.clone();
@@ -83,7 +110,7 @@ impl History {
     }
 
     /// The scenario the last undo left, if any.
-    pub fn redo(&mut self, now: Scenario) -> Option<Scenario> {
+    pub fn redo(&mut self, now: Step) -> Option<Step> {
         let next = self.redo.pop()?;
         self.undo.push(now);
         self.committed = next.clone();

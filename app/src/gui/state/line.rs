@@ -104,7 +104,7 @@ impl SavedLine {
 }
 
 /// A seat's rules as typed and as parsed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatLine {
     texts: SavedLine,
     /// Per street (flop, turn, river): the rule counted.
@@ -114,7 +114,7 @@ pub struct SeatLine {
 /// One street's rule as read: the rule counted (`None`: no rule; while
 /// the text does not parse, the rule of its part before the error), and
 /// the error with that part.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Parsed {
     rule: Option<ContinueRule>,
     error: Option<(ParseRuleError, String)>,

@@ -111,7 +111,7 @@ impl Default for Scenario {
 }
 
 /// One seat: its range as typed and as parsed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatState {
     /// The seat's name.
     pub name: String,

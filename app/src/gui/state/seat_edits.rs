@@ -6,7 +6,7 @@ use engine::line::Street;
 
 use super::history::EditKey;
 use super::scenario::{SavedSeat, SeatMode, SeatState};
-use super::session::{MAX_SEATS, Session};
+use super::session::{MAX_SEATS, Removed, Session};
 
 impl Session {
     /// Sets seat `index`'s continue rule on `street` as typed (parsed at
@@ -40,16 +40,23 @@ impl Session {
         self.edited(EditKey::Discrete);
     }
 
-    /// Removes seat `index`, keeping at least two.
+    /// Removes seat `index`, keeping at least two; the seats panel then
+    /// says what went, with its undo, until something else changes.
     pub fn remove_seat(&mut self, index: usize) {
         if self.seats.len() <= 2 || index >= self.seats.len() {
             return;
         }
-        self.seats.remove(index);
+        let seat = self.seats.remove(index);
         if self.selected > index || self.selected == self.seats.len() {
             self.selected = self.selected.saturating_sub(1);
         }
         self.edited(EditKey::Discrete);
+        self.removed = Some(Removed {
+            index,
+            name: seat.name,
+            text: seat.text,
+            revision: self.revision(),
+        });
     }
 
     /// Swaps seats `a` and `b`; the selection follows its seat.

@@ -19,7 +19,7 @@ use engine::line::Street;
 use engine::{Card, CardSet, Combo};
 
 use super::cards_field::CardsField;
-use super::history::{EditKey, History};
+use super::history::{EditKey, History, Snapshot, Step};
 use super::line::StreetView;
 use super::scenario::{SavedSeat, Scenario, SeatMode, SeatState};
 
@@ -47,6 +47,8 @@ pub enum SeatAction {
     Rule(usize, Street, String),
     /// Show this street (the street bar).
     View(StreetView),
+    /// Undo the seat removal just made (its notice's button).
+    UndoRemove,
 }
 
 /// The scenario being edited, with its undo history. (The fields the
@@ -71,6 +73,21 @@ pub struct Session {
     /// The street the panels show, as chosen in the street bar (`None`,
     /// or a street the board no longer reaches: the board's own).
     view: Option<StreetView>,
+    /// The seat removed last, for its notice while nothing else changed.
+    pub(super) removed: Option<Removed>,
+}
+
+/// A seat just removed: what its notice says in its place.
+#[derive(Clone, Debug)]
+pub struct Removed {
+    /// Where it was.
+    pub index: usize,
+    /// Its name.
+    pub name: String,
+    /// Its range text.
+    pub text: String,
+    /// The revision its removal made.
+    pub(super) revision: u64,
 }
 
 impl Default for Session {
@@ -89,15 +106,52 @@ impl Session {
             selected: 0,
             board: CardsField::default(),
             dead: CardsField::default(),
-            history: History::new(Scenario::default()),
+            history: History::new(Step {
+                snapshot: Snapshot {
+                    seats: Vec::new(),
+                    board: CardsField::default(),
+                    dead: CardsField::default(),
+                },
+                selected: 0,
+            }),
             edited: None,
             revision: 0,
             view: None,
+            removed: None,
         };
         session.load(scenario);
         session.selected = selected.min(session.seats.len() - 1);
-        session.history = History::new(session.scenario());
+        session.history = History::new(session.step());
         session
+    }
+
+    /// What undo and redo restore, as it is now: the seats as shown (texts,
+    /// the ranges counted, errors, rules, groups), the board, the dead cards.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            seats: self.seats.clone(),
+            board: self.board.clone(),
+            dead: self.dead.clone(),
+        }
+    }
+
+    /// The snapshot and the seat selected.
+    fn step(&self) -> Step {
+        Step {
+            snapshot: self.snapshot(),
+            selected: self.selected,
+        }
+    }
+
+    /// Shows a state of the history exactly as it was.
+    fn restore_step(&mut self, step: Step) {
+        let before = self.board().len();
+        self.seats = step.snapshot.seats;
+        self.board = step.snapshot.board;
+        self.dead = step.snapshot.dead;
+        self.selected = step.selected.min(self.seats.len().saturating_sub(1));
+        self.follow_board(before);
+        self.mark_changed();
     }
 
     /// The scenario as saved (texts as typed).
@@ -161,15 +215,15 @@ impl Session {
 
     /// The scenario as it is now becomes an undo step of kind `key`.
     fn record_step(&mut self, key: EditKey) {
-        let now = self.scenario();
+        let now = self.step();
         self.history.record(now, key);
     }
 
     /// Undoes the last edit; returns whether there was one.
     pub fn undo(&mut self) -> bool {
-        match self.history.undo(self.scenario()) {
+        match self.history.undo(self.step()) {
             Some(previous) => {
-                self.load(&previous);
+                self.restore_step(previous);
                 true
             }
             None => false,
@@ -178,9 +232,9 @@ impl Session {
 
     /// Redoes the last undone edit; returns whether there was one.
     pub fn redo(&mut self) -> bool {
-        match self.history.redo(self.scenario()) {
+        match self.history.redo(self.step()) {
             Some(next) => {
-                self.load(&next);
+                self.restore_step(next);
                 true
             }
             None => false,
@@ -195,6 +249,14 @@ impl Session {
     /// Whether there is an edit to redo.
     pub fn can_redo(&self) -> bool {
         self.history.can_redo()
+    }
+
+    /// The seat just removed, while nothing else has changed since (its
+    /// notice offers the undo in place).
+    pub fn removed(&self) -> Option<&Removed> {
+        self.removed
+            .as_ref()
+            .filter(|r| r.revision == self.revision)
     }
 
     /// The seats.
@@ -238,6 +300,9 @@ impl Session {
                 self.set_rule_text(index, street, &text, EditKey::RuleText(index));
             }
             SeatAction::View(view) => self.set_view(view),
+            SeatAction::UndoRemove => {
+                self.undo();
+            }
         }
     }
 

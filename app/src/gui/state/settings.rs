@@ -1,8 +1,9 @@
 //! Reading the saved state at start: eframe keeps it in `app.ron` in its
 //! storage directory (the app's data directory, where the trainer keeps
 //! its statistics too). A file that cannot be read is never silently
-//! replaced: it is copied aside as `app.ron.corrupt-<unix seconds>` before
-//! anything is saved over it, and the user is told once.
+//! replaced: it is moved aside (renamed, atomic on one file system) as
+//! `app.ron.corrupt-<unix seconds>` before anything is saved over it, so
+//! the user is told once and the next start finds no bad file.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -22,8 +23,8 @@ pub struct Loaded {
 /// Reads the state eframe's storage gave (`text`, the value under the app
 /// key, `None` if eframe found none), coming from the settings file
 /// `file`. A file that exists with content but yields no readable state is
-/// kept aside (copied, so eframe's next save cannot destroy it) and
-/// reported.
+/// moved aside (so eframe's next save cannot destroy it, and the next
+/// start does not read it again) and reported.
 pub fn load(text: Option<&str>, file: Option<&Path>) -> Loaded {
     let error = match text.map(Persisted::from_ron) {
         Some(Ok(persisted)) => {
@@ -46,18 +47,28 @@ pub fn load(text: Option<&str>, file: Option<&Path>) -> Loaded {
     }
 }
 
-/// Keeps an unreadable `file` aside (copied as
-/// `<file>.corrupt-<unix seconds>`, so the next save cannot destroy it)
-/// and says so: the user's `what` in it could not be read (`error`), where
-/// the copy is, and `then` (what happens instead). `None` when there is
-/// no file or it is empty (a first start: nothing to keep, nothing to
-/// say). The settings and the trainer's statistics both go this way.
+/// Sets an unreadable `file` aside: moves it (a rename in its own folder,
+/// atomic where the system allows) to `<file>.corrupt-<unix seconds>`, so
+/// the next save cannot destroy it and the next start does not find it
+/// again; and says so, once: the user's `what` in it could not be read
+/// (`error`), where it now is, and `then` (what happens instead). If it
+/// cannot be moved it is copied (and reported again at the next start,
+/// which the notice says). `None` when there is no file or it is empty (a
+/// first start: nothing to keep, nothing to say). The settings and the
+/// trainer's statistics both go this way.
 pub fn kept_aside(file: Option<&Path>, what: &str, error: &str, then: &str) -> Option<String> {
     let file = file.filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 0))?;
     let aside = aside_path(file);
-    let kept = match std::fs::copy(file, &aside) {
-        Ok(_) => format!("It was kept as {}.", aside.display()),
-        Err(e) => format!("Copying it aside as {} failed: {e}.", aside.display()),
+    let kept = match std::fs::rename(file, &aside) {
+        Ok(()) => format!("It was moved aside to {}.", aside.display()),
+        Err(moving) => match std::fs::copy(file, &aside) {
+            Ok(_) => format!(
+                "Moving it aside failed ({moving}): it was copied to {}, and will be \
+                 reported again until it is replaced.",
+                aside.display()
+            ),
+            Err(e) => format!("Setting it aside as {} failed: {e}.", aside.display()),
+        },
     };
     Some(format!(
         "Your {what} in {} could not be read ({error}). {kept} {then}",

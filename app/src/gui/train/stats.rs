@@ -2,8 +2,9 @@
 //! mean absolute error, the share within two points, the current and the
 //! best streak. Kept in `train.ron` in the app's data directory, saved
 //! atomically after every answer on a thread of their own
-//! (`rangestove-train-save`); a file that cannot be read is kept aside and
-//! reported exactly as the settings file is (`state::settings::kept_aside`).
+//! (`rangestove-train-save`); a file that cannot be read is moved aside and
+//! reported once, exactly as the settings file is
+//! (`state::settings::kept_aside`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -146,8 +147,8 @@ pub struct LoadedStats {
 }
 
 /// Reads the statistics in `file`. No file is a first start; a file that
-/// cannot be read is kept aside and reported, and the statistics start
-/// afresh.
+/// cannot be read is moved aside and reported (once: the next start finds
+/// no file), and the statistics start afresh.
 pub fn load(file: &Path) -> LoadedStats {
     let error = match std::fs::read_to_string(file) {
         Ok(text) => match Stats::from_ron(&text) {
