@@ -13,7 +13,7 @@ use engine::{HandClass, Range};
 use rangestove::gui::{Outcome, RangestoveApp};
 
 use crate::app::grid::drag;
-use crate::app::{App, app_harness, click, retype, wait};
+use crate::app::{App, app_harness, click, retype, show_analysis, wait};
 
 /// The app with a worker, `seats` typed in, `board` dealt and the
 /// analysis panel open.
@@ -28,7 +28,7 @@ fn spot(seats: &[&str], board: &str) -> App {
     }
     click(&mut h, "Seat 1");
     retype(&mut h, "Board", board);
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
     h
 }
 
@@ -208,7 +208,7 @@ fn groups_survive_a_scenario_file_and_a_rename() {
     retype(&mut h, "Seat 1", "QQ+,AK");
     paint(&mut h, "value", &["AA"]);
     paint(&mut h, "call", &["AKs"]);
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
     reach(&mut h, "group 3 name");
     retype(&mut h, "group 3 name", "check-call");
     let before = h.state().session().scenario();

@@ -96,3 +96,14 @@ pub(crate) fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
     }
     assert!(done(h.state()), "no result in time");
 }
+
+/// Shows the analysis tiles, as the old Analysis switch did: the Study
+/// layout, with the range editor in front of the Boards view (whose count
+/// would start otherwise).
+pub(crate) fn show_analysis(h: &mut App) {
+    use rangestove::gui::{Pane, Ready};
+    h.state_mut().pick_layout(Ready::Study, Some(Pane::Editor));
+    h.step();
+    h.step();
+    h.step();
+}
