@@ -10,7 +10,7 @@ use engine::{HandClass, Range};
 use rangestove::gui::{Outcome, Persisted, RangestoveApp};
 
 use crate::app::grid::drag;
-use crate::app::{App, app_harness, click, retype, unfocus};
+use crate::app::{App, app_harness, click, retype, show_analysis, unfocus};
 
 fn class_center(h: &App, class: &str) -> egui::Pos2 {
     h.state()
@@ -62,9 +62,12 @@ fn blocked_combos_are_counted_as_blocked() {
 #[test]
 fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     let mut h = app_harness(RangestoveApp::default());
-    h.get_all_by_label("Presets").next().unwrap().click();
-    h.step();
-    assert!(!h.state().prefs().show_presets);
+    click(&mut h, "Distribution");
+    assert!(
+        !h.state()
+            .workspace()
+            .is_shown(rangestove::gui::Pane::Presets)
+    );
     click(&mut h, "Copy");
     let message = h.state().editor().copy_message().cloned();
     assert_eq!(
@@ -74,7 +77,7 @@ fn copy_says_what_it_did_beside_the_button_whatever_panel_is_open() {
     h.get_by_label("Copied 'QQ+,AKs' as canonical");
     // A weighted range in Equilab's dialect (no weights) cannot be copied:
     // said beside the button with Analysis open.
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
     retype(&mut h, "Seat 1", "QQ+,AKs:0.5");
     unfocus(&mut h);
     h.get_by_value("canonical").click();

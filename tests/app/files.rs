@@ -305,7 +305,7 @@ fn at_1024_by_700_nothing_is_cut_off() {
         grid.right() <= board_left && grid.width() > 13.0 * 20.0,
         "{grid:?}"
     );
-    for label in ["File", "Presets", "Analysis", "Random flop", "Add seat"] {
+    for label in ["File", "Layout", "Presets", "Random flop", "Add seat"] {
         let rect = h.get_all_by_label(label).next().unwrap().rect();
         assert!(
             rect.right() <= 1024.0 && rect.bottom() <= 700.0,

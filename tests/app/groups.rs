@@ -13,7 +13,7 @@ use engine::{HandClass, Range};
 use rangestove::gui::{Outcome, RangestoveApp};
 
 use crate::app::grid::drag;
-use crate::app::{App, app_harness, click, retype, wait};
+use crate::app::{App, app_harness, click, retype, show_analysis, wait};
 
 /// The app with a worker, `seats` typed in, `board` dealt and the
 /// analysis panel open.
@@ -28,7 +28,7 @@ fn spot(seats: &[&str], board: &str) -> App {
     }
     click(&mut h, "Seat 1");
     retype(&mut h, "Board", board);
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
     h
 }
 
@@ -208,7 +208,7 @@ fn groups_survive_a_scenario_file_and_a_rename() {
     retype(&mut h, "Seat 1", "QQ+,AK");
     paint(&mut h, "value", &["AA"]);
     paint(&mut h, "call", &["AKs"]);
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
     reach(&mut h, "group 3 name");
     retype(&mut h, "group 3 name", "check-call");
     let before = h.state().session().scenario();
@@ -391,7 +391,8 @@ fn the_price_share_is_of_the_range_on_the_street_shown() {
     // Calling 50 into 150 needs 25%.
     reach_click(&mut h, "Price");
     for (me, other) in [(0, 1), (1, 0)] {
-        click(&mut h, &format!("Seat {}", me + 1));
+        reach_click(&mut h, &format!("Seat {}", me + 1));
+        assert_eq!(h.state().session().selected(), me);
         wait(&mut h, &|app| {
             let s = app.session().selected();
             app.feed().result().is_some_and(|r| r.finished)

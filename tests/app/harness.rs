@@ -29,6 +29,20 @@ pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
     // A frame first: an edit in a panel drawn after the seats (the board)
     // shows in the seats panel (the rule boxes of a flop) a frame later.
     h.step();
+    // Into view first (a tile scrolls when its content is taller), and
+    // still: scrolling starts a frame or two later and is animated.
+    text_box(h, label).scroll_to_me();
+    let mut at = text_box(h, label).rect();
+    let mut still = 0;
+    for _ in 0..120 {
+        h.step();
+        let now = text_box(h, label).rect();
+        still = if now == at { still + 1 } else { 0 };
+        if still == 5 {
+            break;
+        }
+        at = now;
+    }
     text_box(h, label).click();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -95,4 +109,15 @@ pub(crate) fn wait(h: &mut App, done: &dyn Fn(&RangestoveApp) -> bool) {
         h.step();
     }
     assert!(done(h.state()), "no result in time");
+}
+
+/// Shows the analysis tiles, as the old Analysis switch did: the Study
+/// layout, with the range editor in front of the Boards view (whose count
+/// would start otherwise).
+pub(crate) fn show_analysis(h: &mut App) {
+    use rangestove::gui::{Pane, Ready};
+    h.state_mut().pick_layout(Ready::Study, Some(Pane::Editor));
+    h.step();
+    h.step();
+    h.step();
 }

@@ -229,7 +229,7 @@ fn enter_leaves_a_box_without_a_newline() {
 #[test]
 fn a_bad_price_counts_its_leading_number_and_says_so() {
     let mut h = sized_app(1400.0, 1300.0);
-    click(&mut h, "Analysis");
+    crate::app::show_analysis(&mut h);
     click(&mut h, "Price");
     retype(&mut h, "call amount", "50x");
     h.run_steps(2);

@@ -14,7 +14,8 @@ mod lines; // lines: a rule from a board row follows the flop, the street bar, t
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod session; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
 mod states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked
-mod train;
-mod undo; // undo and redo restore exactly what was there: random edit sequences on the Session, a seat delete undone in the window // the Train view: a round of each drill, answers scored with the engine's figures, the next question, statistics kept across restarts, an unreadable statistics file kept aside
+mod tiles; // the workspace of tiles: the ready layouts, the layout kept across a restart, a bad saved layout
+mod train; // the Train view: a round of each drill, answers scored with the engine's figures, the next question, statistics kept across restarts, an unreadable statistics file kept aside
+mod undo; // undo and redo restore exactly what was there: random edit sequences on the Session, a seat delete undone in the window
 
 pub(crate) use harness::*;

@@ -596,7 +596,8 @@ fn heat_map_shows_the_class_equities_of_calc_breakdown() {
 #[test]
 fn an_exact_hand_gets_its_strength_and_potential() {
     let mut h = app_harness(RangestoveApp::default());
-    click(&mut h, "Analysis");
+    show_analysis(&mut h);
+    click(&mut h, "Hand");
     retype(&mut h, "Seat 2", "JJ+,AJs+,KQs,AJo+,33,44");
     retype(&mut h, "Seat 1", "AdQc");
     retype(&mut h, "Board", "3h4cJh");

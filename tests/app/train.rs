@@ -260,6 +260,10 @@ fn statistics_survive_a_restart() {
     // Reset forgets them, in the file too (asked first).
     let mut h = app_harness(app);
     click(&mut h, "Train");
+    // The statistics' table ends below the Train tile's fold.
+    h.get_by_label("Reset").scroll_to_me();
+    h.step();
+    h.step();
     click(&mut h, "Reset");
     click(&mut h, "Reset them");
     assert!(h.state().train().stats().is_empty());

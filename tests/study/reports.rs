@@ -284,6 +284,8 @@ fn the_app_shows_the_next_card_and_deals_it() {
     retype(&mut h, "Seat 2", "15%");
     retype(&mut h, "Board", "Kh9s4c");
     unfocus(&mut h);
+    // The next card's tile in front.
+    click(&mut h, "Next card");
     wait(&mut h, &|app| app.next_card().figures().is_some());
     h.step();
     let shown = h

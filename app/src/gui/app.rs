@@ -22,7 +22,8 @@ use super::state::session::Session;
 use super::state::settings::{load as load_settings, settings_file};
 use super::train::state::TrainState;
 use super::train::stats::stats_file;
-use super::window::{self, PanelWidths, TITLE};
+use super::window::{self, TITLE};
+use super::workspace::{Pane, Ready, Workspace};
 use crate::presets::PresetStore;
 
 /// The application: the session, the preferences, the equity feed and the
@@ -41,8 +42,8 @@ pub struct RangestoveApp {
     /// Messages to show once each, as (title, text): a settings or
     /// statistics file that could not be read.
     pub(super) notices: Vec<(&'static str, String)>,
-    /// The side panels' widths as the player left them.
-    pub(super) widths: PanelWidths,
+    /// The window's tiles, as the player arranged them.
+    pub(super) workspace: Workspace,
 }
 
 impl Default for RangestoveApp {
@@ -126,9 +127,12 @@ impl RangestoveApp {
     /// An app showing `persisted` (bad texts come back with their errors,
     /// out-of-range numbers are brought back in range).
     pub fn restore(persisted: &Persisted, worker: Option<Worker>) -> RangestoveApp {
-        RangestoveApp {
+        let prefs = persisted.prefs.clone().sanitized();
+        let (ready, front) = prefs.first_layout();
+        let (workspace, notice) = Workspace::restore(&prefs.layout, ready, front);
+        let app = RangestoveApp {
             session: Session::restore(&persisted.scenario, persisted.selected),
-            prefs: persisted.prefs.clone().sanitized(),
+            prefs,
             feed: Feed::new(worker),
             editor: EditorState::default(),
             analysis: AnalysisState::default(),
@@ -138,8 +142,9 @@ impl RangestoveApp {
             files: FileMenu::default(),
             train: TrainState::default(),
             notices: Vec::new(),
-            widths: PanelWidths::default(),
-        }
+            workspace,
+        };
+        app.with_notice(notice)
     }
 
     /// What to save for the next session.
@@ -147,7 +152,7 @@ impl RangestoveApp {
         Persisted {
             scenario: self.session.scenario(),
             selected: self.session.selected(),
-            prefs: self.prefs.clone(),
+            prefs: self.prefs.clone().with_layout(self.workspace.text()),
         }
     }
 
@@ -205,9 +210,15 @@ impl RangestoveApp {
         &self.files
     }
 
-    /// The seats and board panels' widths last frame.
-    pub fn side_widths(&self) -> [Option<f32>; 2] {
-        self.widths.widths()
+    /// The window's tiles.
+    pub fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    /// Shows the ready layout `ready` from the next frame, as the Layout
+    /// menu does, with `front` brought to the front.
+    pub fn pick_layout(&mut self, ready: Ready, front: Option<Pane>) {
+        self.workspace.pick(ready, front);
     }
 
     /// The Train view's state.

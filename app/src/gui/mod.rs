@@ -54,6 +54,7 @@ mod toolbar;
 mod train;
 mod window;
 mod wording;
+mod workspace;
 
 pub use analysis::breakdown::RowKey;
 pub use analysis::hero::{HeroFigures, HeroJob};
@@ -78,3 +79,4 @@ pub use train::answer::{Scored, Verdict};
 pub use train::state::TrainState;
 pub use train::stats::{Record, Stats, WITHIN, stats_file};
 pub use window::TITLE;
+pub use workspace::{Pane, Ready, Workspace};

@@ -1,13 +1,13 @@
-//! The toolbar: the title, the File menu, undo and redo, the theme, what
-//! the centre shows (ranges, boards or training), which panel takes the
-//! right-hand side (presets or analysis), with the last file action's
+//! The toolbar: the title, the File menu, undo and redo, the theme, the
+//! ready layouts of the window's tiles, with the last file action's
 //! message.
 
 use super::outcome::Outcome;
 use super::shortcuts::command_key;
-use super::state::prefs::{Centre, Prefs};
+use super::state::prefs::Prefs;
 use super::state::session::Session;
 use super::window::TITLE;
+use super::workspace::Ready;
 
 /// What the File menu asks for, for the app to carry out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,13 +26,14 @@ pub enum FileAction {
     SaveGridPng,
 }
 
-/// The toolbar: undo and redo act on `session`; the theme and the panel
-/// switches are `prefs`; `message` is the last file action's outcome.
-/// Returns the File menu's choice.
+/// The toolbar: undo and redo act on `session`; the theme is `prefs`'s;
+/// a ready layout picked goes to `pick`; `message` is the last file
+/// action's outcome. Returns the File menu's choice.
 pub fn toolbar_ui(
     ui: &mut egui::Ui,
     session: &mut Session,
     prefs: &mut Prefs,
+    pick: &mut Option<Ready>,
     message: Option<&Outcome>,
 ) -> Option<FileAction> {
     let mut action = None;
@@ -83,39 +84,18 @@ pub fn toolbar_ui(
             prefs.dark = !prefs.dark;
             ui.ctx().set_theme(prefs.theme());
         }
-        let views = [
-            (Centre::Ranges, "Ranges", "The range editor and grid"),
-            (
-                Centre::Boards,
-                "Boards",
-                "Every flop for these ranges: each seat's equity, how often it comes, where the ranges stand, by texture",
-            ),
-            (
-                Centre::Train,
-                "Train",
-                "Drills against the exact engine: guess equities, hit frequencies and continue shares, paint ranges from memory",
-            ),
-        ];
-        for (view, label, help) in views {
-            ui.selectable_value(&mut prefs.centre, view, label)
-                .on_hover_text(help);
-        }
-        ui.separator();
-        let mut presets = prefs.show_presets && !prefs.show_analysis;
-        if ui
-            .toggle_value(&mut presets, "Presets")
-            .on_hover_text("Show or hide the presets library")
-            .clicked()
-        {
-            prefs.show_presets = presets;
-            if presets {
-                prefs.show_analysis = false;
+        ui.menu_button("Layout", |ui| {
+            for ready in Ready::ALL {
+                if ui.button(ready.label()).on_hover_text(ready.help()).clicked() {
+                    *pick = Some(ready);
+                    ui.close();
+                }
             }
-        }
-        ui.toggle_value(&mut prefs.show_analysis, "Analysis")
-            .on_hover_text(
-                "Equity distribution of every seat, the selected seat's range on the board, and an exact hand's strength and potential (in the presets' place)",
-            );
+            ui.separator();
+            ui.weak("Drag a tab to move its panel: beside another, above, below or into its tabs. Drag the gaps to resize.");
+        })
+        .response
+        .on_hover_text("Ready layouts of the window's panels; the one you arrange is kept");
         match message {
             Some(Outcome::Done(text)) => {
                 ui.separator();

@@ -1,6 +1,6 @@
-//! The analysis panel, in the presets' place on the right: every seat's
-//! equity distribution, then the selected seat on the board and its hand
-//! (an exact hand's strength first). The heat map itself is drawn by the
+//! The analysis tiles: every seat's equity distribution with the price
+//! box, the selected seat on the board, its groups, its hand-class table
+//! and its hand (an exact hand's strength). The heat map itself is drawn by the
 //! grid (`editor::grid::Overlay`).
 
 use engine::Range;
@@ -72,50 +72,79 @@ impl AnalysisState {
     }
 }
 
-/// The panel: the distribution graph and the price box, then the
-/// selected seat on the board, its groups, its hand-class table and its
-/// hand (an exact hand's strength first). Returns a group's range when
-/// its Copy was clicked.
-pub fn analysis_ui(
+/// Brings the analysis tiles' figures up to date: the hero's when
+/// `hand` (its tile is on screen), the class table's, groups' and price's
+/// when `classes` (one of their tiles is).
+pub fn update(
+    state: &mut AnalysisState,
+    session: &Session,
+    feed: &Feed,
+    price: &Price,
+    ctx: &egui::Context,
+    (hand, classes): (bool, bool),
+) {
+    if hand {
+        state.hero.update(session, ctx);
+    }
+    if classes {
+        state.classes.update(session, feed, price.required(), ctx);
+    }
+}
+
+/// The distribution tile: every seat's equity distribution, then the
+/// price box.
+pub fn distribution_tile_ui(
+    ui: &mut egui::Ui,
+    state: &AnalysisState,
+    session: &mut Session,
+    feed: &Feed,
+    price: &mut Price,
+) {
+    ui.heading("Equity distribution");
+    distribution_ui(ui, session, feed, price.required());
+    price_ui(ui, price, &state.classes, session);
+}
+
+/// The selected seat's hand: an exact hand's strength and potential.
+pub fn hand_tile_ui(ui: &mut egui::Ui, state: &AnalysisState, session: &Session) {
+    let name = &session.selected_seat().name;
+    ui.heading(format!("{name}'s hand"));
+    hero_ui(ui, &state.hero, session);
+}
+
+/// The selected seat on the board: its made hands and draws.
+pub fn breakdown_tile_ui(
     ui: &mut egui::Ui,
     state: &mut AnalysisState,
     session: &mut Session,
     feed: &Feed,
-    price: &mut Price,
-) -> Option<Range> {
-    state.hero.update(session, ui.ctx());
-    state
-        .classes
-        .update(session, feed, price.required(), ui.ctx());
-    ui.heading("Equity distribution");
-    distribution_ui(ui, session, feed, price.required());
-    price_ui(ui, price, &state.classes, session);
-    ui.separator();
+) {
     let name = session.selected_seat().name.clone();
-    // An exact hand's strength first (its board rows are one combo).
-    let exact = session.selected_seat().exact_hand().is_some();
-    if exact {
-        ui.heading(format!("{name}'s hand"));
-        hero_ui(ui, &state.hero, session);
-        ui.separator();
-    }
     ui.heading(format!("{name} on the board"));
     board_breakdown_ui(ui, &mut state.breakdown, session, feed);
-    ui.separator();
+}
+
+/// The selected seat's groups. Returns a group's range when its Copy was
+/// clicked.
+pub fn groups_tile_ui(
+    ui: &mut egui::Ui,
+    state: &AnalysisState,
+    session: &mut Session,
+    feed: &Feed,
+) -> Option<Range> {
+    let name = session.selected_seat().name.clone();
     ui.heading(format!("{name}'s groups"));
     // On a line, what the seat's rule keeps on the street shown.
     let street = session.view().label().to_lowercase();
     let kept = feed
         .seat_line(session.selected())
         .and_then(|(_, continuing, share)| share.map(|_| (street.as_str(), continuing.clone())));
-    let copied = groups_ui(ui, &state.classes, state.breakdown.row(), kept, session);
-    ui.separator();
+    groups_ui(ui, &state.classes, state.breakdown.row(), kept, session)
+}
+
+/// The selected seat's hand-class table.
+pub fn classes_tile_ui(ui: &mut egui::Ui, state: &mut AnalysisState, session: &mut Session) {
+    let name = session.selected_seat().name.clone();
     ui.heading(format!("{name}'s hand classes"));
     classes_ui(ui, &mut state.classes, session);
-    if !exact {
-        ui.separator();
-        ui.heading(format!("{name}'s hand"));
-        hero_ui(ui, &state.hero, session);
-    }
-    copied
 }

@@ -6,6 +6,7 @@ use engine::range::{Dialect, FULL, Ranking};
 
 use super::price::Price;
 use super::scenario::Scenario;
+use crate::gui::workspace::{Pane, Ready};
 
 /// What clicking a card of the deck does.
 #[derive(
@@ -56,14 +57,18 @@ pub struct Prefs {
     pub top_percent: f64,
     /// The band slider's ends, in percent.
     pub band: (f64, f64),
-    /// Whether the presets panel is open.
+    /// Whether the presets panel was open: read from saves before the
+    /// tiles (with no layout saved, the Ranges layout then shows the
+    /// presets' tab, else the distribution's).
     pub show_presets: bool,
-    /// Whether the analysis panel is open (in the presets' place).
+    /// Whether an analysis tile that needs the per-combo figures is on
+    /// screen (kept by the window each frame); read from saves before
+    /// the tiles as the analysis panel's switch.
     pub show_analysis: bool,
     /// Whether the grid shows the selected seat's equity per class.
     pub heat_map: bool,
-    /// What the central panel shows: the range editor, the Boards view
-    /// or the Train view.
+    /// What the central panel showed before the tiles: with no layout
+    /// saved, Boards opens the Study layout and Train the Train layout.
     pub centre: Centre,
     /// Saves from before the Train view kept the Boards view as a switch
     /// of this name: read (`true` opens Boards, see
@@ -75,6 +80,10 @@ pub struct Prefs {
     pub ranking: String,
     /// The price box (what to call with).
     pub price: Price,
+    /// The window's tiles as the player arranged them, as RON text
+    /// (empty: none saved yet; a layout that cannot be used gives the
+    /// Ranges layout and a notice, see `workspace::saved`).
+    pub layout: String,
 }
 
 impl Default for Prefs {
@@ -93,6 +102,7 @@ impl Default for Prefs {
             boards_switch: false,
             ranking: Ranking::shipped().name().to_owned(),
             price: Price::default(),
+            layout: String::new(),
         }
     }
 }
@@ -115,6 +125,23 @@ impl Prefs {
     /// The ranking the top-X% slider and the band use.
     pub fn ranking(&self) -> &'static Ranking {
         Ranking::named(&self.ranking).unwrap_or(Ranking::shipped())
+    }
+
+    /// The ready layout to start with when no layout is saved (a save
+    /// from before the tiles), and the tile to bring to the front.
+    pub fn first_layout(&self) -> (Ready, Option<Pane>) {
+        match self.centre {
+            Centre::Boards => (Ready::Study, Some(Pane::Boards)),
+            Centre::Train => (Ready::Train, Some(Pane::Train)),
+            Centre::Ranges if self.show_analysis => (Ready::Ranges, Some(Pane::Distribution)),
+            Centre::Ranges => (Ready::Ranges, None),
+        }
+    }
+
+    /// These preferences keeping the window's tiles as `layout`.
+    pub fn with_layout(mut self, layout: String) -> Prefs {
+        self.layout = layout;
+        self
     }
 
     /// The egui theme.
