@@ -8,16 +8,7 @@ use egui_kittest::kittest::Queryable;
 use engine::{HandClass, Range};
 use rangestove::gui::{Outcome, RangestoveApp};
 
-use crate::app::{App, app_harness, click};
-
-/// The app in a window of `width` × `height` points.
-fn harness_sized(app: RangestoveApp, width: f32, height: f32) -> App {
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(width, height))
-        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
-    h.run();
-    h
-}
+use crate::app::{App, app_harness, click, harness_sized};
 
 fn class_center(h: &App, class: &str) -> Pos2 {
     h.state()

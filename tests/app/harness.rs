@@ -23,6 +23,15 @@ pub(crate) fn app_harness(app: RangestoveApp) -> App {
     h
 }
 
+/// The app in a window of `width` × `height` points.
+pub(crate) fn harness_sized(app: RangestoveApp, width: f32, height: f32) -> App {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui_state(|ui, app: &mut RangestoveApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
 /// Replaces the text of the text box labelled `label` ("Board", "Dead",
 /// a seat's name for its range, "Name" for the preset name).
 pub(crate) fn retype(h: &mut App, label: &str, text: &str) {

@@ -17,5 +17,6 @@ mod states; // honest states: exact once finished, one budget, seat errors at th
 mod tiles; // the workspace of tiles: the ready layouts, the layout kept across a restart, a bad saved layout
 mod train; // the Train view: a round of each drill, answers scored with the engine's figures, the next question, statistics kept across restarts, an unreadable statistics file kept aside
 mod undo; // undo and redo restore exactly what was there: random edit sequences on the Session, a seat delete undone in the window
+mod walk; // a new user's walk, the smaller defects: labels that read, wide suit pairs whole, the Paint drill's grids and drill kept, a success message that goes, dialog titles, CSV quoting, a long seat name
 
 pub(crate) use harness::*;

@@ -20,6 +20,7 @@ use super::state::feed::Feed;
 use super::state::prefs::{Persisted, Prefs};
 use super::state::session::Session;
 use super::state::settings::{load as load_settings, settings_file};
+use super::train::settings::RoundSettings;
 use super::train::state::TrainState;
 use super::train::stats::stats_file;
 use super::window::{self, TITLE};
@@ -130,6 +131,7 @@ impl RangestoveApp {
         let prefs = persisted.prefs.clone().sanitized();
         let (ready, front) = prefs.first_layout();
         let (workspace, notice) = Workspace::restore(&prefs.layout, ready, front);
+        let train = TrainState::with_settings(RoundSettings::from_choice(&prefs.train));
         let app = RangestoveApp {
             session: Session::restore(&persisted.scenario, persisted.selected),
             prefs,
@@ -140,7 +142,7 @@ impl RangestoveApp {
             flops: FlopsState::default(),
             presets: PresetsPanel::default(),
             files: FileMenu::default(),
-            train: TrainState::default(),
+            train,
             notices: Vec::new(),
             workspace,
         };
@@ -152,7 +154,9 @@ impl RangestoveApp {
         Persisted {
             scenario: self.session.scenario(),
             selected: self.session.selected(),
-            prefs: self.prefs.clone().with_layout(self.workspace.text()),
+            prefs: (self.prefs.clone())
+                .with_layout(self.workspace.text())
+                .with_train(self.train.settings.choice()),
         }
     }
 

@@ -39,8 +39,14 @@ impl RangestoveApp {
         let mut pick = None;
         let action = egui::Panel::top("toolbar")
             .show(ui, |ui| {
-                let message = self.files.message(&self.session).cloned();
-                let message = message.as_ref();
+                let now = ui.input(|i| i.time);
+                let message = self.files.toolbar_message(&self.session, now);
+                if let Some((_, left)) = &message
+                    && left.is_finite()
+                {
+                    ui.ctx().request_repaint_after_secs(*left as f32);
+                }
+                let message = message.as_ref().map(|(message, _)| message);
                 let (session, prefs) = (&mut self.session, &mut self.prefs);
                 toolbar::toolbar_ui(ui, session, prefs, &mut pick, message)
             })

@@ -33,9 +33,15 @@ pub fn csv_text(
     out
 }
 
-/// A name as a field: no comma, quote or line break.
-fn field(name: &str) -> String {
-    name.replace([',', '"', '\n'], " ")
+/// A text as a CSV field (RFC 4180): quoted, with its quotes doubled,
+/// when it holds a comma, a quote or a line break ("top pair, top
+/// kicker" stays whole). Four lines, so no CSV crate for it.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 /// The header line: the fixed columns, one per `versus` seat, the
@@ -43,11 +49,11 @@ fn field(name: &str) -> String {
 fn csv_header(group_names: &[String], against: Option<&str>, versus: &[String]) -> String {
     let mut out = String::from("category,hands,combos,share,equity");
     for name in versus {
-        out.push_str(&format!(",equity_vs_{}", field(name)));
+        out.push_str(&format!(",{}", field(&format!("equity_vs_{name}"))));
     }
     out.push_str(",b75,b50,b25,b0");
     for name in group_names {
-        out.push_str(&format!(",group_{}", field(name)));
+        out.push_str(&format!(",{}", field(&format!("group_{name}"))));
     }
     if against.is_some() {
         out.push_str(",blocks_strong,blocks_weak,blocks_difference");

@@ -68,11 +68,14 @@ fn header_ui(ui: &mut egui::Ui, state: &mut EditorState, session: &mut Session, 
         ui.label("Editing");
         let index = session.selected();
         let mut name = session.selected_seat().name.clone();
+        // As wide as the name (24 characters at most), so none is cut.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text = ui.fonts_mut(|f| f.layout_no_wrap(name.clone(), font, egui::Color32::WHITE));
         let response = ui
             .add(
                 egui::TextEdit::singleline(&mut name)
                     .id_salt("seat name")
-                    .desired_width(80.0)
+                    .desired_width((text.size().x + 12.0).clamp(80.0, 240.0))
                     .char_limit(24),
             )
             .on_hover_text("The selected seat's name");

@@ -104,17 +104,17 @@ pub(super) fn paint(
             .as_ref()
             .and_then(|h| h.get(class.index()).copied().flatten());
         let weight = summary.average_weight() as f32;
-        let fill = paint_fill(&brush.painter, r, class.index(), weight, heat, overlay);
+        let covered = paint_fill(&brush.painter, r, class.index(), weight, heat, overlay);
         paint_overlay_marks(&brush, r, class.index(), overlay);
         paint_cover(&brush, r, class, blocked, summary.mixed, marked);
-        paint_label(&brush, r, class, fill, heat);
+        paint_label(&brush, r, class, covered, heat);
     }
 }
 
 /// Fills cell `r` of class `index` from the bottom: what a line drops on
 /// this street faded, then the heat colour (`heat`: the class's equity),
-/// the groups, or the `weight`. Returns how full the cell is (whole under
-/// the heat map).
+/// the groups, or the `weight`. Returns how much of the cell's height,
+/// from the bottom, the strong colour covers (what the label sits on).
 fn paint_fill(
     painter: &Painter,
     r: Rect,
@@ -136,10 +136,11 @@ fn paint_fill(
     if let Some(equity) = heat {
         // The heat colour fills the cell; the weight still sets how
         // much of it.
-        let top = r.max.y - r.height() * fill.max(0.25);
+        // At least as high as the figure drawn on it.
+        fill = fill.max(HEAT_LEAST);
+        let top = r.max.y - r.height() * fill;
         let filled = Rect::from_min_max(Pos2::new(r.min.x, top), r.max);
         painter.rect_filled(filled, 2.0, heat_color(equity));
-        fill = 1.0;
     } else if let Some(cell) = overlay.groups.as_ref().and_then(|g| g.get(index)) {
         fill = cell.weight;
         paint_group_cell(painter, r, cell, FILL);
@@ -207,20 +208,19 @@ fn paint_cover(
     }
 }
 
-/// Cell `r`'s label, in a colour that reads on a cell `fill` full, with
-/// the class's equity under it when the heat map is on.
-fn paint_label(brush: &Brush, r: Rect, class: HandClass, fill: f32, heat: Option<f32>) {
+/// Cell `r`'s label, in a colour that reads on what is under it (the
+/// strong colour covers the cell's height up to `covered` from the
+/// bottom; above it the base or a line's faded part), with the class's
+/// equity under it when the heat map is on.
+fn paint_label(brush: &Brush, r: Rect, class: HandClass, covered: f32, heat: Option<f32>) {
     let (painter, cell) = (&brush.painter, brush.cell);
-    let text_color = if fill > 0.5 || brush.dark {
-        Color32::WHITE
+    // The label's centre, as a height from the cell's bottom.
+    let (label_at, height) = if heat.is_some() {
+        (r.center() - Vec2::new(0.0, cell * 0.14), 0.64)
     } else {
-        Color32::BLACK
+        (r.center(), 0.5)
     };
-    let label_at = if heat.is_some() {
-        r.center() - Vec2::new(0.0, cell * 0.14)
-    } else {
-        r.center()
-    };
+    let text_color = label_color(brush.dark, covered > height);
     painter.text(
         label_at,
         egui::Align2::CENTER_CENTER,
@@ -236,6 +236,21 @@ fn paint_label(brush: &Brush, r: Rect, class: HandClass, fill: f32, heat: Option
             egui::FontId::proportional((cell * 0.28).clamp(7.0, 14.0)),
             Color32::WHITE,
         );
+    }
+}
+
+/// The least height the heat colour fills: the equity figure drawn at
+/// 0.28 of the cell from its bottom sits on it.
+const HEAT_LEAST: f32 = 0.4;
+
+/// A grid label's colour: white on the dark theme and on the strong
+/// colours (`on_fill`), else black (the light theme's pale cells and a
+/// line's faded part).
+fn label_color(dark: bool, on_fill: bool) -> Color32 {
+    if dark || on_fill {
+        Color32::WHITE
+    } else {
+        Color32::BLACK
     }
 }
 

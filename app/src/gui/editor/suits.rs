@@ -17,6 +17,9 @@ use crate::gui::wording::plural;
 /// A combo tile of the suit editor.
 const TILE: Vec2 = Vec2::new(48.0, 44.0);
 
+/// The cards' text size in a tile, in points.
+const CARD_SIZE: f32 = 15.0;
+
 /// Space between tiles, in points.
 const GAP: f32 = 4.0;
 
@@ -158,8 +161,17 @@ fn combo_tile_ui(
         );
     }
     let dark = visuals.dark_mode;
-    let job = card_job(combo.cards().iter().copied(), 15.0, dark);
-    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    // The two cards whole inside the tile: a wide pair (K♣Q♣) in a
+    // smaller size.
+    let cards = |size: f32| {
+        let job = card_job(combo.cards().iter().copied(), size, dark);
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let mut galley = cards(CARD_SIZE);
+    let room = TILE.x - 8.0;
+    if galley.size().x > room {
+        galley = cards(CARD_SIZE * room / galley.size().x);
+    }
     let pos = rect.center_top() + Vec2::new(-galley.size().x / 2.0, 4.0);
     // A plate in the background colour keeps the suit colours readable on
     // the range fill.

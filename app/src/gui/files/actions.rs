@@ -19,12 +19,19 @@ use crate::gui::state::session::{MAX_SEATS, Session};
 use crate::gui::toolbar::FileAction;
 use crate::gui::wording::{and_list, combos_label, method_text};
 
+/// How long the toolbar shows a file action that went well, in seconds
+/// (one that failed stays until the spot changes).
+pub const DONE_SHOWN_FOR: f64 = 6.0;
+
 /// What the File menu keeps between frames: the last action's outcome,
-/// shown in the toolbar until the spot changes again.
+/// shown in the toolbar until the spot changes again (a success for
+/// [`DONE_SHOWN_FOR`] seconds at most).
 #[derive(Debug, Default)]
 pub struct FileMenu {
     /// The outcome, and the session's revision once it was carried out.
     message: Option<(Outcome, u64)>,
+    /// When the toolbar first showed it (the UI's clock).
+    shown_at: Option<f64>,
     /// Whether there are file dialogs.
     dialogs: Dialogs,
     /// A typed path asked for in place of a dialog.
@@ -42,6 +49,22 @@ impl FileMenu {
             .map(|(message, _)| message)
     }
 
+    /// What the toolbar shows at `now` (the UI's clock, in seconds): the
+    /// outcome while it speaks of the spot, a success for
+    /// [`DONE_SHOWN_FOR`] seconds from when it was first shown; and in
+    /// how many seconds that ends.
+    pub fn toolbar_message(&mut self, session: &Session, now: f64) -> Option<(Outcome, f64)> {
+        let message = self.message(session)?.clone();
+        let shown_at = *self.shown_at.get_or_insert(now);
+        match message {
+            Outcome::Done(_) => {
+                let left = DONE_SHOWN_FOR - (now - shown_at);
+                (left > 0.0).then_some((message, left))
+            }
+            Outcome::Failed(_) => Some((message, f64::INFINITY)),
+        }
+    }
+
     /// Uses `dialogs` for Open, Save and Save grid (a typed path where
     /// there are none).
     pub fn set_dialogs(&mut self, dialogs: Dialogs) {
@@ -56,6 +79,7 @@ impl FileMenu {
     /// Says `message` about the spot as `session` now is.
     fn say(&mut self, session: &Session, message: Outcome) {
         self.message = Some((message, session.revision()));
+        self.shown_at = None;
     }
 
     /// Pasted text: a spot copied as text replaces the spot in `session`

@@ -86,6 +86,14 @@ pub struct Ask {
     pub file_name: Option<String>,
 }
 
+impl Ask {
+    /// The dialog's title: "Save PNG image", "Open Rangestove scenario".
+    pub fn title(&self) -> String {
+        let verb = if self.save { "Save" } else { "Open" };
+        format!("{verb} {}", self.kind)
+    }
+}
+
 /// What the player answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Picked {
@@ -103,7 +111,9 @@ pub fn ask(dialogs: &Dialogs, ask: &Ask) -> Picked {
     if let Dialogs::Missing(why) = dialogs {
         return Picked::Type(why.clone());
     }
-    let mut dialog = rfd::FileDialog::new().add_filter(ask.kind, ask.extensions);
+    let mut dialog = rfd::FileDialog::new()
+        .set_title(ask.title())
+        .add_filter(ask.kind, ask.extensions);
     if let Some(name) = &ask.file_name {
         dialog = dialog.set_file_name(name);
     }
@@ -151,7 +161,7 @@ impl<P: Clone> PathPrompt<P> {
     pub fn ui(&mut self, ctx: &egui::Context, keep: &mut bool) -> Option<PathBuf> {
         let mut chosen = None;
         let verb = if self.ask.save { "Save" } else { "Open" };
-        egui::Window::new(format!("{verb} {}", self.ask.kind.to_lowercase()))
+        egui::Window::new(self.ask.title())
             .id(egui::Id::unique("path prompt"))
             .collapsible(false)
             .resizable(false)

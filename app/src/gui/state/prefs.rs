@@ -80,6 +80,9 @@ pub struct Prefs {
     pub ranking: String,
     /// The price box (what to call with).
     pub price: Price,
+    /// The Train view's round settings (drill, level, size, the user's
+    /// presets too), kept across restarts.
+    pub train: TrainChoice,
     /// The window's tiles as the player arranged them, as RON text
     /// (empty: none saved yet; a layout that cannot be used gives the
     /// Ranges layout and a notice, see `workspace::saved`).
@@ -103,6 +106,34 @@ impl Default for Prefs {
             ranking: Ranking::shipped().name().to_owned(),
             price: Price::default(),
             layout: String::new(),
+            train: TrainChoice::default(),
+        }
+    }
+}
+
+/// The Train view's round settings as saved: the drill by its name
+/// (`equity`, `hits`, `ranges`, `lines`); an unknown name or an
+/// out-of-range number reads as the default.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TrainChoice {
+    /// The drill's name.
+    pub drill: String,
+    /// The level, 1 to 3.
+    pub level: u8,
+    /// Questions per round.
+    pub count: usize,
+    /// Whether rounds draw from the user's presets too.
+    pub mine: bool,
+}
+
+impl Default for TrainChoice {
+    fn default() -> TrainChoice {
+        TrainChoice {
+            drill: "equity".to_owned(),
+            level: 1,
+            count: 10,
+            mine: false,
         }
     }
 }
@@ -136,6 +167,13 @@ impl Prefs {
             Centre::Ranges if self.show_analysis => (Ready::Ranges, Some(Pane::Distribution)),
             Centre::Ranges => (Ready::Ranges, None),
         }
+    }
+
+    /// These preferences keeping the Train view's round settings as
+    /// `train`.
+    pub fn with_train(mut self, train: TrainChoice) -> Prefs {
+        self.train = train;
+        self
     }
 
     /// These preferences keeping the window's tiles as `layout`.

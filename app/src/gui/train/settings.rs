@@ -8,6 +8,7 @@ use engine::train::Drill;
 use rand::RngExt;
 
 use super::job::RoundJob;
+use crate::gui::state::prefs::TrainChoice;
 
 /// The drills, in the picker's order.
 pub const DRILLS: [Drill; 4] = [Drill::Equity, Drill::Hits, Drill::Ranges, Drill::Lines];
@@ -83,6 +84,40 @@ impl Default for RoundSettings {
 }
 
 impl RoundSettings {
+    /// The settings saved as `choice` (what does not read, the default),
+    /// with a new seed.
+    pub fn from_choice(choice: &TrainChoice) -> RoundSettings {
+        let fallback = RoundSettings::default();
+        RoundSettings {
+            drill: DRILLS
+                .into_iter()
+                .find(|d| d.name() == choice.drill)
+                .unwrap_or(fallback.drill),
+            level: if (1..=3).contains(&choice.level) {
+                choice.level
+            } else {
+                fallback.level
+            },
+            count: if COUNTS.contains(&choice.count) {
+                choice.count
+            } else {
+                fallback.count
+            },
+            mine: choice.mine,
+            ..fallback
+        }
+    }
+
+    /// The settings to save.
+    pub fn choice(&self) -> TrainChoice {
+        TrainChoice {
+            drill: self.drill.name().to_owned(),
+            level: self.level,
+            count: self.count,
+            mine: self.mine,
+        }
+    }
+
     /// The user's presets (name, range), for rounds with *My presets too*.
     pub fn set_user_presets(&mut self, ranges: &Arc<[(String, Range)]>) {
         self.mine_ranges = Arc::clone(ranges);

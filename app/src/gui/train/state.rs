@@ -33,8 +33,15 @@ pub struct TrainState {
 
 impl Default for TrainState {
     fn default() -> TrainState {
+        TrainState::with_settings(RoundSettings::default())
+    }
+}
+
+impl TrainState {
+    /// The view with the round `settings` (saved ones at start).
+    pub fn with_settings(settings: RoundSettings) -> TrainState {
         TrainState {
-            settings: RoundSettings::default(),
+            settings,
             work: Background::new("rangestove-train", RoundJob::run),
             shown: None,
             progress: Progress::default(),
@@ -43,9 +50,7 @@ impl Default for TrainState {
             confirm_reset: false,
         }
     }
-}
 
-impl TrainState {
     /// Keeps the statistics in `file` (`None`: in memory only), reading
     /// what it holds; returns what to tell the user if it could not be
     /// read (it is kept aside).

@@ -11,8 +11,12 @@ use super::state::TrainState;
 use super::stats::WITHIN;
 use crate::gui::editor::grid::Overlay;
 
-/// The pictures' grids' side.
-const SMALL_GRID: f32 = 13.0 * 20.0;
+/// The side of the pictures' grids, `per_row` side by side in the width
+/// the tile gives: labels readable (cells 20 to 40 points).
+fn grid_side(ui: &egui::Ui, per_row: f32) -> f32 {
+    let gaps = 16.0 * (per_row - 1.0);
+    ((ui.available_width() - gaps) / per_row).clamp(13.0 * 20.0, 13.0 * 40.0)
+}
 /// Within two points.
 const GOOD: Color32 = Color32::from_rgb(60, 170, 90);
 /// Within ten.
@@ -71,7 +75,7 @@ pub(super) fn verdict_ui(
                     None => (Overlay::default(), "The range".to_owned()),
                 };
                 ui.weak(caption);
-                still_grid_ui(ui, &range, SMALL_GRID, &overlay);
+                still_grid_ui(ui, &range, grid_side(ui, 1.0), &overlay);
             }
         }
         Verdict::Range { overlap, painted } => {
@@ -93,18 +97,20 @@ pub(super) fn verdict_ui(
                     scored.points
                 ),
             );
+            let side = grid_side(ui, 2.0);
             ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 16.0;
                 ui.vertical(|ui| {
                     ui.horizontal(|ui| {
                         ui.weak("Yours:");
                         ui.colored_label(MISSED, "missed");
                         ui.colored_label(EXTRA, "extra");
                     });
-                    still_grid_ui(ui, painted, SMALL_GRID, &overlap_marks(overlap));
+                    still_grid_ui(ui, painted, side, &overlap_marks(overlap));
                 });
                 ui.vertical(|ui| {
                     ui.weak(name.as_str());
-                    still_grid_ui(ui, range, SMALL_GRID, &Overlay::default());
+                    still_grid_ui(ui, range, side, &Overlay::default());
                 });
             });
             ui.add(egui::Label::new(format!("{name}: {}", range.canonical())).wrap());

@@ -137,12 +137,14 @@ fn figure_answer_ui(ui: &mut egui::Ui, state: &mut TrainState) {
         if text.changed() {
             state.read_guess_text();
         }
-        let slider = ui.add(
-            egui::Slider::new(&mut state.progress.guess, 0.0..=100.0)
-                .step_by(0.5)
-                .suffix("%")
-                .show_value(false),
-        );
+        let slider = ui
+            .add(
+                egui::Slider::new(&mut state.progress.guess, 0.0..=100.0)
+                    .step_by(0.5)
+                    .suffix("%")
+                    .show_value(false),
+            )
+            .labelled_by(label.id);
         if slider.changed() {
             state.progress.guess_text = format!("{:.1}", state.progress.guess);
         }
