@@ -6,7 +6,9 @@
 use egui_kittest::kittest::Queryable;
 use rangestove::gui::{Centre, Pane, Persisted, RangestoveApp, Ready};
 
-use super::{App, app_harness, click};
+use engine::worker::Worker;
+
+use super::{App, app_harness, click, wait};
 
 /// The app in a window `width`×`height`.
 fn sized(app: RangestoveApp, width: f32, height: f32) -> App {
@@ -142,4 +144,71 @@ fn tiles_keep_their_widths_when_the_window_shrinks_and_grows() {
     h.step();
     h.step();
     assert!((width(&h) - wide).abs() < 1.0, "{} vs {wide}", width(&h));
+}
+
+/// Every label's and button's text as drawn, where it is cut short ("…" in place of
+/// its end), in the panels on screen.
+fn cut_labels(h: &App) -> Vec<String> {
+    let mut cut = Vec::new();
+    let labels = h.query_all_by_role(egui::accesskit::Role::Label);
+    let buttons = h.query_all_by_role(egui::accesskit::Role::Button);
+    for node in labels.chain(buttons) {
+        // A label's text run shows what is drawn: "…" where it was cut.
+        if let Some(run) = node
+            .query_all_by_role(egui::accesskit::Role::TextRun)
+            .next()
+            && let Some(drawn) = run.value()
+            && drawn.ends_with('…')
+            && node.value().is_some_and(|v| !v.ends_with('…'))
+        {
+            cut.push(format!(
+                "{drawn:?} of {:?}",
+                node.value().unwrap_or_default()
+            ));
+        }
+    }
+    cut
+}
+
+/// At 1024×700 and 1600×1000, in each ready layout, with a flop rule and
+/// figures on screen, no label is cut short: the seats' status lines
+/// wrap ("continues with 27.1% (78.0 …" was cut), a narrow tile scrolls.
+#[test]
+fn no_label_is_cut_in_the_ready_layouts() {
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let persisted = Persisted::from_ron(
+        r#"(scenario: (seats: [
+            (name: "BTN", range: "25%", mode: Active, line: (flop: "top-pair+,flush-draw,oesd", turn: "", river: "")),
+            (name: "BB", range: "15%", mode: Active)],
+            board: "Kh9s4c", dead: ""),
+          selected: 0)"#,
+    )
+    .unwrap();
+    for (width, height) in [(1024.0, 700.0), (1600.0, 1000.0)] {
+        for ready in [Ready::Ranges, Ready::Study, Ready::Train] {
+            let worker = Worker::spawn(Some(2), || {}).unwrap();
+            let app = RangestoveApp::restore(&persisted, Some(worker));
+            let mut h = crate::app::harness_sized(app, width, height);
+            h.state_mut().pick_layout(ready, Some(Pane::Editor));
+            wait(&mut h, &|app| {
+                app.feed().result().is_some_and(|r| r.finished) && app.feed().seat_line(0).is_some()
+            });
+            h.run_steps(3);
+            let cut = cut_labels(&h);
+            assert!(cut.is_empty(), "{ready:?} at {width}×{height}: {cut:#?}");
+            if ready == Ready::Study && width > 1500.0 {
+                // The class table's headers are whole ("Com…" was cut),
+                // and selecting a row moves no column.
+                wait(&mut h, &|app| app.analysis().classes().rows().is_some());
+                h.run_steps(2);
+                assert!(cut_labels(&h).is_empty(), "{:#?}", cut_labels(&h));
+                let header = |h: &App| h.get_by_label("sort classes by Combos").rect();
+                let before = header(&h);
+                h.get_by_label("overpair").click();
+                h.run_steps(2);
+                assert!(h.state().analysis().classes().selected().is_some());
+                assert_eq!(header(&h), before);
+            }
+        }
+    }
 }

@@ -189,7 +189,8 @@ fn row_actions_ui(
             Some(key) => egui::RichText::new(key.to_string()),
             None => egui::RichText::new("click a row to pick its hands").weak(),
         };
-        ui.add(egui::Label::new(text).truncate());
+        // Whole on its line (a narrow tile scrolls sideways).
+        ui.add(egui::Label::new(text).extend());
     });
 }
 

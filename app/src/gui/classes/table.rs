@@ -122,21 +122,7 @@ pub fn table_ui(
         .id_salt("class table scroll")
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
-            let mut builder = TableBuilder::new(ui)
-                .id_salt("class table")
-                .striped(true)
-                .vscroll(false)
-                .cell_layout(Layout::left_to_right(Align::Center))
-                .column(Column::exact(118.0))
-                .column(Column::exact(62.0))
-                .column(Column::exact(40.0))
-                .column(Column::exact(44.0))
-                .columns(Column::exact(66.0), t.versus.len())
-                .columns(Column::exact(58.0), 2);
-            if blockers {
-                builder = builder.columns(Column::exact(50.0), 3);
-            }
-            builder
+            columns(TableBuilder::new(ui), t.versus.len(), blockers)
                 .header(22.0, |mut row| {
                     row.col(|ui| header(ui, "Hand", SortBy::Order, "The engine's order"));
                     row.col(|ui| header(ui, "Combos", SortBy::Combos, "Combos, as they are dealt"));
@@ -208,6 +194,32 @@ pub fn table_ui(
                 });
         });
     (clicked, sort)
+}
+
+/// The table's columns: fixed widths that hold every header with its
+/// sort arrow and the longest label ("pocket pair below top card"), so
+/// selecting or sorting moves no column; `versus` seats' equities and the
+/// blockers when `blockers`.
+fn columns(builder: TableBuilder<'_>, versus: usize, blockers: bool) -> TableBuilder<'_> {
+    let builder = builder
+        .id_salt("class table")
+        .striped(true)
+        .vscroll(false)
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(196.0))
+        .column(Column::exact(78.0))
+        .column(Column::exact(44.0))
+        .column(Column::exact(52.0))
+        .columns(Column::exact(84.0), versus)
+        .column(Column::exact(98.0))
+        .column(Column::exact(74.0));
+    if blockers {
+        builder
+            .columns(Column::exact(58.0), 2)
+            .column(Column::exact(48.0))
+    } else {
+        builder
+    }
 }
 
 /// One row; returns whether its label was clicked.

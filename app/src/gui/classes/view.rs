@@ -63,21 +63,25 @@ fn rows_choice_ui(ui: &mut egui::Ui, state: &mut ClassesState) {
     state.set_by_class(by_class);
 }
 
-/// With a row selected: a button per group putting its combos in it, and
-/// Unselect; returns whether Unselect was clicked.
+/// The selected row's actions: a button per group putting its combos in
+/// it, and Unselect; one line always, greyed until a row is picked, so
+/// the table under it never moves when one is. Returns whether Unselect
+/// was clicked.
 fn selected_row_ui(ui: &mut egui::Ui, state: &ClassesState, session: &mut Session) -> bool {
-    let Some(key) = state.selected() else {
-        return false;
-    };
+    let key = state.selected();
+    let picked = key.is_some();
     let index = session.selected();
     let names = session.selected_seat().groups.names();
     let mut unselect = false;
-    ui.horizontal_wrapped(|ui| {
-        ui.label(format!("{key}: put in"));
+    ui.horizontal(|ui| {
+        match key {
+            Some(key) => ui.label(format!("{key}: put in")),
+            None => ui.weak("Click a row, then put it in"),
+        };
         for (g, group) in names.iter().enumerate() {
             let text = egui::RichText::new(format!("» {group}")).color(group_color(g));
             if ui
-                .button(text)
+                .add_enabled(picked, egui::Button::new(text))
                 .on_hover_text(format!("Add the row's combos to the group “{group}”"))
                 .clicked()
                 && let Some(hands) = state.selected_hands()
@@ -85,7 +89,9 @@ fn selected_row_ui(ui: &mut egui::Ui, state: &ClassesState, session: &mut Sessio
                 add_to_group(session, index, g, hands);
             }
         }
-        unselect = ui.button("Unselect").clicked();
+        unselect = ui
+            .add_enabled(picked, egui::Button::new("Unselect"))
+            .clicked();
     });
     unselect
 }

@@ -7,6 +7,7 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use engine::equity::{EquityResult, SeatEquity};
 
+use super::status_text::status_text_ui;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::reads::counting;
 use crate::gui::state::scenario::SeatMode;
@@ -67,12 +68,10 @@ pub fn seat_bar_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, index: usi
     if seat.error.is_some() {
         text = format!("{} · {text}", counting(&seat.counted, "no hand"));
     }
-    // One line whatever the state (truncated, the whole text on hover), so
-    // rows below never move when the numbers arrive.
-    ui.add(
-        egui::Label::new(egui::RichText::new(&text).weak()).wrap_mode(egui::TextWrapMode::Truncate),
-    )
-    .on_hover_text(format!("{text}\n\n{combos_help}"));
+    // Two lines whatever the state, so rows below never move when the
+    // numbers arrive.
+    let hover = format!("{text}\n\n{combos_help}");
+    status_text_ui(ui, egui::RichText::new(text).weak(), hover);
 }
 
 /// The equity in large type, the bar (win share, then tie share) with a

@@ -6,6 +6,7 @@ use egui::RichText;
 use engine::line::Street;
 
 use super::marked_text::{error_note_ui, marked_layouter};
+use super::status_text::status_text_ui;
 use crate::gui::state::feed::Feed;
 use crate::gui::state::line::{StreetView, rule_message};
 use crate::gui::state::reads::counting;
@@ -172,8 +173,8 @@ pub fn rule_ui(
     if let Some(message) = message {
         error_note_ui(ui, message);
     }
-    // The figures on one line (truncated; whole on hover): nothing under
-    // it moves when they come. While the text is in error, they say what
+    // The figures on two lines, always: nothing under them moves when
+    // they come. While the text is in error, they say what
     // they count.
     let mut status = if let Some(failure) = feed.seat_line_failure(index) {
         RichText::new(failure).color(ui.visuals().error_fg_color)
@@ -199,8 +200,7 @@ pub fn rule_ui(
         .color(ui.visuals().warn_fg_color);
     }
     let full = status.text().to_owned();
-    ui.add(egui::Label::new(status).truncate())
-        .on_hover_text(full);
+    status_text_ui(ui, status, full);
 }
 
 /// What a rule is, for tooltips.

@@ -121,7 +121,8 @@ impl Builder {
     /// The Study layout: seats over the board | the class table over
     /// Boards | the figures.
     fn study(&mut self, width: f32) -> TileId {
-        let left = (width * 0.22).clamp(280.0, 360.0);
+        // The board's deck whole from 1024 points up.
+        let left = (width * 0.22).clamp(345.0, 380.0);
         let right = (width * 0.24).max(320.0);
         let centre = (width - left - right).max(300.0);
         let seats = self.tabs(&[Pane::Seats]);
