@@ -4,7 +4,7 @@
 //! finds it.
 
 use egui::{Response, WidgetInfo};
-use egui_plot::{GridMark, Plot, PlotBounds, PlotUi, uniform_grid_spacer};
+use egui_plot::{GridInput, GridMark, Plot, PlotBounds, PlotUi, uniform_grid_spacer};
 
 /// A plot of fractions (0..=1 both ways) shown as percents: `x_name` and
 /// `y_name` under and beside the axes, ticks every 25% across, `height`
@@ -23,13 +23,18 @@ pub fn percent_plot<'a>(id: &str, x_name: &str, y_name: &str, height: f32) -> Pl
         .y_axis_label(y_name.to_owned())
         .x_axis_formatter(percent_tick)
         .y_axis_formatter(percent_tick)
-        .x_grid_spacer(uniform_grid_spacer(|_| [0.05, 0.25, 1.0]))
+        .x_grid_spacer(quarters())
         .y_axis_min_width(28.0)
+}
+
+/// Grid lines every 5%, labels every 25% (in fractions).
+pub fn quarters() -> impl Fn(GridInput) -> Vec<GridMark> {
+    uniform_grid_spacer(|_| [0.05, 0.25, 1.0])
 }
 
 /// A tick's text: the mark as a whole percent, on the marks that fall on
 /// a whole percent (the finer grid lines go unlabelled).
-fn percent_tick(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+pub fn percent_tick(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
     let percent = 100.0 * mark.value;
     if (percent - percent.round()).abs() < 1e-6 {
         format!("{percent:.0}%")

@@ -7,7 +7,7 @@ use std::cell::Cell;
 use egui::{Align2, Color32, Stroke};
 use egui_plot::{HLine, HoverPosition, Line, LineStyle, PlotPoint, Text};
 
-use crate::gui::charts::{fix_bounds, name_plot, percent_plot};
+use crate::gui::charts::{fix_bounds, name_plot, percent_plot, percent_tick, quarters};
 use crate::gui::state::feed::Feed;
 use crate::gui::state::session::Session;
 
@@ -79,7 +79,7 @@ pub fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, price:
     let curves = curves(session, feed);
     // The tile's height less the legend and the price box under the
     // graph, within reason.
-    let height = (ui.available_height() - 120.0).clamp(140.0, 280.0);
+    let height = (ui.available_height() - 90.0).clamp(140.0, 300.0);
     let weak = ui.visuals().weak_text_color();
     let strong = ui.visuals().strong_text_color();
     let pointer = Cell::new(None);
@@ -89,6 +89,15 @@ pub fn distribution_ui(ui: &mut egui::Ui, session: &Session, feed: &Feed, price:
         "equity",
         height,
     )
+    .y_grid_spacer(quarters())
+    // No 0% beside the x axis's own, in the corner.
+    .y_axis_formatter(|mark, range| {
+        if mark.value > 0.0 {
+            percent_tick(mark, range)
+        } else {
+            String::new()
+        }
+    })
     .label_formatter(|pos| hover_text(&curves, pos, pointer.get()));
     let response = plot.show(ui, |plot_ui| {
         fix_bounds(plot_ui, (0.0, 1.0), (0.0, 1.0));
