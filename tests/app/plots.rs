@@ -4,6 +4,7 @@
 //! and how often it comes, and a click puts that flop on the board.
 
 use egui_kittest::kittest::{NodeT, Queryable, by};
+use engine::worker::Worker;
 use rangestove::gui::RangestoveApp;
 
 use crate::app::{App, app_harness, click, retype, show_analysis, unfocus, wait};
@@ -37,7 +38,9 @@ fn texts(h: &App) -> Vec<String> {
 /// equity at that share.
 #[test]
 fn hovering_the_distribution_shows_the_seat_its_share_and_equity() {
-    let mut h = app_harness(RangestoveApp::default());
+    let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = Worker::spawn(Some(2), || {}).unwrap();
+    let mut h = app_harness(RangestoveApp::with_worker(Some(worker)));
     retype(&mut h, "Seat 1", "AA");
     retype(&mut h, "Seat 2", "KK");
     unfocus(&mut h);
