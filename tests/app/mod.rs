@@ -11,6 +11,7 @@ mod hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card 
 mod harness; // the harness: an app under kittest, typing, clicking, waiting, calc --json
 mod inputs; // one rule for bad input: a range, rule, board or dead text in error counts its part before the error and says so whole; the same keystrokes count the same; Enter types no newline
 mod lines; // lines: a rule from a board row follows the flop, the street bar, typed rules, undo, files and the spot as text
+mod plots; // the plots: hovering the equity distribution and the Boards chart shows their values, a click on a bar picks the flop
 mod presets; // the shipped library and the user store: atomic saves, bad files
 mod session; // the whole app driven like a user: editing, deck, seats, presets, undo, equity
 mod states; // honest states: exact once finished, one budget, seat errors at the seat, stale numbers while a flop is picked

@@ -38,6 +38,7 @@ mod app;
 mod board;
 mod boards;
 mod cards;
+mod charts;
 mod classes;
 mod editor;
 mod files;

@@ -143,7 +143,7 @@ pub(super) fn table_ui(
 }
 
 /// Whether `board` is `flop` (in any order).
-fn same_flop(flop: &[engine::Card; 3], board: &[engine::Card]) -> bool {
+pub(super) fn same_flop(flop: &[engine::Card; 3], board: &[engine::Card]) -> bool {
     board.len() == 3 && flop.iter().all(|c| board.contains(c))
 }
 

@@ -56,7 +56,7 @@ pub fn boards_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Sessio
     let (lines, groups) = lines(state, rows, &shown, chosen);
     let complete = state.report().is_some();
     summary_ui(ui, rows, &shown, chosen, &name, complete);
-    chart_ui(ui, rows, &shown, chosen);
+    let picked = chart_ui(ui, rows, &shown, chosen, session.board());
     let table = Table {
         rows,
         lines: &lines,
@@ -75,7 +75,7 @@ pub fn boards_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Sessio
         .show(ui, |ui| table_ui(ui, sort, &table))
         .inner;
     state.sort = sort;
-    if let Some(flop) = clicked {
+    if let Some(flop) = clicked.or(picked) {
         session.set_board(flop.to_vec());
     }
 }
