@@ -38,20 +38,9 @@ pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
     // A frame first: an edit in a panel drawn after the seats (the board)
     // shows in the seats panel (the rule boxes of a flop) a frame later.
     h.step();
-    // Into view first (a tile scrolls when its content is taller), and
-    // still: scrolling starts a frame or two later and is animated.
+    // Into view first (a tile scrolls when its content is taller).
     text_box(h, label).scroll_to_me();
-    let mut at = text_box(h, label).rect();
-    let mut still = 0;
-    for _ in 0..120 {
-        h.step();
-        let now = text_box(h, label).rect();
-        still = if now == at { still + 1 } else { 0 };
-        if still == 5 {
-            break;
-        }
-        at = now;
-    }
+    until_still(h, &|h| text_box(h, label).rect());
     text_box(h, label).click();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -66,6 +55,30 @@ pub(crate) fn retype(h: &mut App, label: &str, text: &str) {
     // click).
     let value = text_box(h, label).value().unwrap_or_default();
     assert_eq!(value, text, "the {label} box");
+}
+
+/// Steps until the widget at `rect` has stayed put five frames: a scroll
+/// starts a frame or two after it is asked for, and is animated.
+pub(crate) fn until_still(h: &mut App, rect: &dyn Fn(&App) -> egui::Rect) {
+    let mut at = rect(h);
+    let mut still = 0;
+    for _ in 0..120 {
+        h.step();
+        let now = rect(h);
+        still = if now == at { still + 1 } else { 0 };
+        if still == 5 {
+            return;
+        }
+        at = now;
+    }
+}
+
+/// Scrolls the widget labelled `label` into view and clicks it once it is
+/// still.
+pub(crate) fn click_in_view(h: &mut App, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    until_still(h, &|h| h.get_by_label(label).rect());
+    click(h, label);
 }
 
 /// The text box labelled `label`: one line, or wrapping (a seat's range).

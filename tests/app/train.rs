@@ -261,11 +261,8 @@ fn statistics_survive_a_restart() {
     let mut h = app_harness(app);
     click(&mut h, "Train");
     // The statistics' table ends below the Train tile's fold.
-    h.get_by_label("Reset").scroll_to_me();
-    h.step();
-    h.step();
-    click(&mut h, "Reset");
-    click(&mut h, "Reset them");
+    crate::app::click_in_view(&mut h, "Reset");
+    crate::app::click_in_view(&mut h, "Reset them");
     assert!(h.state().train().stats().is_empty());
     wait(&mut h, &|app| app.train().saved().is_some());
     drop(h);

@@ -75,7 +75,7 @@ pub(super) fn verdict_ui(
                     None => (Overlay::default(), "The range".to_owned()),
                 };
                 ui.weak(caption);
-                still_grid_ui(ui, &range, grid_side(ui, 1.0), &overlay);
+                still_grid_ui(ui, &range, grid_side(ui, 2.0), &overlay);
             }
         }
         Verdict::Range { overlap, painted } => {
