@@ -1,6 +1,6 @@
 //! The Hands view's table: egui_extras' `TableBuilder` with virtualised
-//! rows and sortable headers, a row per hand seen from the hero (an Open
-//! button, or a double click, opens it as the spot).
+//! rows and sortable headers, a row per hand seen from the hero (its Open
+//! button, or a double click on its name, opens it as the spot).
 
 use egui::{Align, Layout, RichText};
 use egui_extras::{Column, TableBuilder};
@@ -40,7 +40,6 @@ pub(super) fn table_ui(ui: &mut egui::Ui, sort: &mut (SortBy, bool), t: &Table<'
     let mut builder = TableBuilder::new(ui)
         .id_salt("hands table")
         .striped(true)
-        .sense(egui::Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
         .column(Column::exact(52.0))
         .column(Column::initial(170.0).at_least(90.0).clip(true))
@@ -84,14 +83,11 @@ pub(super) fn table_ui(ui: &mut egui::Ui, sort: &mut (SortBy, bool), t: &Table<'
             body.rows(ROW_HEIGHT, t.rows.len(), |mut row| {
                 let index = t.rows[row.index()];
                 row.set_selected(t.chosen == Some(index));
-                if hand_row(&mut row, &t.reports[index], t.hero) {
-                    clicked.open = Some(index);
-                }
-                let response = row.response();
-                if response.double_clicked() {
-                    clicked.open = Some(index);
-                } else if response.clicked() {
-                    clicked.chosen = Some(index);
+                let chosen = t.chosen == Some(index);
+                match hand_row(&mut row, &t.reports[index], t.hero, chosen) {
+                    RowClick::Open => clicked.open = Some(index),
+                    RowClick::Choose => clicked.chosen = Some(index),
+                    RowClick::Nothing => {}
                 }
             });
         });
@@ -104,11 +100,26 @@ pub(super) fn signed(value: f64) -> String {
     format!("{value:+.2}")
 }
 
-/// One hand's row; returns whether its Open button was clicked.
-fn hand_row(row: &mut egui_extras::TableRow<'_, '_>, report: &HandReport, hero: &str) -> bool {
+/// What a click on a row asked for.
+enum RowClick {
+    /// Nothing.
+    Nothing,
+    /// Choose the hand (a click on its name).
+    Choose,
+    /// Open it (its Open button, or a double click on its name).
+    Open,
+}
+
+/// One hand's row (`chosen`: highlighted).
+fn hand_row(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    report: &HandReport,
+    hero: &str,
+    chosen: bool,
+) -> RowClick {
     let label = hand_label(report);
     let figures = hero_figures(report, hero);
-    let mut open = false;
+    let mut click = RowClick::Nothing;
     row.col(|ui| {
         let response = ui
             .small_button("Open")
@@ -116,10 +127,19 @@ fn hand_row(row: &mut egui_extras::TableRow<'_, '_>, report: &HandReport, hero: 
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("open {label}"))
         });
-        open = response.clicked();
+        if response.clicked() {
+            click = RowClick::Open;
+        }
     });
     row.col(|ui| {
-        ui.label(&label);
+        let response = ui
+            .add(egui::Button::selectable(chosen, &label).frame(false))
+            .on_hover_text("Double-click: open the hand as the spot");
+        if response.double_clicked() {
+            click = RowClick::Open;
+        } else if response.clicked() {
+            click = RowClick::Choose;
+        }
     });
     row.col(|ui| {
         ui.label(time_text(report));
@@ -147,5 +167,5 @@ fn hand_row(row: &mut egui_extras::TableRow<'_, '_>, report: &HandReport, hero: 
         ui.label(RichText::new(text).monospace());
     });
     row.col(|_| {});
-    open
+    click
 }

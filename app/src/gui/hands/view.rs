@@ -51,6 +51,8 @@ fn list_ui(ui: &mut egui::Ui, state: &mut HandsState, session: &mut Session) {
     };
     let clicked = egui::ScrollArea::horizontal()
         .id_salt("hands across")
+        // The whole tile's height: the bar at its foot, clear of the rows.
+        .auto_shrink([false, false])
         .show(ui, |ui| table_ui(ui, &mut sort, &table))
         .inner;
     state.sort = sort;
@@ -178,7 +180,7 @@ fn opened_ui(ui: &mut egui::Ui, state: &mut HandsState, session: &mut Session, d
     };
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button("⟵ Back to the list")
+            .button("⏴ Back to the list")
             .on_hover_text("The table as it was: its place, sort and filters")
             .clicked()
         {
@@ -213,7 +215,9 @@ fn opened_ui(ui: &mut egui::Ui, state: &mut HandsState, session: &mut Session, d
                     .folded_on
                     .map(|s| format!(", folds on the {}", s.name()))
                     .unwrap_or_default();
-                let name = ui.label(format!("{} ({})", seat.name, seat.position));
+                // Not the seat's name in the spot (`name (POS)`): the seats
+                // panel labels its range box with that.
+                let name = ui.label(format!("{} {}", seat.position, seat.name));
                 ui.weak(format!("{}{folded}:", seat.reason));
                 let mut text = seat.choice.clone();
                 let response = ui
@@ -242,7 +246,7 @@ fn strip_ui(ui: &mut egui::Ui, state: &HandsState, hero: bool) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Hero's equity");
         if !hero {
-            ui.weak("(no hero in this hand: type one in the list)");
+            ui.weak("(the hero is not in the spot: folded before the flop, or not dealt in; the hero is set in the list)");
             return;
         }
         let Some(figures) = state.strip() else {
