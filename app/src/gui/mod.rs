@@ -12,12 +12,13 @@
 //!   the responsiveness figures;
 //! - each panel's own state ([`EditorState`], [`AnalysisState`],
 //!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`],
-//!   [`TrainState`]).
+//!   [`TrainState`], [`HandsState`]).
 //!
 //! `app` holds [`RangestoveApp`] and `layout` lays its window out each
 //! frame. The folders follow the window: `toolbar` on top and `status` below;
-//! `seats` on the left; hand histories in `hands`; the `editor` (or the Boards view, `boards`, or the
-//! Train view, `train`, which sets the side panels aside) in the middle;
+//! `seats` on the left; the `editor` (or the Boards view, `boards`, or the
+//! Train view, `train`, which sets the side panels aside) in the middle,
+//! the Hands view of hand histories, `hands`, a tab beside them;
 //! the `board` picker and `presets` (or `analysis`) on the right;
 //! the `files` of the File menu. What the panels share is in `state`; how
 //! cards are drawn, words chosen and keys read in `cards`, `wording` and
