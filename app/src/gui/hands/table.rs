@@ -41,12 +41,15 @@ pub(super) fn table_ui(ui: &mut egui::Ui, sort: &mut (SortBy, bool), t: &Table<'
         .id_salt("hands table")
         .striped(true)
         .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(52.0))
-        .column(Column::initial(170.0).at_least(90.0).clip(true))
-        .column(Column::initial(140.0).at_least(70.0).clip(true))
-        .column(Column::exact(80.0))
-        .columns(Column::exact(56.0), 3)
-        .columns(Column::exact(76.0), 2)
+        // Open, the hand, the hero's figures; then the time and stakes,
+        // which a narrow tile scrolls to.
+        .column(Column::exact(50.0))
+        .column(Column::initial(165.0).at_least(90.0).clip(true))
+        .column(Column::exact(44.0))
+        .columns(Column::exact(52.0), 2)
+        .columns(Column::exact(74.0), 2)
+        .column(Column::initial(130.0).at_least(70.0).clip(true))
+        .column(Column::initial(90.0).at_least(50.0).clip(true))
         .column(Column::remainder().at_least(20.0));
     if let Some(offset) = t.restore {
         builder = builder.vertical_scroll_offset(offset);
@@ -61,8 +64,6 @@ pub(super) fn table_ui(ui: &mut egui::Ui, sort: &mut (SortBy, bool), t: &Table<'
                 ui.strong("");
             });
             row.col(|ui| header(ui, "Hand", SortBy::Hand, "The site and hand number, in the order read"));
-            row.col(|ui| header(ui, "Time", SortBy::Time, "When it was played"));
-            row.col(|ui| header(ui, "Stakes", SortBy::Stakes, "The blinds"));
             row.col(|ui| header(ui, "Pos", SortBy::Position, "The hero's position"));
             row.col(|ui| header(ui, "Street", SortBy::Street, "The last street dealt"));
             row.col(|ui| {
@@ -77,6 +78,8 @@ pub(super) fn table_ui(ui: &mut egui::Ui, sort: &mut (SortBy, bool), t: &Table<'
                     "The hero's expected result at the all-in: each pot's share by exact equity, less what the hero put in",
                 )
             });
+            row.col(|ui| header(ui, "Time", SortBy::Time, "When it was played"));
+            row.col(|ui| header(ui, "Stakes", SortBy::Stakes, "The blinds"));
             row.col(|_| {});
         })
         .body(|body| {
@@ -142,12 +145,6 @@ fn hand_row(
         }
     });
     row.col(|ui| {
-        ui.label(time_text(report));
-    });
-    row.col(|ui| {
-        ui.label(stakes_text(report));
-    });
-    row.col(|ui| {
         ui.label(figures.position.unwrap_or("—"));
     });
     row.col(|ui| {
@@ -165,6 +162,12 @@ fn hand_row(
     row.col(|ui| {
         let text = figures.expected.map_or("—".to_owned(), signed);
         ui.label(RichText::new(text).monospace());
+    });
+    row.col(|ui| {
+        ui.label(time_text(report));
+    });
+    row.col(|ui| {
+        ui.label(stakes_text(report));
     });
     row.col(|_| {});
     click
