@@ -49,7 +49,7 @@ fn shown(h: &mut App) -> Vec<usize> {
 fn a_hand_file_is_listed_filtered_summed_and_opened_as_the_spot() {
     let mut h = app_harness(RangestoveApp::default());
     let file = stars_file();
-    open_hands(&mut h, &[file.clone()]);
+    open_hands(&mut h, std::slice::from_ref(&file));
     assert!(h.state().workspace().is_shown(Pane::Hands));
     // Every hand read, none skipped; the hero the one dealt cards.
     assert_eq!(h.state().hands().reports().len(), 35);
