@@ -121,6 +121,33 @@ pub(crate) fn calc_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// `rangestove hands ARGS` (with `--json`: a summary or one object per
+/// line), its standard output.
+pub(crate) fn hands_output(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rangestove"))
+        .arg("hands")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Reads the hand-history `files` into the Hands view (as dropping them
+/// on the window does) and steps until they are read.
+pub(crate) fn open_hands(h: &mut App, files: &[std::path::PathBuf]) {
+    let ctx = h.ctx.clone();
+    h.state_mut().open_hand_files(&ctx, files.to_vec());
+    h.step();
+    wait(h, &|app| !app.hands().reading());
+    h.step();
+    h.step();
+}
+
 /// Steps until `done` holds. The bound only keeps a hung job from
 /// hanging the suite: it is far above what any job here takes on a loaded
 /// two-core machine (a Boards job took over 30 s at load 6).

@@ -8,6 +8,7 @@ mod files; // scenario files, New, the spot as text, the grid as PNG, board mode
 pub(crate) mod grid; // the 13×13 range grid widget under simulated pointer input
 mod groups; // groups painted, their figures, made a seat and back, copied, saved; the class table's rows and highlight; the price's callers in a group
 mod hands; // hero hands: `Ad Qc` typed, the per-seat card picker, the two-card seat face
+mod hands_view; // the Hands view: hand histories read and listed, filtered, summed as the CLI sums them, a hand opened as the spot with the hero's equity strip, back to the list as it was, a corrupt file's skipped hands, an older layout without the view
 mod harness; // the harness: an app under kittest, typing, clicking, waiting, calc --json
 mod inputs; // one rule for bad input: a range, rule, board or dead text in error counts its part before the error and says so whole; the same keystrokes count the same; Enter types no newline
 mod lines; // lines: a rule from a board row follows the flop, the street bar, typed rules, undo, files and the spot as text

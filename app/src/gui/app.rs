@@ -15,6 +15,7 @@ use super::boards::state::FlopsState;
 use super::editor::state::EditorState;
 use super::files::actions::FileMenu;
 use super::files::dialog::Dialogs;
+use super::hands::state::HandsState;
 use super::presets::panel::PresetsPanel;
 use super::state::feed::Feed;
 use super::state::prefs::{Persisted, Prefs};
@@ -40,6 +41,7 @@ pub struct RangestoveApp {
     pub(super) presets: PresetsPanel,
     pub(super) files: FileMenu,
     pub(super) train: TrainState,
+    pub(super) hands: HandsState,
     /// Messages to show once each, as (title, text): a settings or
     /// statistics file that could not be read.
     pub(super) notices: Vec<(&'static str, String)>,
@@ -115,6 +117,7 @@ impl RangestoveApp {
         self.files.set_dialogs(dialogs.clone());
         self.analysis.set_dialogs(dialogs.clone());
         self.flops.dialogs = dialogs.clone();
+        self.hands.dialogs = dialogs.clone();
         self.presets.set_dialogs(dialogs);
         self
     }
@@ -143,6 +146,7 @@ impl RangestoveApp {
             presets: PresetsPanel::default(),
             files: FileMenu::default(),
             train,
+            hands: HandsState::default(),
             notices: Vec::new(),
             workspace,
         };
@@ -212,6 +216,23 @@ impl RangestoveApp {
     /// The File menu's state (the last action's outcome).
     pub fn file_menu(&self) -> &FileMenu {
         &self.files
+    }
+
+    /// The Hands view's state.
+    pub fn hands(&self) -> &HandsState {
+        &self.hands
+    }
+
+    /// The Hands view's state, to filter and sort as its controls do.
+    pub fn hands_mut(&mut self) -> &mut HandsState {
+        &mut self.hands
+    }
+
+    /// Reads the hand-history `files` into the Hands view (as dropping
+    /// them on the window does) and brings the view to the front.
+    pub fn open_hand_files(&mut self, ctx: &egui::Context, files: Vec<std::path::PathBuf>) {
+        self.hands.open(files, ctx);
+        self.workspace.bring_to_front(Pane::Hands);
     }
 
     /// The window's tiles.

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::app::RangestoveApp;
 use super::shortcuts::{self, Shortcut};
+use super::toolbar::FileAction;
 use super::workspace::Pane;
 use super::workspace::tiles::Panes;
 use super::{analysis, status, toolbar, window};
@@ -54,9 +55,24 @@ impl RangestoveApp {
         if let Some(ready) = pick {
             self.workspace.pick(ready, None);
         }
-        if let Some(action) = action {
+        if action == Some(FileAction::OpenHands) {
+            self.hands.ask_open(ui.ctx());
+            self.workspace.bring_to_front(Pane::Hands);
+        } else if let Some(action) = action {
             let dark = self.prefs.dark;
             (self.files).carry_out(ui.ctx(), action, &mut self.session, &self.feed, dark);
+        }
+        let dropped: Vec<std::path::PathBuf> = ui.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
+        if !dropped.is_empty() {
+            // Files dropped on the window are hand histories.
+            self.open_hand_files(ui.ctx(), dropped);
         }
         egui::Panel::bottom("status")
             .show(ui, |ui| status::status_ui(ui, &self.feed, &self.session));

@@ -12,12 +12,13 @@
 //!   the responsiveness figures;
 //! - each panel's own state ([`EditorState`], [`AnalysisState`],
 //!   [`NextState`], [`FlopsState`], [`PresetsPanel`], [`FileMenu`],
-//!   [`TrainState`]).
+//!   [`TrainState`], [`HandsState`]).
 //!
 //! `app` holds [`RangestoveApp`] and `layout` lays its window out each
 //! frame. The folders follow the window: `toolbar` on top and `status` below;
 //! `seats` on the left; the `editor` (or the Boards view, `boards`, or the
-//! Train view, `train`, which sets the side panels aside) in the middle;
+//! Train view, `train`, which sets the side panels aside) in the middle,
+//! the Hands view of hand histories, `hands`, a tab beside them;
 //! the `board` picker and `presets` (or `analysis`) on the right;
 //! the `files` of the File menu. What the panels share is in `state`; how
 //! cards are drawn, words chosen and keys read in `cards`, `wording` and
@@ -43,6 +44,7 @@ mod classes;
 mod editor;
 mod files;
 mod groups;
+mod hands;
 mod layout;
 mod outcome;
 mod presets;
@@ -68,6 +70,7 @@ pub use editor::grid;
 pub use editor::state::EditorState;
 pub use files::actions::{FileMenu, grid_as_image, grid_caption, spot_as_text};
 pub use files::dialog::Dialogs;
+pub use hands::state::HandsState;
 pub use outcome::Outcome;
 pub use presets::panel::PresetsPanel;
 pub use state::feed::{Feed, Timing};

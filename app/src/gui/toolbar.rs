@@ -24,6 +24,8 @@ pub enum FileAction {
     CopyGrid,
     /// Save the selected seat's grid as a PNG file.
     SaveGridPng,
+    /// Read hand histories into the Hands view.
+    OpenHands,
 }
 
 /// The toolbar: undo and redo act on `session`; the theme is `prefs`'s;
@@ -48,6 +50,7 @@ pub fn toolbar_ui(
                 (FileAction::CopySpot, "Copy spot as text", "A few lines to paste into a post, or back into Rangestove"),
                 (FileAction::CopyGrid, "Copy grid as image", "The selected seat's grid with its name and combo count"),
                 (FileAction::SaveGridPng, "Save grid as PNG…", "The selected seat's grid with its name and combo count"),
+                (FileAction::OpenHands, "Open hand histories…", "PHH or PokerStars hand histories, listed in the Hands view"),
             ];
             for (choice, label, help) in items {
                 if ui.button(label).on_hover_text(help).clicked() {

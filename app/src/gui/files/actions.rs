@@ -170,6 +170,8 @@ impl FileMenu {
         };
         let ask = match action {
             FileAction::New => return self.new_spot(session),
+            // The Hands view reads these (the app hands it the action).
+            FileAction::OpenHands => return,
             FileAction::CopySpot => {
                 ctx.copy_text(spot_as_text(session, feed));
                 return self.say(session, Outcome::Done("Copied the spot as text".to_owned()));
@@ -220,7 +222,10 @@ impl FileMenu {
             FileAction::Open => self.open_scenario(session, path),
             FileAction::Save => self.save_scenario(session, path),
             FileAction::SaveGridPng => self.save_grid_png(ctx, session, dark, path),
-            FileAction::New | FileAction::CopySpot | FileAction::CopyGrid => {}
+            FileAction::New
+            | FileAction::CopySpot
+            | FileAction::CopyGrid
+            | FileAction::OpenHands => {}
         }
     }
 }

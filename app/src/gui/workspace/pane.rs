@@ -27,11 +27,13 @@ pub enum Pane {
     Boards,
     /// The Train view: drills against the exact engine.
     Train,
+    /// The Hands view: hand histories read, listed and opened as spots.
+    Hands,
 }
 
 impl Pane {
     /// Every panel, once.
-    pub const ALL: [Pane; 12] = [
+    pub const ALL: [Pane; 13] = [
         Pane::Seats,
         Pane::Editor,
         Pane::Board,
@@ -44,6 +46,7 @@ impl Pane {
         Pane::Presets,
         Pane::Boards,
         Pane::Train,
+        Pane::Hands,
     ];
 
     /// The tile's tab title.
@@ -61,6 +64,7 @@ impl Pane {
             Pane::Presets => "Presets",
             Pane::Boards => "Boards",
             Pane::Train => "Train",
+            Pane::Hands => "Hands",
         }
     }
 

@@ -87,8 +87,8 @@ impl Builder {
         self.tiles.insert_container(Container::Linear(linear))
     }
 
-    /// The Ranges layout: seats | editor (with Boards and, if `train`,
-    /// Train as tabs) | the board over the presets, the next card and
+    /// The Ranges layout: seats | editor (with Boards, Hands and, if
+    /// `train`, Train as tabs) | the board over the presets, the next card and
     /// the figures, in tabs.
     fn ranges(&mut self, width: f32, train: bool) -> TileId {
         let left = (width * 0.28).clamp(280.0, 400.0);
@@ -96,9 +96,9 @@ impl Builder {
         let centre = (width - left - right).max(300.0);
         let seats = self.tabs(&[Pane::Seats]);
         let middle: &[Pane] = if train {
-            &[Pane::Editor, Pane::Boards, Pane::Train]
+            &[Pane::Editor, Pane::Boards, Pane::Hands, Pane::Train]
         } else {
-            &[Pane::Editor, Pane::Boards]
+            &[Pane::Editor, Pane::Boards, Pane::Hands]
         };
         let editor = self.tabs(middle);
         let board = self.tabs(&[Pane::Board]);
@@ -119,7 +119,7 @@ impl Builder {
     }
 
     /// The Study layout: seats over the board | the class table over
-    /// Boards | the figures.
+    /// Boards (Hands, the editor and Train its tabs) | the figures.
     fn study(&mut self, width: f32) -> TileId {
         // The board's deck whole from 1024 points up.
         let left = (width * 0.22).clamp(345.0, 380.0);
@@ -129,7 +129,7 @@ impl Builder {
         let board = self.tabs(&[Pane::Board, Pane::NextCard]);
         let left_column = self.linear(LinearDir::Vertical, &[(seats, 0.5), (board, 0.5)]);
         let classes = self.tabs(&[Pane::Classes]);
-        let boards = self.tabs(&[Pane::Boards, Pane::Editor, Pane::Train]);
+        let boards = self.tabs(&[Pane::Boards, Pane::Hands, Pane::Editor, Pane::Train]);
         let middle = self.linear(LinearDir::Vertical, &[(classes, 0.5), (boards, 0.5)]);
         let spread = self.tabs(&[Pane::Distribution, Pane::Hand]);
         let rows = self.tabs(&[Pane::Breakdown, Pane::Presets]);

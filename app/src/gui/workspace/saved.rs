@@ -1,8 +1,9 @@
 //! The workspace kept with the settings: its tiles as RON text in the
 //! preferences, read back and checked at start. A layout that cannot be
-//! read, or that lacks a panel, holds one twice or points at a tile that
-//! is not there, is set aside for the Ranges layout and reported once (as
-//! a settings file that cannot be read is).
+//! read, holds a panel twice or points at a tile that is not there, is
+//! set aside for the Ranges layout and reported once (as a settings file
+//! that cannot be read is). A panel the layout lacks (one added since it
+//! was saved, such as Hands) joins it as a tab beside the Boards view.
 
 use std::collections::HashSet;
 
@@ -77,6 +78,18 @@ impl Workspace {
         self.pending = Some((ready, front));
     }
 
+    /// Brings `pane`'s tab to the front (in the layout about to be built,
+    /// if one is).
+    pub fn bring_to_front(&mut self, pane: Pane) {
+        if let Some((_, front)) = &mut self.pending {
+            *front = Some(pane);
+        } else if let Some(tree) = &mut self.tree
+            && let Some(id) = tree.tiles.find_pane(&pane)
+        {
+            tree.make_active(|tile, _| tile == id);
+        }
+    }
+
     /// Takes the tiles out to draw them in a window `width` points wide
     /// (give them back with [`put`](Workspace::put)): a picked ready
     /// layout is built now.
@@ -142,7 +155,7 @@ fn read(text: &str) -> Result<Tree<Pane>, String> {
     for pane in Pane::ALL {
         match panes.iter().filter(|&&p| p == pane).count() {
             1 => {}
-            0 => return Err(format!("the {} panel is missing", pane.title())),
+            0 => add_tab(&mut tree, root, pane),
             _ => return Err(format!("the {} panel is there twice", pane.title())),
         }
     }
@@ -152,6 +165,31 @@ fn read(text: &str) -> Result<Tree<Pane>, String> {
         tree.tiles.set_visible(id, true);
     }
     Ok(tree)
+}
+
+/// Adds `pane`, missing from a saved layout, as a tab: beside the Boards
+/// view when its tile is in a tab group, else in the first tab group met
+/// from `root`, else (no tab group at all) with the root in a new one.
+fn add_tab(tree: &mut Tree<Pane>, root: TileId, pane: Pane) {
+    let is_tabs = |tree: &Tree<Pane>, id: TileId| matches!(tree.tiles.get(id), Some(Tile::Container(c)) if c.kind() == egui_tiles::ContainerKind::Tabs);
+    let beside_boards = tree
+        .tiles
+        .find_pane(&Pane::Boards)
+        .and_then(|id| tree.tiles.parent_of(id))
+        .filter(|&id| is_tabs(tree, id));
+    let group = beside_boards.or_else(|| {
+        let mut ids: Vec<TileId> = tree.tiles.tile_ids().collect();
+        ids.sort_by_key(|id| *id != root);
+        ids.into_iter().find(|&id| is_tabs(tree, id))
+    });
+    let child = tree.tiles.insert_pane(pane);
+    match group.and_then(|id| tree.tiles.get_mut(id)) {
+        Some(Tile::Container(container)) => container.add_child(child),
+        _ => {
+            let tabs = tree.tiles.insert_tab_tile(vec![root, child]);
+            tree.root = Some(tabs);
+        }
+    }
 }
 
 /// Walks the tiles under `id`, collecting the panes; a tile reached twice

@@ -8,7 +8,7 @@ use egui_tiles::{Behavior, SimplificationOptions, TileId, Tiles, UiResponse};
 use super::pane::Pane;
 use crate::gui::app::RangestoveApp;
 use crate::gui::editor::grid::Overlay;
-use crate::gui::{analysis, board, boards, editor, presets, seats, state, train};
+use crate::gui::{analysis, board, boards, editor, hands, presets, seats, state, train};
 
 /// The tiles' behaviour: draws the app's panels.
 pub struct Panes<'a> {
@@ -73,7 +73,7 @@ fn min_width(pane: Pane) -> f32 {
         // The deck's 13 cards.
         Pane::Board | Pane::NextCard => 330.0,
         Pane::Editor => 380.0,
-        Pane::Boards | Pane::Classes | Pane::Train => 420.0,
+        Pane::Boards | Pane::Classes | Pane::Train | Pane::Hands => 420.0,
         _ => 260.0,
     }
 }
@@ -103,6 +103,10 @@ impl RangestoveApp {
             Pane::Boards => {
                 let dark = self.prefs.dark;
                 boards::view::boards_ui(ui, &mut self.flops, &mut self.session, dark);
+            }
+            Pane::Hands => {
+                let dark = self.prefs.dark;
+                hands::view::hands_ui(ui, &mut self.hands, &mut self.session, dark);
             }
             Pane::Train => {
                 // The user's presets, listed off the UI thread, for rounds
