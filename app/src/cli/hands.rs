@@ -153,24 +153,31 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Reads one file's hands in batches, cutting the next batch while
-    /// the pool analyses this one.
+    /// Reads one file's hands in batches: while the pool analyses one
+    /// batch, this thread writes the batch before and cuts the next.
     fn file(&mut self, reader: impl Read + Send, out: &mut impl Write) -> Result<(), Failure> {
         let mut hands = HandReader::new(BlockLines::new(reader));
         let shard = self.args.shard;
         let mut batch = cut(&mut hands, &mut self.index, shard);
+        let mut done = Vec::new();
         while !batch.is_empty() {
-            let (next, reports) = rayon::join(
-                || cut(&mut hands, &mut self.index, shard),
-                || batch.into_par_iter().map(Chunk::analyse).collect(),
-            );
-            self.write(reports, out)?;
-            batch = next;
+            let mut reports = Vec::new();
+            let slot = &mut reports;
+            let this = std::mem::take(&mut batch);
+            let written = rayon::in_place_scope(|scope| {
+                scope.spawn(move |_| *slot = this.into_par_iter().map(Chunk::analyse).collect());
+                let written = self.write(std::mem::take(&mut done), out);
+                batch = cut(&mut hands, &mut self.index, shard);
+                written
+            });
+            written?;
+            done = reports;
             self.progress.update(
                 (self.bytes + hands.lines().bytes) as f64 / self.total_bytes.max(1) as f64,
                 &format!("{} hands", self.summary.hands),
             );
         }
+        self.write(done, out)?;
         let lines = hands.into_lines();
         self.bytes += lines.bytes;
         match lines.error {

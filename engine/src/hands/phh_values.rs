@@ -217,7 +217,13 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'[') if depth < MAX_DEPTH => {
                 self.bump();
-                let mut items = Vec::new();
+                // Room for every item of a flat array (PHH's actions).
+                let commas = if depth == 0 {
+                    self.text.bytes().filter(|&b| b == b',').count() + 1
+                } else {
+                    0
+                };
+                let mut items = Vec::with_capacity(commas);
                 loop {
                     self.skip_space();
                     if self.peek() == Some(b']') {
@@ -253,9 +259,11 @@ impl<'a> Parser<'a> {
         let start = self.at;
         let quote_char = char::from(quote);
         // The common case: no escapes, one slice.
-        if let Some(end) = self.text[start..].find(quote_char)
-            && (quote == b'\'' || !self.text[start..start + end].contains('\\'))
-            && !self.text[start..start + end].contains('\n')
+        let stop = self.text.as_bytes()[start..]
+            .iter()
+            .position(|&b| b == quote || b == b'\n' || (b == b'\\' && quote == b'"'));
+        if let Some(end) = stop
+            && self.text.as_bytes()[start + end] == quote
         {
             self.at = start + end + 1;
             return Ok(Value::Text(Cow::Borrowed(&self.text[start..start + end])));

@@ -98,10 +98,17 @@ where
 
     /// Whether `text` starts a hand in `format`.
     fn starts_hand(format: Format, text: &str) -> bool {
-        let t = text.trim();
+        // Trimmed at the start first: most lines fail on their first
+        // character.
+        let t = text.trim_start();
         match format {
-            Format::Phh => t.starts_with('[') && t.ends_with(']') && !t.contains('='),
-            Format::PokerStars => t.starts_with("PokerStars "),
+            Format::Phh => {
+                t.starts_with('[') && {
+                    let t = t.trim_end();
+                    t.ends_with(']') && !t.contains('=')
+                }
+            }
+            Format::PokerStars => text.trim().starts_with("PokerStars "),
         }
     }
 
