@@ -80,14 +80,14 @@ where
         self.format
     }
 
-    /// The next line's number and text (the first without its byte-order
-    /// mark).
+    /// The next line's number and text.
     fn next_line(&mut self) -> Option<(usize, S)> {
         let text = self.lines.next()?;
         self.line += 1;
         Some((self.line, text))
     }
 
+    /// `text` without a byte-order mark when it is the first line.
     fn without_mark(number: usize, text: &str) -> &str {
         if number == 1 {
             text.trim_start_matches('\u{feff}')
