@@ -5,14 +5,15 @@
 //! pool's threads and written in file order, so memory stays bounded.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use engine::hands::{Chunk, HandError, HandReader, HandReport, Summary, analyse};
+use engine::hands::{Chunk, HandError, HandReader, HandReport, Summary};
 use rayon::prelude::*;
 
 use super::failure::Failure;
+use super::hands_input::BlockLines;
 use super::hands_output::{self, Style};
 use super::hands_summary;
 use super::progress::Progress;
@@ -108,8 +109,7 @@ pub fn hands_command(args: &HandsArgs, out: &mut impl Write) -> Result<(), Failu
         let file = File::open(path)
             .with_context(|| format!("cannot open {}", path.display()))
             .map_err(Failure::Input)?;
-        run.file(BufReader::new(file), out)
-            .map_err(|f| with_path(f, path))?;
+        run.file(file, out).map_err(|f| with_path(f, path))?;
     }
     if args.summary {
         hands_summary::write(&run.summary, args.json, out)
@@ -153,57 +153,46 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Reads one file's hands in batches.
-    fn file(&mut self, reader: impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
-        let io_error = std::cell::RefCell::new(None);
-        let bytes = std::cell::Cell::new(0u64);
-        let lines = reader.lines().map_while(|line| match line {
-            Ok(line) => {
-                bytes.set(bytes.get() + line.len() as u64 + 1);
-                Some(line)
-            }
-            Err(e) => {
-                *io_error.borrow_mut() = Some(e);
-                None
-            }
-        });
-        let mut hands = HandReader::new(lines);
-        loop {
-            let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
-            while let Some(chunk) = hands.next_chunk() {
-                let index = self.index;
-                self.index += 1;
-                if self.args.shard.is_none_or(|s| index % s.n == s.k - 1) {
-                    batch.push(chunk);
-                    if batch.len() == BATCH {
-                        break;
-                    }
-                }
-            }
-            if batch.is_empty() {
-                break;
-            }
-            self.batch(batch, out)?;
+    /// Reads one file's hands in batches: while the pool analyses one
+    /// batch, this thread writes the batch before and cuts the next.
+    fn file(&mut self, reader: impl Read + Send, out: &mut impl Write) -> Result<(), Failure> {
+        let mut hands = HandReader::new(BlockLines::new(reader));
+        let shard = self.args.shard;
+        let mut batch = cut(&mut hands, &mut self.index, shard);
+        let mut done = Vec::new();
+        while !batch.is_empty() {
+            let mut reports = Vec::new();
+            let slot = &mut reports;
+            let this = std::mem::take(&mut batch);
+            let written = rayon::in_place_scope(|scope| {
+                scope.spawn(move |_| *slot = this.into_par_iter().map(Chunk::analyse).collect());
+                let written = self.write(std::mem::take(&mut done), out);
+                batch = cut(&mut hands, &mut self.index, shard);
+                written
+            });
+            written?;
+            done = reports;
             self.progress.update(
-                (self.bytes + bytes.get()) as f64 / self.total_bytes.max(1) as f64,
+                (self.bytes + hands.lines().bytes) as f64 / self.total_bytes.max(1) as f64,
                 &format!("{} hands", self.summary.hands),
             );
         }
-        drop(hands);
-        self.bytes += bytes.get();
-        match io_error.into_inner() {
+        self.write(done, out)?;
+        let lines = hands.into_lines();
+        self.bytes += lines.bytes;
+        match lines.error {
             Some(e) => Err(Failure::Input(anyhow::Error::new(e).context("cannot read"))),
             None => Ok(()),
         }
     }
 
-    /// Analyses a batch on the pool and writes it in order.
-    fn batch(&mut self, batch: Vec<Chunk>, out: &mut impl Write) -> Result<(), Failure> {
+    /// Adds a batch's reports to the summary and writes them, in order.
+    fn write(
+        &mut self,
+        reports: Vec<Result<HandReport, HandError>>,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
         let hero = self.args.hero.as_deref();
-        let reports: Vec<Result<HandReport, HandError>> = batch
-            .into_par_iter()
-            .map(|chunk| analyse(chunk.parse()?))
-            .collect();
         for report in reports {
             match report {
                 Err(error) => self.summary.skip(&error),
@@ -220,4 +209,25 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// The next batch of hands (those of the shard), counting every hand met
+/// in `index`; empty at the end of the input.
+fn cut<R: Read>(
+    hands: &mut HandReader<BlockLines<R>>,
+    index: &mut u64,
+    shard: Option<Shard>,
+) -> Vec<Chunk> {
+    let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
+    while let Some(chunk) = hands.next_chunk() {
+        let at = *index;
+        *index += 1;
+        if shard.is_none_or(|s| at % s.n == s.k - 1) {
+            batch.push(chunk);
+            if batch.len() == BATCH {
+                break;
+            }
+        }
+    }
+    batch
 }

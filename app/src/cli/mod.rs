@@ -16,6 +16,7 @@ mod eval;
 mod failure;
 mod flops;
 mod hands;
+mod hands_input;
 mod hands_output;
 mod hands_summary;
 mod next;

@@ -11,17 +11,17 @@ use crate::equity::MAX_SEATS;
 
 /// The fields of one hand, by key.
 struct Fields<'a> {
-    entries: &'a [Entry],
+    entries: &'a [Entry<'a>],
     /// The line of the section header, for errors about missing fields.
     header_line: usize,
 }
 
 impl<'a> Fields<'a> {
-    fn get(&self, key: &str) -> Option<&'a Entry> {
+    fn get(&self, key: &str) -> Option<&'a Entry<'a>> {
         self.entries.iter().rev().find(|e| e.key == key)
     }
 
-    fn required(&self, key: &'static str) -> Result<&'a Entry, LineError> {
+    fn required(&self, key: &'static str) -> Result<&'a Entry<'a>, LineError> {
         self.get(key)
             .ok_or_else(|| LineError::new(self.header_line, "", HandErrorKind::Missing(key)))
     }
@@ -33,7 +33,7 @@ impl<'a> Fields<'a> {
             Some(Entry {
                 value: Value::Text(t) | Value::Bare(t),
                 ..
-            }) => Ok(Some(t.clone())),
+            }) => Ok(Some(t.to_string())),
             Some(e) => Err(bad(e, key, "text")),
         }
     }
@@ -48,7 +48,7 @@ impl<'a> Fields<'a> {
         }
     }
 
-    fn array(&self, key: &'static str) -> Result<Option<(&'a [Value], usize)>, LineError> {
+    fn array(&self, key: &'static str) -> Result<Option<(&'a [Value<'a>], usize)>, LineError> {
         match self.get(key) {
             None => Ok(None),
             Some(e) => match &e.value {
@@ -88,7 +88,7 @@ impl<'a> Fields<'a> {
 }
 
 fn bad(entry: &Entry, key: &'static str, what: &'static str) -> LineError {
-    LineError::new(entry.line, &entry.key, HandErrorKind::BadValue(key, what))
+    LineError::new(entry.line, entry.key, HandErrorKind::BadValue(key, what))
 }
 
 /// Reads one hand from its entries (`header_line`: where the hand starts).
@@ -199,7 +199,7 @@ fn names(fields: &Fields, n: usize) -> Result<Vec<String>, LineError> {
     items
         .iter()
         .map(|v| match v {
-            Value::Text(t) | Value::Bare(t) => Ok(t.clone()),
+            Value::Text(t) | Value::Bare(t) => Ok(t.to_string()),
             Value::Array(_) => Err(LineError::new(
                 line,
                 "players",
@@ -241,8 +241,14 @@ fn seat_numbers(fields: &Fields, n: usize) -> Result<Option<Vec<u32>>, LineError
 fn action(text: &str, n: usize, line: usize) -> Result<Action, LineError> {
     let err = |kind| LineError::new(line, text, kind);
     let body = text.split('#').next().unwrap_or("");
-    let words: Vec<&str> = body.split_whitespace().collect();
-    match words.as_slice() {
+    // Five words at most: five or more are refused alike.
+    let mut words = [""; 5];
+    let mut count = 0;
+    for word in body.split_whitespace().take(5) {
+        words[count] = word;
+        count += 1;
+    }
+    match &words[..count] {
         ["d", "dh", who, cards] => Ok(Action::DealHole {
             player: player(who, n).ok_or_else(|| err(HandErrorKind::Player))?,
             cards: hole(cards).map_err(err)?,

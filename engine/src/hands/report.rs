@@ -6,7 +6,7 @@ use super::chips::Chips;
 use super::error::HandError;
 use super::model::{Hand, Street};
 use super::outcome::{Outcome, outcome};
-use super::replay::{Pot, replay};
+use super::replay::{Pot, Replay, ReplayError, replay};
 
 /// A hand with everything derived from it.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,16 +59,16 @@ impl HandReport {
 /// errors left are a stated collection the pots do not hold and an
 /// all-in the engine refuses; they name the hand, on line 0.
 pub fn analyse(hand: Hand) -> Result<HandReport, HandError> {
-    let label = hand.id.clone().unwrap_or_default();
-    let error = |(kind, token)| HandError {
-        hand: label.clone(),
-        line: 0,
-        token,
-        kind,
-    };
-    let replay = replay(&hand).map_err(error)?;
-    let outcome = outcome(&hand, &replay).map_err(error)?;
-    let all_in = all_in(&hand, &replay, outcome.as_ref()).map_err(error)?;
+    match replay(&hand) {
+        Ok(replay) => report(hand, replay),
+        Err(e) => Err(error(&hand, e)),
+    }
+}
+
+/// The report of `hand` from its `replay`: the outcome and the all-in.
+pub(super) fn report(hand: Hand, replay: Replay) -> Result<HandReport, HandError> {
+    let outcome = outcome(&hand, &replay).map_err(|e| error(&hand, e))?;
+    let all_in = all_in(&hand, &replay, outcome.as_ref()).map_err(|e| error(&hand, e))?;
     Ok(HandReport {
         contributed: replay.contributed,
         amounts: replay.amounts,
@@ -78,4 +78,14 @@ pub fn analyse(hand: Hand) -> Result<HandReport, HandError> {
         all_in,
         hand,
     })
+}
+
+/// An analysis error, naming the hand on line 0.
+fn error(hand: &Hand, (kind, token): ReplayError) -> HandError {
+    HandError {
+        hand: hand.id.clone().unwrap_or_default(),
+        line: 0,
+        token,
+        kind,
+    }
 }

@@ -6,7 +6,7 @@
 use super::chips::Chips;
 use super::error::{Expected, HandErrorKind, LineError};
 use super::model::{Action, Hand, Hole, Player};
-use super::replay::replay;
+use super::replay::{Replay, replay};
 use super::stars_header::{SeatLine, amount_after, hand_line, last_cards, seat_line, table_line};
 use crate::card::parse_cards;
 
@@ -43,7 +43,7 @@ struct Reading {
 }
 
 /// Reads one hand from its lines.
-pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
+pub fn hand_from_lines(lines: &[(usize, &str)]) -> Result<(Hand, Replay), LineError> {
     let mut rest = lines.iter().filter(|(_, t)| !t.trim().is_empty());
     let (n0, first) = rest
         .next()
@@ -53,7 +53,7 @@ pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
         .next()
         .ok_or_else(|| LineError::new(*n0, "", HandErrorKind::Truncated))?;
     let (table, button) = table_line(*n1, second.trim())?;
-    let body: Vec<&(usize, String)> = rest.collect();
+    let body: Vec<&(usize, &str)> = rest.collect();
     let seats: Vec<SeatLine> = body
         .iter()
         .take_while(|(_, t)| t.starts_with("Seat ") && t.contains(" in chips"))
@@ -103,18 +103,18 @@ pub fn hand_from_lines(lines: &[(usize, String)]) -> Result<Hand, LineError> {
             .any(|c| *c > Chips::ZERO)
             .then_some(collected),
     };
-    check(&hand, &reading.stated, reading.total_pot, *n0)?;
-    Ok(hand)
+    let replay = check(&hand, &reading.stated, reading.total_pot, *n0)?;
+    Ok((hand, replay))
 }
 
 /// The replay must put in what the text says each player put in, and
-/// the pot must be the total the text states.
+/// the pot must be the total the text states; gives the replay.
 fn check(
     hand: &Hand,
     stated: &[Chips],
     total_pot: Option<(usize, Chips)>,
     line: usize,
-) -> Result<(), LineError> {
+) -> Result<Replay, LineError> {
     let played = replay(hand).map_err(|(kind, token)| LineError::new(line, &token, kind))?;
     for (p, (&a, &b)) in played.contributed.iter().zip(stated).enumerate() {
         if a != b {
@@ -125,7 +125,7 @@ fn check(
     }
     let pot: Chips = played.contributed.iter().copied().sum();
     match total_pot {
-        Some((_, total)) if total == pot => Ok(()),
+        Some((_, total)) if total == pot => Ok(played),
         Some((number, total)) => Err(LineError::new(
             number,
             &total.to_string(),
@@ -142,7 +142,7 @@ fn check(
 /// The players dealt in, from the seat after the button round to the
 /// button: every seat not sitting out, and those sitting out who post or
 /// act all the same.
-fn dealt_in(seats: Vec<SeatLine>, button: u32, body: &[&(usize, String)]) -> Vec<Player> {
+fn dealt_in(seats: Vec<SeatLine>, button: u32, body: &[&(usize, &str)]) -> Vec<Player> {
     let acts = |name: &str| {
         body.iter().any(|(_, t)| {
             t.strip_prefix(name).is_some_and(|r| r.starts_with(": "))

@@ -84,7 +84,13 @@ impl Summary {
             if hero.is_some_and(|h| h != player.name) {
                 continue;
             }
-            let sums = self.players.entry(player.name.clone()).or_default();
+            if !self.players.contains_key(&player.name) {
+                self.players
+                    .insert(player.name.clone(), PlayerSums::default());
+            }
+            let Some(sums) = self.players.get_mut(&player.name) else {
+                continue;
+            };
             sums.hands += 1;
             let Some(result) = results.as_ref().map(|r| r[p]) else {
                 continue;
