@@ -362,3 +362,33 @@ fn card_sets_of_all_in_hands_are_disjoint() {
         }
     }
 }
+
+/// A name in Windows-1252 (a byte that is not UTF-8) costs no hand: every
+/// hand of the file is read, the bad byte as U+FFFD in the name, and
+/// stderr says how many lines were not UTF-8.
+#[test]
+fn a_line_that_is_not_utf8_costs_no_hand() {
+    let text = std::fs::read_to_string(path("pokerstars.txt")).unwrap();
+    let player = "pokerHero1";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("latin1.txt");
+    // "pokerHéro1" in Windows-1252 (é = 0xE9) in every hand's text.
+    let bytes = text
+        .replace(player, "pokerH\u{1}ro1")
+        .into_bytes()
+        .into_iter()
+        .map(|b| if b == 1 { 0xE9 } else { b })
+        .collect::<Vec<u8>>();
+    std::fs::write(&file, bytes).unwrap();
+    let output = rangestove(&["hands", "--json", file.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("not UTF-8"), "{stderr}");
+    let read = String::from_utf8(output.stdout).unwrap().lines().count();
+    assert_eq!(read, 35, "every hand read");
+    let original = rangestove(&["hands", "--json", &path("pokerstars.txt")]);
+    let original = String::from_utf8(original.stdout).unwrap();
+    let renamed =
+        String::from_utf8(rangestove(&["hands", "--json", file.to_str().unwrap()]).stdout).unwrap();
+    assert_eq!(renamed, original.replace(player, "pokerH\u{FFFD}ro1"));
+}

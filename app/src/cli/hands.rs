@@ -13,11 +13,11 @@ use engine::hands::{Chunk, HandError, HandReader, HandReport, Summary};
 use rayon::prelude::*;
 
 use super::failure::Failure;
-use super::hands_input::BlockLines;
 use super::hands_output::{self, Style};
 use super::hands_summary;
 use super::progress::Progress;
 use super::spot::parse_threads;
+use crate::io::hand_lines::BlockLines;
 
 /// Hands read and analysed together before their lines are written.
 const BATCH: usize = 1024;
@@ -180,6 +180,14 @@ impl Run<'_> {
         self.write(done, out)?;
         let lines = hands.into_lines();
         self.bytes += lines.bytes;
+        if lines.not_utf8 > 0 {
+            eprintln!(
+                "rangestove: {} {} not UTF-8: their bad bytes were read as U+FFFD (names may \
+                 differ from the file's)",
+                lines.not_utf8,
+                if lines.not_utf8 == 1 { "line" } else { "lines" }
+            );
+        }
         match lines.error {
             Some(e) => Err(Failure::Input(anyhow::Error::new(e).context("cannot read"))),
             None => Ok(()),

@@ -16,7 +16,6 @@ mod eval;
 mod failure;
 mod flops;
 mod hands;
-mod hands_input;
 mod hands_output;
 mod hands_summary;
 mod next;

@@ -4,14 +4,15 @@
 //! a big file shows its count while it is read and the UI never waits.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use engine::hands::{HandError, HandReader, HandReport, analyse};
+use engine::hands::{Chunk, HandError, HandReader, HandReport};
 use rayon::prelude::*;
+
+use crate::io::hand_lines::BlockLines;
 
 /// Hands read and analysed together before they are sent.
 const BATCH: usize = 512;
@@ -86,15 +87,7 @@ fn read_file(
     repaint: &impl Fn(),
 ) -> Result<(), String> {
     let file = File::open(path).map_err(|e| format!("Cannot open {}: {e}", path.display()))?;
-    let io_error = std::cell::RefCell::new(None);
-    let lines = BufReader::new(file).lines().map_while(|line| match line {
-        Ok(line) => Some(line),
-        Err(e) => {
-            *io_error.borrow_mut() = Some(e);
-            None
-        }
-    });
-    let mut hands = HandReader::new(lines);
+    let mut hands = HandReader::new(BlockLines::new(file));
     loop {
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
@@ -106,10 +99,8 @@ fn read_file(
         if batch.is_empty() || stop.load(Ordering::Relaxed) {
             break;
         }
-        let analysed: Vec<Result<HandReport, HandError>> = batch
-            .into_par_iter()
-            .map(|chunk| analyse(chunk.parse()?))
-            .collect();
+        let analysed: Vec<Result<HandReport, HandError>> =
+            batch.into_par_iter().map(Chunk::analyse).collect();
         let mut reports = Vec::with_capacity(analysed.len());
         let mut skipped = Vec::new();
         for result in analysed {
@@ -123,9 +114,22 @@ fn read_file(
         }
         repaint();
     }
-    drop(hands);
-    match io_error.into_inner() {
-        Some(e) => Err(format!("Cannot read {} to its end: {e}", path.display())),
-        None => Ok(()),
+    let lines = hands.into_lines();
+    if let Some(e) = lines.error {
+        return Err(format!("Cannot read {} to its end: {e}", path.display()));
     }
+    if lines.not_utf8 > 0 {
+        return Err(format!(
+            "{}: {} {} not UTF-8, read with U+FFFD in place of their bad bytes (every hand \
+             read; names may differ from the file's)",
+            path.display(),
+            lines.not_utf8,
+            if lines.not_utf8 == 1 {
+                "line is"
+            } else {
+                "lines are"
+            }
+        ));
+    }
+    Ok(())
 }

@@ -1,8 +1,10 @@
-//! The lines of a hand-history file for `rangestove hands`, read in
+//! The lines of a hand-history file (`rangestove hands`, the Hands view), read in
 //! blocks of a megabyte: each line a range of its block, shared, so a line
 //! costs no allocation of its own. They are the lines `BufRead::lines`
-//! gives (no line break, a `\r` before it dropped), and like it they stop
-//! before the first line that is not UTF-8, with an error kept.
+//! gives (no line break, a `\r` before it dropped). A line that is not
+//! UTF-8 (a name in Windows-1252, say) is read with its bad bytes as
+//! U+FFFD and counted, so every hand of the file is read and the caller
+//! can say so (cards, amounts and actions are ASCII: only names differ).
 
 use std::io::{ErrorKind, Read};
 use std::sync::Arc;
@@ -38,6 +40,8 @@ pub struct BlockLines<R> {
     pub error: Option<std::io::Error>,
     /// Bytes of the lines given so far, line breaks counted.
     pub bytes: u64,
+    /// Lines read that were not UTF-8 (their bad bytes read as U+FFFD).
+    pub not_utf8: u64,
 }
 
 impl<R: Read> BlockLines<R> {
@@ -51,6 +55,7 @@ impl<R: Read> BlockLines<R> {
             done: false,
             error: None,
             bytes: 0,
+            not_utf8: 0,
         }
     }
 
@@ -89,19 +94,12 @@ impl<R: Read> BlockLines<R> {
         let text = match String::from_utf8(buf) {
             Ok(text) => text,
             Err(e) => {
-                let bad = e.utf8_error().valid_up_to();
-                let mut buf = e.into_bytes();
-                let line = buf[..bad]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1);
-                buf.truncate(line);
-                self.done = true;
-                self.error = Some(std::io::Error::new(
-                    ErrorKind::InvalidData,
-                    "stream did not contain valid UTF-8",
-                ));
-                String::from_utf8(buf).unwrap_or_default()
+                let bytes = e.into_bytes();
+                self.not_utf8 += bytes
+                    .split(|&b| b == b'\n')
+                    .filter(|line| std::str::from_utf8(line).is_err())
+                    .count() as u64;
+                String::from_utf8_lossy(&bytes).into_owned()
             }
         };
         self.block = Arc::new(text);
