@@ -170,3 +170,16 @@ pub(crate) fn show_analysis(h: &mut App) {
     h.step();
     h.step();
 }
+
+/// BTN's `25%` against BB's `15%` on `Kh9s4c`, BTN with a flop rule,
+/// BTN selected, with the preferences `prefs` (RON fields, may be empty).
+pub(crate) fn line_spot(prefs: &str) -> rangestove::gui::Persisted {
+    rangestove::gui::Persisted::from_ron(&format!(
+        r#"(scenario: (seats: [
+            (name: "BTN", range: "25%", mode: Active, line: (flop: "top-pair+,flush-draw,oesd", turn: "", river: "")),
+            (name: "BB", range: "15%", mode: Active)],
+            board: "Kh9s4c", dead: ""),
+          selected: 0, prefs: ({prefs}))"#
+    ))
+    .unwrap()
+}

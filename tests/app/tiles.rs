@@ -176,14 +176,7 @@ fn cut_labels(h: &App) -> Vec<String> {
 #[test]
 fn no_label_is_cut_in_the_ready_layouts() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
-    let persisted = Persisted::from_ron(
-        r#"(scenario: (seats: [
-            (name: "BTN", range: "25%", mode: Active, line: (flop: "top-pair+,flush-draw,oesd", turn: "", river: "")),
-            (name: "BB", range: "15%", mode: Active)],
-            board: "Kh9s4c", dead: ""),
-          selected: 0)"#,
-    )
-    .unwrap();
+    let persisted = crate::app::line_spot("");
     for (width, height) in [(1024.0, 700.0), (1600.0, 1000.0)] {
         for ready in [Ready::Ranges, Ready::Study, Ready::Train] {
             let worker = Worker::spawn(Some(2), || {}).unwrap();

@@ -43,14 +43,7 @@ fn color(text: &TextShape) -> egui::Color32 {
 #[test]
 fn light_theme_labels_read_on_a_pale_or_faded_cell() {
     let _workers = crate::WORKERS.lock().unwrap_or_else(|e| e.into_inner());
-    let persisted = Persisted::from_ron(
-        r#"(scenario: (seats: [
-            (name: "BTN", range: "25%", mode: Active, line: (flop: "top-pair+,flush-draw,oesd", turn: "", river: "")),
-            (name: "BB", range: "15%", mode: Active)],
-            board: "Kh9s4c", dead: ""),
-          selected: 0, prefs: (dark: false, heat_map: true))"#,
-    )
-    .unwrap();
+    let persisted = crate::app::line_spot("dark: false, heat_map: true");
     let worker = Worker::spawn(Some(2), || {}).unwrap();
     let mut h = app_harness(RangestoveApp::restore(&persisted, Some(worker)));
     // As the app sets it from the settings at start.
