@@ -3,6 +3,7 @@
 //! the hero's result beside the expected one; the filters and the sort.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 use engine::hands::{Chips, HandReport, Street};
 
@@ -219,22 +220,27 @@ fn compare(by: SortBy, a: (&HandReport, &HeroFigures), b: (&HandReport, &HeroFig
     }
 }
 
-/// The hero to start with: the player whose hole cards are known in the
-/// most hands (the `Dealt to` name of a PokerStars history), the first by
-/// name on a tie; empty when no cards are known.
-pub fn likely_hero(reports: &[HandReport]) -> String {
-    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+/// Adds to `known` (per player, the hands whose hole cards are known)
+/// those of `reports`: kept as hands come in, so each is counted once.
+pub fn count_known(known: &mut BTreeMap<String, usize>, reports: &[HandReport]) {
     for report in reports {
         for (p, player) in report.hand.players.iter().enumerate() {
             if report.hand.hole(p).is_some() {
-                *counts.entry(player.name.as_str()).or_default() += 1;
+                *known.entry(player.name.clone()).or_default() += 1;
             }
         }
     }
-    let best = counts.values().copied().max().unwrap_or(0);
-    counts
-        .into_iter()
-        .find(|&(_, n)| n == best && n > 0)
-        .map(|(name, _)| name.to_owned())
+}
+
+/// The hero to start with: the player whose hole cards are known in the
+/// most hands (`known`, see [`count_known`]; the `Dealt to` name of a
+/// PokerStars history), the first by name on a tie; empty when no cards
+/// are known.
+pub fn likely_hero(known: &BTreeMap<String, usize>) -> String {
+    let best = known.values().copied().max().unwrap_or(0);
+    known
+        .iter()
+        .find(|&(_, &n)| n == best && n > 0)
+        .map(|(name, _)| name.clone())
         .unwrap_or_default()
 }

@@ -3,12 +3,13 @@
 //! rows and sums they give, kept until one of them changes), the table's
 //! scroll place, and the hand opened as the spot with its equity strip.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use engine::hands::{HandReport, PlayerSums, Summary};
 
 use super::read::{Message, Reading};
-use super::rows::{Filter, SortBy, likely_hero, shown};
+use super::rows::{Filter, SortBy, count_known, likely_hero, shown};
 use super::spot::{HandSpot, range_text, scenario, spot_of};
 use super::strip::{StripFigures, StripJob};
 use crate::gui::files::dialog::{self, Ask, Dialogs, PathPrompt};
@@ -25,6 +26,9 @@ pub struct HandsState {
     pub files: Vec<PathBuf>,
     reading: Option<Reading>,
     reports: Vec<HandReport>,
+    /// Per player, the hands read whose hole cards are known (for the
+    /// hero to start with).
+    known: BTreeMap<String, usize>,
     /// Hands met in the files: read well or skipped.
     pub met: u64,
     /// Hands skipped.
@@ -82,6 +86,7 @@ impl Default for HandsState {
             files: Vec::new(),
             reading: None,
             reports: Vec::new(),
+            known: BTreeMap::new(),
             met: 0,
             skipped: 0,
             first_skip: None,
@@ -167,10 +172,11 @@ impl HandsState {
                     if self.first_skip.is_none() {
                         self.first_skip = skipped.into_iter().next();
                     }
+                    count_known(&mut self.known, &reports);
                     self.reports.extend(reports);
                     self.generation += 1;
                     if !self.hero_typed {
-                        self.hero = likely_hero(&self.reports);
+                        self.hero = likely_hero(&self.known);
                     }
                 }
                 Message::Failed(why) => {
