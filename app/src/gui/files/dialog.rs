@@ -125,6 +125,21 @@ pub fn ask(dialogs: &Dialogs, ask: &Ask) -> Picked {
     path.map_or(Picked::Cancelled, Picked::Path)
 }
 
+/// Asks for one file or more of the kind `ask` describes (any file
+/// allowed too) with the system's dialog: the files picked (none: the
+/// dialog was closed), or why there is no dialog.
+pub fn ask_files(dialogs: &Dialogs, ask: &Ask) -> Result<Vec<PathBuf>, String> {
+    if let Dialogs::Missing(why) = dialogs {
+        return Err(why.clone());
+    }
+    Ok(rfd::FileDialog::new()
+        .set_title(ask.title())
+        .add_filter(ask.kind, ask.extensions)
+        .add_filter("Any file", &["*"])
+        .pick_files()
+        .unwrap_or_default())
+}
+
 /// A typed path in place of a dialog, for the action `purpose`: a small
 /// window saying what is missing, a path box, and the action's button.
 #[derive(Clone, Debug)]

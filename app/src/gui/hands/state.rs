@@ -140,16 +140,10 @@ impl HandsState {
             save: false,
             file_name: None,
         };
-        if let Dialogs::Missing(why) = &self.dialogs {
-            self.prompt = Some(PathPrompt::new((), ask, why.clone()));
-            return;
-        }
-        let picked = rfd::FileDialog::new()
-            .add_filter(ask.kind, ask.extensions)
-            .add_filter("Any file", &["*"])
-            .pick_files();
-        if let Some(files) = picked.filter(|f| !f.is_empty()) {
-            self.open(files, ctx);
+        match dialog::ask_files(&self.dialogs, &ask) {
+            Err(why) => self.prompt = Some(PathPrompt::new((), ask, why)),
+            Ok(files) if files.is_empty() => {}
+            Ok(files) => self.open(files, ctx),
         }
     }
 
