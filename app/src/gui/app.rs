@@ -85,6 +85,11 @@ impl RangestoveApp {
         app.feed
             .set_trace(std::env::var_os("RANGESTOVE_TRACE").is_some());
         cc.egui_ctx.set_theme(app.prefs.theme());
+        // A steady text cursor: a blinking one draws two frames a second
+        // for as long as a range box has the focus, each taken from the
+        // count running meanwhile.
+        cc.egui_ctx
+            .all_styles_mut(|s| s.visuals.text_cursor.blink = false);
         app
     }
 

@@ -26,6 +26,11 @@ pub fn native_options() -> eframe::NativeOptions {
     }
     eframe::NativeOptions {
         viewport,
+        // No dithering: the flat colours drawn here do not band, and where
+        // the window is drawn in software it costs about a sixth of each
+        // frame's rasterising, taken from the count
+        // (docs/performance.md, 2026-11-28).
+        dithering: false,
         ..Default::default()
     }
 }

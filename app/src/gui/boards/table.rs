@@ -15,6 +15,9 @@ use crate::gui::sort_header::sort_header_ui;
 
 /// Column headers of the buckets, strongest first.
 const BUCKETS: [&str; 4] = ["75+", "50-75", "25-50", "<25"];
+/// Height of the table's header.
+const HEADER_HEIGHT: f32 = 22.0;
+
 /// Row height of the table.
 const ROW_HEIGHT: f32 = 20.0;
 
@@ -43,25 +46,24 @@ pub(super) fn table_ui(
 ) -> (Option<[engine::Card; 3]>, (SortBy, bool)) {
     let seats = t.rows.first().map_or(0, |r| r.seats.len());
     let mut clicked = None;
+    let body_height = body_height(ui);
     let mut builder = TableBuilder::new(ui)
         .id_salt("boards table")
         // Shown from the start: a bar that fades in as the rows come
         // would draw frames the count could use.
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        // As high as what is left of the tile, however many rows are in:
+        // a table that grows as they come would make the tile's own
+        // scroll bar come and go.
+        .auto_shrink([false, false])
+        .min_scrolled_height(MIN_BODY_HEIGHT)
+        .max_scroll_height(body_height)
         .striped(true)
-        .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(110.0))
-        .column(Column::exact(62.0));
-    for _ in 0..seats {
-        builder = builder.column(Column::exact(70.0));
+        .cell_layout(Layout::left_to_right(Align::Center));
+    for width in fixed_widths(seats, t.ruled.len()) {
+        builder = builder.column(Column::exact(width));
     }
-    builder = builder.columns(Column::exact(50.0), 5);
-    if !t.ruled.is_empty() {
-        builder = builder
-            .column(Column::exact(60.0))
-            .columns(Column::exact(96.0), t.ruled.len());
-    }
-    builder = builder.column(Column::remainder().at_least(120.0));
+    builder = builder.column(Column::remainder().at_least(TEXTURE_MIN));
     // A new column sorts descending first (highest equity on top), the
     // flop column ascending.
     let mut header = |ui: &mut egui::Ui, label: &str, by: SortBy, help: &str| {
@@ -69,7 +71,7 @@ pub(super) fn table_ui(
         sort_header_ui(ui, &mut sort, by, SortBy::Flop, label, accessible, help);
     };
     builder
-        .header(22.0, |mut row| {
+        .header(HEADER_HEIGHT, |mut row| {
             row.col(|ui| header(ui, "Flop", SortBy::Flop, "Sort by the flop's cards"));
             row.col(|ui| {
                 header(
@@ -140,6 +142,46 @@ pub(super) fn table_ui(
             });
         });
     (clicked, sort)
+}
+
+/// The least height of the table's rows when the tile is short (the tile
+/// scrolls then).
+const MIN_BODY_HEIGHT: f32 = 120.0;
+
+/// The height left in `ui` for the table's rows, under its header.
+fn body_height(ui: &egui::Ui) -> f32 {
+    let header = HEADER_HEIGHT + ui.spacing().item_spacing.y;
+    (ui.available_height() - header).max(MIN_BODY_HEIGHT)
+}
+
+/// The narrowest the texture column (the last, taking what is left) gets.
+const TEXTURE_MIN: f32 = 120.0;
+
+/// The widths of the columns before the texture: flop, frequency, each
+/// seat's equity, the four buckets and nuts, then on a line the reach and
+/// each ruled seat's continue share.
+fn fixed_widths(seats: usize, ruled: usize) -> Vec<f32> {
+    let mut widths = vec![110.0, 62.0];
+    widths.extend(std::iter::repeat_n(70.0, seats));
+    widths.extend(std::iter::repeat_n(50.0, 5));
+    if ruled > 0 {
+        widths.push(60.0);
+        widths.extend(std::iter::repeat_n(96.0, ruled));
+    }
+    widths
+}
+
+/// The narrowest `ui` can be for the table to fit without cutting a
+/// column (its vertical scroll bar included). The view shows a horizontal
+/// scroll bar exactly when it is narrower: decided from the layout, not
+/// from what was drawn, so no bar fades in and out as rows come (each
+/// fade is frames taken from the count).
+pub(super) fn min_width(ui: &egui::Ui, t: &Table<'_>) -> f32 {
+    let seats = t.rows.first().map_or(0, |r| r.seats.len());
+    let widths = fixed_widths(seats, t.ruled.len());
+    let spacing = ui.spacing();
+    let gaps = spacing.item_spacing.x * widths.len() as f32;
+    widths.iter().sum::<f32>() + TEXTURE_MIN + gaps + spacing.scroll.allocated_width()
 }
 
 /// Whether `board` is `flop` (in any order).

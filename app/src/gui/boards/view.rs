@@ -8,7 +8,7 @@ use engine::study::FlopRow;
 use super::chart::chart_ui;
 use super::lines::{PAIRINGS, SUITS, lines, means, ruled_seats, shown_rows};
 use super::state::{FlopsState, GroupBy, export_csv, method_text};
-use super::table::{Table, table_ui};
+use super::table::{Table, min_width, table_ui};
 use crate::gui::outcome::Outcome;
 use crate::gui::state::scenario::SeatMode;
 use crate::gui::state::session::Session;
@@ -70,8 +70,14 @@ pub fn boards_ui(ui: &mut egui::Ui, state: &mut FlopsState, session: &mut Sessio
     };
     // The figures are borrowed from the state: the sort is changed after.
     let sort = state.sort;
+    let across = if ui.available_width() < min_width(ui, &table) {
+        egui::scroll_area::ScrollBarVisibility::AlwaysVisible
+    } else {
+        egui::scroll_area::ScrollBarVisibility::AlwaysHidden
+    };
     let (clicked, sort) = egui::ScrollArea::horizontal()
         .id_salt("boards across")
+        .scroll_bar_visibility(across)
         .show(ui, |ui| table_ui(ui, sort, &table))
         .inner;
     state.sort = sort;
