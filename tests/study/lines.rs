@@ -516,6 +516,51 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
     assert!(matches!(error, Err(LineError::StreetNotInReport { .. })));
 }
 
+/// A flop rule with equity terms over every flop: the standings come from
+/// one pass over the boards with the ranges as given, not a count of each
+/// flop; each row is still `narrow` (which counts the flop's standings
+/// with `calculate`) and `calculate` on the narrowed spot, with weights
+/// and a dead card that leave some flops a larger gcd of weights than the
+/// pass divided by.
+#[test]
+fn equity_terms_on_every_flop_are_calculate_on_each_flop() {
+    use engine::equity::ReportStrategy;
+    use engine::study::flop_report_on_line;
+    let mut spot = request(&["QQ+:0.5,AK,AQs,JTs:0.25", "TT+,AJs+,KQs:0.7,T9s"], "");
+    spot.dead = CardSet::default().with(parse_cards("2c").unwrap()[0]);
+    let line = [
+        rule(0, Street::Flop, "equity>=50%"),
+        rule(1, Street::Flop, "top 40%,flush-draw:0.5"),
+    ];
+    let report = flop_report_on_line(&spot, &line, &|| false, &|_, _, _| {}).unwrap();
+    assert!(matches!(report.strategy, ReportStrategy::EachExact { .. }));
+    let mut checked = 0;
+    for row in report.flops.iter().step_by(41) {
+        let mut with = spot.clone();
+        with.board = row.flop.to_vec();
+        let narrowed = match engine::line::follow(&with, &line).unwrap() {
+            engine::line::Followed::Reached(n) if n.reach > 0.0 => n,
+            _ => {
+                assert_eq!(row.reach, 0.0, "{:?}", row.flop);
+                continue;
+            }
+        };
+        assert!((row.reach - narrowed.reach).abs() < 1e-15, "{:?}", row.flop);
+        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+        assert_eq!(
+            figures,
+            run(&narrowed.request).unwrap().seats,
+            "{:?}",
+            row.flop
+        );
+        for (k, seat) in row.seats.iter().enumerate() {
+            assert_eq!(seat.continue_share, Some(narrowed.shares[k][0].1));
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} flops checked");
+}
+
 /// Rule text from a seeded generator (names, signs, weights, percentages,
 /// stray characters and bytes of other scripts): parsing never panics; what
 /// parses prints back to text that parses to the same rule, and an error

@@ -20,7 +20,7 @@ mod standings;
 mod street;
 
 pub use error::LineError;
-pub use narrow::{Followed, Narrowed, Stopped, follow, narrow};
+pub use narrow::{Followed, Narrowed, Stopped, follow, follow_known, narrow};
 pub use rule::{Category, ContinueRule, Standing, Term, TermKind};
 pub use rule_text::{ParseRuleError, ParseRuleErrorKind};
 pub use street::{Street, StreetRule};

@@ -5,11 +5,11 @@
 use super::error::LineError;
 use super::reach::reach;
 use super::rule::{ContinueRule, Standing};
-use super::standings::standings;
+use super::standings::{standings, standings_of};
 use super::street::{Street, StreetRule};
 use crate::analysis::classify;
 use crate::card::{Card, CardSet};
-use crate::equity::EquityRequest;
+use crate::equity::{EquityRequest, EquityResult};
 use crate::range::Range;
 
 /// A spot with its line applied.
@@ -113,6 +113,19 @@ pub fn narrow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Narrowed,
 /// seat's share there. What the reports over many boards read, where a
 /// rule may keep nothing on some of them.
 pub fn follow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Followed, LineError> {
+    follow_known(request, rules, None)
+}
+
+/// [`follow`], with `known`: a street and `calculate`'s result (with the
+/// per-combo breakdown) of `request` itself on that street's board. Where
+/// the first street with rules is that one and one of its rules has an
+/// equity term, the standings are read from it instead of counted again:
+/// what a report over every flop gives, having counted them all at once.
+pub fn follow_known(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+    known: Option<(Street, &EquityResult)>,
+) -> Result<Followed, LineError> {
     check(request, rules)?;
     let mut current = request.clone();
     let mut entering = None;
@@ -127,8 +140,15 @@ pub fn follow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Followed,
         }
         let board = &request.board[..street.cards()];
         let out = board.iter().fold(request.dead, |set, &c| set.with(c));
+        // Before any rule has narrowed a range, `current` is `request`.
+        let untouched = shares.iter().all(Vec::is_empty);
         let standings = if on.iter().any(|r| r.rule.needs_equity()) {
-            Some(standings(&current, board, street)?)
+            match known {
+                Some((at, result)) if at == street && untouched => {
+                    Some(standings_of(&current, result))
+                }
+                _ => Some(standings(&current, board, street)?),
+            }
         } else {
             None
         };

@@ -7,7 +7,7 @@ use super::rule::Standing;
 use super::street::Street;
 use crate::card::Card;
 use crate::combo::{COMBOS, Combo};
-use crate::equity::{EquityRequest, calculate};
+use crate::equity::{EquityRequest, EquityResult, calculate};
 
 /// Per seat of `request` and canonical combo, its standing on `board`
 /// (`street`'s cards): its equity against the other seats from
@@ -26,6 +26,16 @@ pub(super) fn standings(
     };
     let result = calculate(&with, &|| false, &mut |_| {})
         .map_err(|source| LineError::Equity { street, source })?;
+    Ok(standings_of(request, &result))
+}
+
+/// Per seat of `request` and canonical combo, its standing from `result`,
+/// `calculate`'s result (with the per-combo breakdown) of `request` on
+/// the street's board.
+pub(super) fn standings_of(
+    request: &EquityRequest,
+    result: &EquityResult,
+) -> Vec<Vec<Option<Standing>>> {
     let mut out = vec![vec![None; COMBOS]; request.seats.len()];
     for (seat, breakdown) in result.seats.iter().zip(&result.breakdown) {
         let range = &request.seats[seat.seat].range;
@@ -57,5 +67,5 @@ pub(super) fn standings(
             at = end;
         }
     }
-    Ok(out)
+    out
 }

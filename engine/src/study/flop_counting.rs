@@ -87,7 +87,7 @@ pub(super) enum RowSource<'a> {
 /// `request` with `flop` as its board, finished from the one pass's `sums`
 /// for its class as the two-range sweep would finish its own (`None` when
 /// no deal is possible with that flop).
-fn passed_on(
+pub(super) fn passed_on(
     request: &EquityRequest,
     flop: [Card; 3],
     sums: &ClassSums,

@@ -12,18 +12,21 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::flop_classes::FlopClass;
-use super::flop_counting::classes_that_come;
+use super::flop_classes::{self, FlopClass};
+use super::flop_counting::{classes_that_come, passed_on};
 use super::flop_odds::{self, FlopOdds};
 use super::flop_rows::{FlopReport, FlopRow, flop_means, method_of, with_frequencies};
 use super::flops::typical_flop;
 use super::on_line::{Counted, LineOnBoard};
 use crate::card::Card;
+use crate::equity::exact::flop_pass::{self, PassSums};
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
-use crate::equity::{EquityError, EquityRequest, ReportStrategy};
+use crate::equity::strategy::{Kernel, Strategy};
+use crate::equity::{EquityError, EquityRequest, EquityResult, ReportStrategy};
 use crate::line::{LineError, Street, StreetRule, TermKind};
 use crate::range::Range;
+use crate::symmetry::SuitPerm;
 use crate::threads;
 
 /// The flop report of `request` (no board) on a line of flop `rules`:
@@ -48,8 +51,10 @@ pub fn flop_report_on_line(
     let LinePlan {
         setup,
         classes,
+        perms,
         strategy,
     } = plan_line(request, rules)?;
+    let pass = standings_pass(request, rules, &setup, &perms, &classes, strategy, cancel)?;
     let odds = match strategy {
         ReportStrategy::EachSampled { .. } => {
             Some(FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?)
@@ -61,8 +66,22 @@ pub fn flop_report_on_line(
     let run = || {
         classes
             .par_iter()
-            .map(|class| {
-                let row = line_row(request, rules, class, strategy, odds.as_ref(), cancel);
+            .enumerate()
+            .map(|(i, class)| {
+                let known = match &pass {
+                    Some(pass) => passed(request, class, pass, i)?,
+                    None => None,
+                };
+                let known = known.as_ref().map(|result| (Street::Flop, result));
+                let row = line_row(
+                    request,
+                    rules,
+                    class,
+                    strategy,
+                    odds.as_ref(),
+                    known,
+                    cancel,
+                );
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if let Ok(Some(row)) = &row {
                     on_row(row, n, total);
@@ -124,7 +143,54 @@ pub fn flop_report_on_line_strategy(
 struct LinePlan {
     setup: Setup,
     classes: Vec<FlopClass>,
+    /// The suit permutations that keep the ranges, the rules' hands and
+    /// the dead cards (the classes are their orbits).
+    perms: Vec<SuitPerm>,
     strategy: ReportStrategy,
+}
+
+/// Where a flop rule has an equity term and every flop is counted
+/// exactly: the ranges as given on every flop at once, by the one pass
+/// over the boards (`None` where it does not apply: each flop's standings
+/// are then counted on their own). An equity term reads the standings of
+/// the ranges entering the flop, which on a line of flop rules are the
+/// ranges as given: each flop's figures as `calculate` gives them, so
+/// the standings are the very ones counting each flop would find, for
+/// about the cost of the report without a rule.
+fn standings_pass(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+    setup: &Setup,
+    perms: &[SuitPerm],
+    classes: &[FlopClass],
+    strategy: ReportStrategy,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<PassSums>, LineError> {
+    let exact = matches!(strategy, ReportStrategy::EachExact { .. });
+    if !exact || !rules.iter().any(|r| r.rule.needs_equity()) {
+        return Ok(None);
+    }
+    let reps: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
+    let run = || flop_pass::flop_pass(setup, perms, &reps, cancel, &|_, _| {});
+    let pass = threads::run_on(request.threads, "rangestove-flops", run)
+        .map_err(|e| LineError::from(EquityError::from(e)))??;
+    Ok(pass)
+}
+
+/// The `i`-th class's figures with the ranges as given, from the one
+/// pass's sums (`None` when no deal leaves its flop).
+fn passed(
+    request: &EquityRequest,
+    class: &FlopClass,
+    pass: &PassSums,
+    i: usize,
+) -> Result<Option<EquityResult>, LineError> {
+    let strategy = Strategy::Exact {
+        kernel: Kernel::FlopPass,
+        estimate_s: 0.0,
+    };
+    let found = passed_on(request, class.flop, &pass.class(i), strategy)?;
+    Ok(found.map(|(_, result)| result))
 }
 
 /// Validates the request and the rules, finds the flop classes and asks
@@ -151,6 +217,7 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
         }
     }
     let classes = classes_that_come(request, &ranges);
+    let perms = flop_classes::stabiliser(&ranges, request.dead);
     let typical = typical_flop(request, &classes);
     let strategy = plan::flop_report(&FlopReportSpot {
         request,
@@ -159,12 +226,17 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
         classes: classes.len(),
         symmetries: 1,
         one_pass: false,
-        // An equity term's standings are a count of the flop first.
-        counts: 1 + usize::from(rules.iter().any(|r| r.rule.needs_equity())),
+        // An equity term's standings are a count of the flop first,
+        // unless the one pass gives every flop's at once (its cost, about
+        // the report's without a rule, is small beside a count of each).
+        counts: 1 + usize::from(
+            rules.iter().any(|r| r.rule.needs_equity()) && !flop_pass::applies(&setup),
+        ),
     })?;
     Ok(LinePlan {
         setup,
         classes,
+        perms,
         strategy,
     })
 }
@@ -188,12 +260,13 @@ fn line_row(
     class: &FlopClass,
     strategy: ReportStrategy,
     odds: Option<&FlopOdds>,
+    known: Option<(Street, &EquityResult)>,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<FlopRow>, LineError> {
     let flop: [Card; 3] = class.flop;
     let mut with = request.clone();
     with.board = flop.to_vec();
-    let line = LineOnBoard::follow(&with, rules, strategy)?;
+    let line = LineOnBoard::follow(&with, rules, strategy, known)?;
     let reach = line.reach();
     let Some(Counted { weight, seats }) = line.count(strategy, Some(Street::Flop), cancel)? else {
         return Ok(None);

@@ -44,7 +44,7 @@ pub fn next_cards_on_line(
             }
             let mut with = request.clone();
             with.board.push(row.card);
-            let line = LineOnBoard::follow(&with, rules, strategy)?;
+            let line = LineOnBoard::follow(&with, rules, strategy, None)?;
             row.reach = line.reach();
             if row.reach > 0.0 {
                 if ruled {

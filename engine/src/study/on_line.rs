@@ -6,8 +6,8 @@
 
 use super::hits::BoardSeat;
 use super::on_board::{counted_as, exact_on_board, sampled_on_board};
-use crate::equity::{EquityRequest, ReportStrategy};
-use crate::line::{Followed, LineError, Street, StreetRule, follow};
+use crate::equity::{EquityRequest, EquityResult, ReportStrategy};
+use crate::line::{Followed, LineError, Street, StreetRule, follow_known};
 
 /// A board's spot on a line, counted ([`LineOnBoard::count`]).
 pub(super) struct Counted {
@@ -30,13 +30,16 @@ pub(super) struct LineOnBoard {
 impl LineOnBoard {
     /// The line of `rules` followed on `with` (the report's request with
     /// the board dealt), an equity term's standings counted as a report
-    /// counted by `strategy` counts its boards.
+    /// counted by `strategy` counts its boards, or read from `known`
+    /// (`with` counted so on a street's board, as [`follow_known`] reads
+    /// it).
     pub(super) fn follow(
         with: &EquityRequest,
         rules: &[StreetRule],
         strategy: ReportStrategy,
+        known: Option<(Street, &EquityResult)>,
     ) -> Result<LineOnBoard, LineError> {
-        let followed = follow(&counted_as(with.clone(), strategy), rules)?;
+        let followed = follow_known(&counted_as(with.clone(), strategy), rules, known)?;
         let counted = match &followed {
             Followed::Reached(narrowed) if narrowed.reach > 0.0 => EquityRequest {
                 seats: narrowed.request.seats.clone(),

@@ -34,4 +34,4 @@ mod sums;
 mod sweep;
 
 pub(crate) use run::{applies, flop_pass};
-pub(crate) use sums::ClassSums;
+pub(crate) use sums::{ClassSums, PassSums};
