@@ -169,6 +169,7 @@ impl<'a> Spot<'a> {
             symmetries: self.perms.len(),
             one_pass: true,
             counts: 1,
+            pass_first: false,
         })
     }
 

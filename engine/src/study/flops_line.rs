@@ -219,19 +219,19 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
     let classes = classes_that_come(request, &ranges);
     let perms = flop_classes::stabiliser(&ranges, request.dead);
     let typical = typical_flop(request, &classes);
+    // An equity term's standings are a count of the flop first, unless
+    // the one pass gives every flop's at once (priced on its own).
+    let equity = rules.iter().any(|r| r.rule.needs_equity());
+    let pass_first = equity && flop_pass::applies(&setup);
     let strategy = plan::flop_report(&FlopReportSpot {
         request,
         setup: &setup,
         typical: typical.as_ref(),
         classes: classes.len(),
-        symmetries: 1,
+        symmetries: perms.len(),
         one_pass: false,
-        // An equity term's standings are a count of the flop first,
-        // unless the one pass gives every flop's at once (its cost, about
-        // the report's without a rule, is small beside a count of each).
-        counts: 1 + usize::from(
-            rules.iter().any(|r| r.rule.needs_equity()) && !flop_pass::applies(&setup),
-        ),
+        counts: 1 + usize::from(equity && !pass_first),
+        pass_first,
     })?;
     Ok(LinePlan {
         setup,

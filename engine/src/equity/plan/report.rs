@@ -49,6 +49,9 @@ pub(crate) struct FlopReportSpot<'a> {
     /// Counts per flop, each priced as the typical flop's: 1, or 2 on a
     /// line with an equity term (its standings, then the narrowed spot).
     pub(crate) counts: usize,
+    /// Whether the one pass counts every flop first (on a line, an equity
+    /// term's standings), priced on top of the counts.
+    pub(crate) pass_first: bool,
 }
 
 /// Plans the flop report:
@@ -69,7 +72,12 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
             .unwrap_or_else(|| sampled_std_error(spot.classes * counts, spot.setup.active.len())),
     };
     let cost = spot.typical.map(exact_cost);
-    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64;
+    let first_s = if spot.pass_first {
+        flop_pass_cost(spot.setup, spot.symmetries)
+    } else {
+        0.0
+    };
+    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64 + first_s;
     let exact = if spot.one_pass && flop_pass::applies(spot.setup) {
         ReportStrategy::OnePass {
             estimate_s: flop_pass_cost(spot.setup, spot.symmetries),
@@ -86,7 +94,10 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
             // counted on its own.
             let all_s = match exact {
                 ReportStrategy::OnePass { estimate_s } => estimate_s / REFERENCE_THREADS,
-                _ => cost.reference_s() * (spot.classes * counts) as f64,
+                _ => {
+                    cost.reference_s() * (spot.classes * counts) as f64
+                        + first_s / REFERENCE_THREADS
+                }
             };
             Ok(
                 if cost.refusal().is_none() && all_s <= FLOP_REPORT_EXACT_S {
