@@ -124,7 +124,9 @@ fn the_drill_chosen_is_kept_across_a_restart() {
     click(&mut h, "Lines");
     click(&mut h, "Level 3");
     click(&mut h, "questions");
-    h.run();
+    // A spinner may turn while the view readies its round: steps, not
+    // `run` (which fails on a window that keeps repainting).
+    h.run_steps(2);
     click(&mut h, "20");
     let saved = ron::to_string(&h.state().persisted()).unwrap();
     drop(h);

@@ -454,18 +454,7 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
         );
         let mut with = spot.clone();
         with.board = row.flop.to_vec();
-        let narrowed = narrow(&with, &line).unwrap();
-        assert!((row.reach - narrowed.reach).abs() < 1e-15);
-        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
-        assert_eq!(
-            figures,
-            run(&narrowed.request).unwrap().seats,
-            "{:?}",
-            row.flop
-        );
-        for (k, seat) in row.seats.iter().enumerate() {
-            assert_eq!(seat.continue_share, Some(narrowed.shares[k][0].1));
-        }
+        assert_row_is_narrowed_calculate(row, &narrow(&with, &line).unwrap());
     }
     let reach: f64 = report.flops.iter().map(|r| r.frequency * r.reach).sum();
     assert!((report.reach - reach).abs() < 1e-12 && reach > 0.0 && reach < 1.0);
@@ -516,6 +505,26 @@ fn all_flops_on_a_line_are_calculate_on_each_flop() {
     assert!(matches!(error, Err(LineError::StreetNotInReport { .. })));
 }
 
+/// A flop report's row on a line against the line narrowed on its flop:
+/// the same reach, `calculate`'s figures on the narrowed ranges, each
+/// seat's continue share.
+fn assert_row_is_narrowed_calculate(
+    row: &engine::study::FlopRow,
+    narrowed: &engine::line::Narrowed,
+) {
+    assert!((row.reach - narrowed.reach).abs() < 1e-15, "{:?}", row.flop);
+    let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+    assert_eq!(
+        figures,
+        run(&narrowed.request).unwrap().seats,
+        "{:?}",
+        row.flop
+    );
+    for (k, seat) in row.seats.iter().enumerate() {
+        assert_eq!(seat.continue_share, Some(narrowed.shares[k][0].1));
+    }
+}
+
 /// A flop rule with equity terms over every flop: the standings come from
 /// one pass over the boards with the ranges as given, not a count of each
 /// flop; each row is still `narrow` (which counts the flop's standings
@@ -545,17 +554,7 @@ fn equity_terms_on_every_flop_are_calculate_on_each_flop() {
                 continue;
             }
         };
-        assert!((row.reach - narrowed.reach).abs() < 1e-15, "{:?}", row.flop);
-        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
-        assert_eq!(
-            figures,
-            run(&narrowed.request).unwrap().seats,
-            "{:?}",
-            row.flop
-        );
-        for (k, seat) in row.seats.iter().enumerate() {
-            assert_eq!(seat.continue_share, Some(narrowed.shares[k][0].1));
-        }
+        assert_row_is_narrowed_calculate(row, &narrowed);
         checked += 1;
     }
     assert!(checked > 20, "{checked} flops checked");
