@@ -57,6 +57,21 @@ fn a_hand_file_is_listed_filtered_summed_and_opened_as_the_spot() {
     assert_eq!(h.state().hands().hero, "pokerHero1");
     assert_eq!(shown(&mut h).len(), 35);
     assert!(h.query_by_label_contains("35 hands from 1 file").is_some());
+    // The position filter offers the positions held in the hands read,
+    // in seat order, no other (it offered a "UTG+" no hand has).
+    let held: std::collections::BTreeSet<&str> = (h.state().hands().reports().iter())
+        .flat_map(|r| r.hand.positions())
+        .collect();
+    let offered = h.state().hands().positions();
+    assert_eq!(
+        offered
+            .iter()
+            .copied()
+            .collect::<std::collections::BTreeSet<_>>(),
+        held
+    );
+    assert_eq!(offered.first(), Some(&"SB"));
+    assert_eq!(offered.last(), Some(&"BTN"));
 
     // The summary row: the CLI's figures for the hero, to the unit.
     let cli = cli_sums("pokerHero1", &file);

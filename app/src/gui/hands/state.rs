@@ -29,6 +29,8 @@ pub struct HandsState {
     /// Per player, the hands read whose hole cards are known (for the
     /// hero to start with).
     known: BTreeMap<String, usize>,
+    /// The most players at a table among the hands read.
+    most_players: usize,
     /// Hands met in the files: read well or skipped.
     pub met: u64,
     /// Hands skipped.
@@ -87,6 +89,7 @@ impl Default for HandsState {
             reading: None,
             reports: Vec::new(),
             known: BTreeMap::new(),
+            most_players: 0,
             met: 0,
             skipped: 0,
             first_skip: None,
@@ -131,6 +134,13 @@ impl HandsState {
         }
     }
 
+    /// The positions the position filter offers: those of the largest
+    /// table among the hands read, in seat order (a smaller table's are
+    /// among them).
+    pub fn positions(&self) -> Vec<&'static str> {
+        engine::hands::position_names(self.most_players)
+    }
+
     /// Asks for files to read with the system's dialog (or a typed path
     /// where there is none).
     pub fn ask_open(&mut self, ctx: &egui::Context) {
@@ -167,6 +177,8 @@ impl HandsState {
                         self.first_skip = skipped.into_iter().next();
                     }
                     count_known(&mut self.known, &reports);
+                    let players = reports.iter().map(|r| r.hand.players.len());
+                    self.most_players = self.most_players.max(players.max().unwrap_or(0));
                     self.reports.extend(reports);
                     self.generation += 1;
                     if !self.hero_typed {

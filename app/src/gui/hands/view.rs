@@ -12,11 +12,6 @@ use super::table::{Table, signed, table_ui};
 use crate::gui::cards::card_job;
 use crate::gui::state::session::Session;
 
-/// Positions offered by the position filter, from the blinds round.
-const POSITIONS: [&str; 12] = [
-    "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "LJ", "HJ", "CO", "BTN", "UTG+",
-];
-
 /// The Hands view in `ui`; opening a hand replaces `session`'s spot.
 pub fn hands_ui(ui: &mut egui::Ui, state: &mut HandsState, session: &mut Session, dark: bool) {
     state.update(session, ui.ctx());
@@ -121,12 +116,13 @@ fn filters_ui(ui: &mut egui::Ui, state: &mut HandsState) {
         ui.add(egui::TextEdit::singleline(&mut state.filter.player).desired_width(110.0))
             .labelled_by(label.id)
             .on_hover_text("Only hands with a player whose name holds this");
+        let positions = state.positions();
         let f = &mut state.filter;
         egui::ComboBox::from_id_salt("hands position")
             .selected_text(f.position.unwrap_or("any position"))
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut f.position, None, "any position");
-                for p in POSITIONS {
+                for p in positions {
                     ui.selectable_value(&mut f.position, Some(p), p);
                 }
             });
