@@ -270,3 +270,52 @@ fn a_saved_layout_from_before_the_hands_view_gets_it_as_a_tab() {
     click(&mut again, "Hands");
     assert!(again.state().workspace().is_shown(Pane::Hands));
 }
+
+/// Back to the list puts the table where it was scrolled to (the list is
+/// not drawn while a hand is open).
+#[test]
+fn back_to_the_list_keeps_its_scroll_place() {
+    let mut h = app_harness(RangestoveApp::default());
+    open_hands(&mut h, &[stars_file()]);
+    let labels: Vec<String> = (h.state().hands().reports().iter())
+        .map(|r| {
+            let (site, id) = (r.hand.site.as_deref(), r.hand.id.as_deref());
+            format!("open {} #{}", site.unwrap(), id.unwrap())
+        })
+        .collect();
+    // Scrolled down with the wheel over the table's first row.
+    let first = h.get_by_label(labels[0].as_str()).rect().center();
+    h.hover_at(first);
+    for _ in 0..4 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(3);
+    }
+    h.run_steps(20);
+    let place = h.state().hands().scroll.0;
+    assert!(place > 100.0, "scrolled to {place}");
+    assert!(
+        h.query_by_label(labels[0].as_str()).is_none(),
+        "first row still drawn"
+    );
+    // A row in the middle of those drawn (the first may be half under
+    // the header).
+    let drawn: Vec<&String> = (labels.iter())
+        .filter(|l| h.query_by_label(l.as_str()).is_some())
+        .collect();
+    let seen = drawn[drawn.len() / 2].clone();
+    click(&mut h, &seen);
+    assert!(h.state().hands().opened.is_some());
+    click(&mut h, "⏴ Back to the list");
+    h.run_steps(4);
+    assert!((h.state().hands().scroll.0 - place).abs() < 0.5);
+    assert!(
+        h.query_by_label(seen.as_str()).is_some(),
+        "{seen} not in view"
+    );
+}
