@@ -52,9 +52,9 @@ pub fn flop_report_on_line(
         setup,
         classes,
         perms,
+        pass_first,
         strategy,
     } = plan_line(request, rules)?;
-    let pass = standings_pass(request, rules, &setup, &perms, &classes, strategy, cancel)?;
     let odds = match strategy {
         ReportStrategy::EachSampled { .. } => {
             Some(FlopOdds::sample(&setup, flop_odds::DEALS, request.seed)?)
@@ -64,6 +64,13 @@ pub fn flop_report_on_line(
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = classes.len();
     let run = || {
+        // On the report's threads, as the rows.
+        let pass = match strategy {
+            ReportStrategy::EachExact { .. } if pass_first => {
+                standings_pass(&setup, &perms, &classes, cancel)?
+            }
+            _ => None,
+        };
         classes
             .par_iter()
             .enumerate()
@@ -146,6 +153,9 @@ struct LinePlan {
     /// The suit permutations that keep the ranges, the rules' hands and
     /// the dead cards (the classes are their orbits).
     perms: Vec<SuitPerm>,
+    /// Whether an equity term's standings come from the one pass
+    /// ([`standings_pass`]) when every flop is counted exactly.
+    pass_first: bool,
     strategy: ReportStrategy,
 }
 
@@ -158,23 +168,19 @@ struct LinePlan {
 /// the standings are the very ones counting each flop would find, for
 /// about the cost of the report without a rule.
 fn standings_pass(
-    request: &EquityRequest,
-    rules: &[StreetRule],
     setup: &Setup,
     perms: &[SuitPerm],
     classes: &[FlopClass],
-    strategy: ReportStrategy,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<PassSums>, LineError> {
-    let exact = matches!(strategy, ReportStrategy::EachExact { .. });
-    if !exact || !rules.iter().any(|r| r.rule.needs_equity()) {
-        return Ok(None);
-    }
     let reps: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
-    let run = || flop_pass::flop_pass(setup, perms, &reps, cancel, &|_, _| {});
-    let pass = threads::run_on(request.threads, "rangestove-flops", run)
-        .map_err(|e| LineError::from(EquityError::from(e)))??;
-    Ok(pass)
+    Ok(flop_pass::flop_pass(
+        setup,
+        perms,
+        &reps,
+        cancel,
+        &|_, _| {},
+    )?)
 }
 
 /// The `i`-th class's figures with the ranges as given, from the one
@@ -237,6 +243,7 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
         setup,
         classes,
         perms,
+        pass_first,
         strategy,
     })
 }

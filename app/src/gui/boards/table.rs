@@ -44,7 +44,7 @@ pub(super) fn table_ui(
     mut sort: (SortBy, bool),
     t: &Table<'_>,
 ) -> (Option<[engine::Card; 3]>, (SortBy, bool)) {
-    let seats = t.rows.first().map_or(0, |r| r.seats.len());
+    let seats = t.seats();
     let mut clicked = None;
     let body_height = body_height(ui);
     let mut builder = TableBuilder::new(ui)
@@ -60,7 +60,7 @@ pub(super) fn table_ui(
         .max_scroll_height(body_height)
         .striped(true)
         .cell_layout(Layout::left_to_right(Align::Center));
-    for width in fixed_widths(seats, t.ruled.len()) {
+    for width in t.fixed_widths() {
         builder = builder.column(Column::exact(width));
     }
     builder = builder.column(Column::remainder().at_least(TEXTURE_MIN));
@@ -157,18 +157,25 @@ fn body_height(ui: &egui::Ui) -> f32 {
 /// The narrowest the texture column (the last, taking what is left) gets.
 const TEXTURE_MIN: f32 = 120.0;
 
-/// The widths of the columns before the texture: flop, frequency, each
-/// seat's equity, the four buckets and nuts, then on a line the reach and
-/// each ruled seat's continue share.
-fn fixed_widths(seats: usize, ruled: usize) -> Vec<f32> {
-    let mut widths = vec![110.0, 62.0];
-    widths.extend(std::iter::repeat_n(70.0, seats));
-    widths.extend(std::iter::repeat_n(50.0, 5));
-    if ruled > 0 {
-        widths.push(60.0);
-        widths.extend(std::iter::repeat_n(96.0, ruled));
+impl Table<'_> {
+    /// Seats with an equity column.
+    fn seats(&self) -> usize {
+        self.rows.first().map_or(0, |r| r.seats.len())
     }
-    widths
+
+    /// The widths of the columns before the texture: flop, frequency,
+    /// each seat's equity, the four buckets and nuts, then on a line the
+    /// reach and each ruled seat's continue share.
+    fn fixed_widths(&self) -> Vec<f32> {
+        let mut widths = vec![110.0, 62.0];
+        widths.extend(std::iter::repeat_n(70.0, self.seats()));
+        widths.extend(std::iter::repeat_n(50.0, 5));
+        if !self.ruled.is_empty() {
+            widths.push(60.0);
+            widths.extend(std::iter::repeat_n(96.0, self.ruled.len()));
+        }
+        widths
+    }
 }
 
 /// The narrowest `ui` can be for the table to fit without cutting a
@@ -177,8 +184,7 @@ fn fixed_widths(seats: usize, ruled: usize) -> Vec<f32> {
 /// from what was drawn, so no bar fades in and out as rows come (each
 /// fade is frames taken from the count).
 pub(super) fn min_width(ui: &egui::Ui, t: &Table<'_>) -> f32 {
-    let seats = t.rows.first().map_or(0, |r| r.seats.len());
-    let widths = fixed_widths(seats, t.ruled.len());
+    let widths = t.fixed_widths();
     let spacing = ui.spacing();
     let gaps = spacing.item_spacing.x * widths.len() as f32;
     widths.iter().sum::<f32>() + TEXTURE_MIN + gaps + spacing.scroll.allocated_width()
