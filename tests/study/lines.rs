@@ -630,3 +630,62 @@ fn any_rule_text_parses_or_names_its_bad_term() {
     }
     assert!(ok > 100 && bad > 100, "{ok} {bad}");
 }
+
+/// The totals of a flop report on a line with an equity term, against
+/// every flop followed on its own (`follow` counts the standings with
+/// `calculate` on the flop, not the one pass) and `calculate` on what the
+/// line leaves: the reach, each seat's continue share and the equity where
+/// the line gets, by frequency. Seat 1's `equity>=65%` keeps nothing on
+/// some flops (the line stops there, reach 0).
+#[test]
+fn equity_term_totals_are_every_flop_followed_on_its_own() {
+    use engine::line::{Followed, follow};
+    use engine::study::flop_report_on_line;
+    let spot = request(&["AK,QQ", "TT+,AJs"], "");
+    let line = [
+        rule(0, Street::Flop, "equity>=65%"),
+        rule(1, Street::Flop, "top 50%"),
+    ];
+    let report = flop_report_on_line(&spot, &line, &|| false, &|_, _, _| {}).unwrap();
+    let (mut reach, mut shares, mut weight) = (0.0, [0.0; 2], 0.0);
+    let mut equity = [0.0; 2];
+    let mut stopped = 0;
+    for row in &report.flops {
+        let mut with = spot.clone();
+        with.board = row.flop.to_vec();
+        let f = row.frequency;
+        match follow(&with, &line).unwrap() {
+            Followed::Reached(n) => {
+                reach += f * n.reach;
+                for k in 0..2 {
+                    shares[k] += f * n.shares[k][0].1;
+                }
+                if n.reach > 0.0 {
+                    let seats = run(&n.request).unwrap().seats;
+                    weight += f * n.reach;
+                    for k in 0..2 {
+                        equity[k] += f * n.reach * seats[k].equity;
+                    }
+                }
+            }
+            Followed::Stopped(s) => {
+                stopped += 1;
+                for (k, share) in s.shares.iter().enumerate() {
+                    shares[k] += f * share.first().map_or(0.0, |x| x.1);
+                }
+            }
+        }
+    }
+    assert!(stopped > 0, "no flop where a seat keeps nothing");
+    assert!(stopped < report.flops.len(), "no flop the line gets past");
+    let total: f64 = report.flops.iter().map(|r| r.frequency).sum();
+    assert!((report.reach - reach / total).abs() < 1e-12);
+    for k in 0..2 {
+        let share = report.continues[k].unwrap();
+        assert!((share - shares[k] / total).abs() < 1e-12, "seat {k}");
+        assert!(
+            (report.seats[k].0 - equity[k] / weight).abs() < 1e-12,
+            "seat {k}"
+        );
+    }
+}
