@@ -657,14 +657,14 @@ fn equity_term_totals_are_every_flop_followed_on_its_own() {
         match follow(&with, &line).unwrap() {
             Followed::Reached(n) => {
                 reach += f * n.reach;
-                for k in 0..2 {
-                    shares[k] += f * n.shares[k][0].1;
+                for (share, seat) in shares.iter_mut().zip(&n.shares) {
+                    *share += f * seat[0].1;
                 }
                 if n.reach > 0.0 {
                     let seats = run(&n.request).unwrap().seats;
                     weight += f * n.reach;
-                    for k in 0..2 {
-                        equity[k] += f * n.reach * seats[k].equity;
+                    for (sum, seat) in equity.iter_mut().zip(&seats) {
+                        *sum += f * n.reach * seat.equity;
                     }
                 }
             }
