@@ -1,8 +1,9 @@
 //! Preflop counting by board rank pattern (`Kernel::RankPatterns`): the
 //! very integer tallies of the deal-major walk (seat totals, deals and
 //! per-combo counts) on multiway and heads-up spots with weights, folded
-//! seats and dead cards, and the figures of the independent brute force
-//! of `equity.rs` where the deck is small enough for it.
+//! seats and dead cards, suited and offsuit hands of the same ranks, and
+//! the figures of the independent brute force of `equity.rs` where the
+//! deck is small enough for it.
 
 use engine::equity::internal::{Setup, Tallies, exact_cost, exact_tallies};
 use engine::equity::{Kernel, Method};
@@ -136,6 +137,9 @@ fn scan_spots() -> Vec<Spot> {
             "",
             LOW_CARDS,
         ),
+        // Suited and offsuit hands of the same ranks, 128 classes of deals
+        // in one group of ranks (the counting cuts such groups).
+        spot(&[("AK", false), ("QJ", false)], "", "2c3d"),
     ]
 }
 

@@ -10,7 +10,9 @@
 //!   (deals equal up to the suit permutations that keep the dead cards in
 //!   place once), the boards by their multiset of ranks with the number of
 //!   ways to suit each, the suitings on which a flush changes an outcome
-//!   counted apart.
+//!   counted apart (deals whose seats hold the same ranks share the
+//!   unsuited count, and each suit holding's flushes are counted once;
+//!   [`rank_suits`] the suits).
 //! * [`board_major`]: for each board completion, rank every live combo of
 //!   each active seat once, then count the deals compatible with the board
 //!   (by one of the [`BoardKernel`](super::strategy::BoardKernel)s; two
@@ -35,6 +37,7 @@ pub(crate) mod deal_major;
 pub(crate) mod flop_pass;
 mod rank_multisets;
 mod rank_patterns;
+mod rank_suits;
 pub(crate) mod swept_seat;
 pub(crate) mod three_ranges;
 pub(crate) mod two_ranges;

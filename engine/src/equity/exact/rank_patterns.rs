@@ -11,10 +11,17 @@
 //! every seat and the deck hold alike are counted once, times their
 //! number.
 //!
+//! Deals whose seats hold the same ranks (and leave the deck the same
+//! ranks) rank every multiset alike with flushes aside: their unsuited
+//! outcomes are counted once per such group, and each deal adds only its
+//! flushes (each flush suiting moved from the unsuited outcome to its
+//! own).
+//!
 //! The counts are the deal-major walk's integers exactly: the same boards
 //! (each once, with its multiplicity), the same outcome function, the same
 //! per-walk tally.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -23,14 +30,15 @@ use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
-use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS, SUBSETS, WAYS};
-use crate::compact::{flush_value, rank_key, value_without_flush};
+use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
+use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
+use crate::compact::value_without_flush;
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::result::EquityResult;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
-use crate::equity::tally::{Tally, add_outcome};
+use crate::equity::tally::Tally;
 
 /// Rank-pattern counting of a preflop spot.
 pub(super) fn run(
@@ -64,284 +72,259 @@ pub(super) fn run(
         .deck()
         .iter()
         .fold(0u64, |mask, card| mask | card.bit());
-    // Work items: a class of deals and a share of the rank multisets (a
-    // few deals are split so that they spread over the threads; the
-    // shares' counts add up to the whole deal's).
-    let shares = if list.len() < SPLIT_BELOW { SHARES } else { 1 };
-    let items: Vec<(usize, usize)> = (0..list.len())
-        .flat_map(|w| (0..shares).map(move |share| (w, share)))
-        .collect();
-    let process = |&(w, share): &(usize, usize)| {
-        let walk = &list[w];
-        let patterns =
-            &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
-        let holes: Vec<[u8; 2]> = setup
+    let holes_of_walk = |walk: &Walk| -> Vec<[u8; 2]> {
+        setup
             .active
             .iter()
             .map(|&s| {
                 let [a, b] = walk.combos[s].cards();
                 [a.index(), b.index()]
             })
-            .collect();
-        let counts = count_boards(deck & !walk.mask, &holes, patterns);
-        let mut tally = walk_tally(setup, walk, &counts);
-        tally.add_deals(counts.deals * (reported(walk) - 1));
+            .collect()
+    };
+    let groups = rank_groups(&list, deck, &holes_of_walk);
+    // Work items: a group of deals and a share of the rank multisets (a
+    // few groups are split so that they spread over the threads; the
+    // shares' counts add up to the whole group's).
+    let shares = if groups.len() < SPLIT_BELOW {
+        SHARES
+    } else {
+        1
+    };
+    let items: Vec<(usize, usize)> = (0..groups.len())
+        .flat_map(|g| (0..shares).map(move |share| (g, share)))
+        .collect();
+    let process = |&(g, share): &(usize, usize)| {
+        let group = &groups[g];
+        let patterns =
+            &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
+        let first = &list[group[0]];
+        let seats = holes_of(&holes_of_walk(first));
+        let n = setup.active.len();
+        if let [alone] = group[..] {
+            let counts = count_alone(deck & !first.mask, &seats[..n], patterns);
+            let mut tally = walk_tally(setup, &list[alone], &counts);
+            tally.add_deals(counts.deals * (reported(first) - 1));
+            return tally;
+        }
+        let unsuited = Unsuited::count(&Deck::of(deck & !first.mask), &seats[..n], patterns);
+        let mut tally = Tally::new(n);
+        let mut known = HashMap::new();
+        for &w in group {
+            let walk = &list[w];
+            let seats = holes_of(&holes_of_walk(walk));
+            let counts = unsuited.with_flushes(deck & !walk.mask, &seats[..n], &mut known);
+            let mut part = walk_tally(setup, walk, &counts);
+            part.add_deals(counts.deals * (reported(walk) - 1));
+            tally.merge(&part);
+        }
         tally
     };
     rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
 }
 
-/// Spots with fewer classes of deals than this split each one into
+/// Spots with fewer groups of deals than this split each one into
 /// [`SHARES`] work items.
 const SPLIT_BELOW: usize = 16;
 
-/// Work items per class of deals in small spots.
+/// Work items per group of deals in small spots.
 const SHARES: usize = 8;
 
-/// Outcome counters of one deal's boards, laid out as in [`Counts`].
-struct Outcomes {
-    wins: [u64; MAX_SEATS],
-    ties: Vec<u64>,
-}
+/// Most deals in one work item: a larger group is cut into groups of at
+/// most this many (each counting its unsuited outcomes again, about as
+/// dear as a few deals' flushes), so that work spreads over the threads.
+const GROUP_MOST: usize = 48;
 
-impl Outcomes {
-    #[inline(always)]
-    fn add(&mut self, values: &[u32], weight: u64) {
-        let n = values.len();
-        add_outcome(values, &mut self.wins[..n], &mut self.ties, weight);
+/// The walks of `list` (by index, in list order) in groups whose active
+/// seats hold the same ranks and leave the deck from `deck` the same ranks:
+/// their boards rank alike but for flushes.
+fn rank_groups(
+    list: &[Walk],
+    deck: u64,
+    holes_of_walk: &dyn Fn(&Walk) -> Vec<[u8; 2]>,
+) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index: HashMap<([u8; RANKS], Vec<u32>), usize> = HashMap::new();
+    for (w, walk) in list.iter().enumerate() {
+        let seats = holes_of_walk(walk);
+        let keys = holes_of(&seats)[..seats.len()]
+            .iter()
+            .map(|hole| hole.key)
+            .collect();
+        let key = (Deck::of(deck & !walk.mask).rank_cards, keys);
+        let g = *index.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(w);
     }
+    groups
+        .iter()
+        .flat_map(|group| group.chunks(GROUP_MOST).map(<[usize]>::to_vec))
+        .collect()
 }
 
-/// One active seat's hole cards as the kernel ranks them.
-#[derive(Clone, Copy, Default)]
-struct Hole {
-    /// The sum of its two cards' rank keys.
-    key: u32,
-    /// Per suit, the ranks it holds (bit `rank`) and how many.
-    suit_ranks: [u16; 4],
-    suit_cards: [u8; 4],
-}
-
-/// What the boards of one deal are dealt from: per rank the cards left,
-/// per suit the ranks left.
-struct Deck {
-    rank_cards: [u8; RANKS],
-    suit_ranks: [u16; 4],
-}
-
-/// A class of suits that every seat and the deck hold alike, as far as
-/// flushes go.
-#[derive(Clone, Copy)]
-struct SuitClass {
-    /// Its first suit.
-    suit: usize,
-    /// How many suits it holds.
-    times: u64,
-    /// The fewest board cards of the suit with which some seat makes a
-    /// flush.
-    fewest: u32,
-}
-
-/// Board outcomes of one seat deal: every five-card board from `deck` (a
-/// card mask) whose ranks are one of `patterns`, the active seats holding
-/// `holes` (card indices `4 * rank + suit`), counted unweighted as the
-/// deal-major walk counts them.
-fn count_boards(deck: u64, holes: &[[u8; 2]], patterns: &[Pattern]) -> Counts {
-    let n = holes.len();
-    let seats = holes_of(holes);
-    let deal = DealBoards::new(deck, &seats[..n]);
-    let mut out = Outcomes {
-        wins: [0; MAX_SEATS],
-        ties: vec![0; n * (n + 1)],
-    };
+/// The counts of a deal alone in its group, on the rank multisets
+/// `patterns`: nothing kept for other deals, each multiset's flushes
+/// counted with it, once per suit holding times the suits held so.
+fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern]) -> Counts {
+    let n = seats.len();
+    let left = Deck::of(deck);
+    let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
+    for suit in 0..4 {
+        let holding = SuitHolding::of(&left, seats, suit);
+        match holdings.iter_mut().find(|(h, _)| *h == holding) {
+            Some((_, times)) => *times += 1,
+            None => holdings.push((holding, 1)),
+        }
+    }
+    let mut out = Outcomes::new(n);
+    let mut boards = 0;
     let mut values = [0u32; MAX_SEATS];
     let mut flushed = [0u32; MAX_SEATS];
     let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
-    let mut boards = 0;
     for pattern in patterns {
-        let distinct = u32::from(pattern.distinct);
-        let (ways, have) = deal.left.ways(pattern);
+        let (ways, have) = left.ways(pattern);
         if ways == 0 {
             continue;
         }
         boards += ways;
-        for (v, seat) in values.iter_mut().zip(deal.seats) {
-            *v = u32::from(value_without_flush(pattern.key + seat.key));
-        }
-        // The multiset's boards with no flush changing an outcome.
+        rank_without_flushes(pattern, seats, values);
+        let distinct = u32::from(pattern.distinct);
         let mut rest = ways;
-        for class in deal.classes.iter().filter(|c| distinct >= c.fewest) {
-            let suited = Suited {
-                pattern,
-                have: &have,
-                class,
-            };
-            rest -= deal.flushes(&suited, values, flushed, &mut out);
+        for (holding, times) in holdings.iter().filter(|(h, _)| distinct >= h.fewest) {
+            rest -= holding.flushes(pattern, &have, values, flushed, *times, &mut out);
         }
         out.add(values, rest);
     }
-    Counts {
-        wins: out.wins[..n].to_vec(),
-        ties: out.ties,
-        deals: boards,
-        total: 0,
+    out.counts(boards)
+}
+
+/// Each seat's value (into `values`) on the ranks of `pattern`, flushes
+/// aside.
+#[inline(always)]
+fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
+    for (v, seat) in values.iter_mut().zip(seats) {
+        *v = u32::from(value_without_flush(pattern.key + seat.key));
     }
 }
 
-/// The active seats holding `holes` as the kernel ranks them (the first
-/// `holes.len()` entries).
-fn holes_of(holes: &[[u8; 2]]) -> [Hole; MAX_SEATS] {
-    let mut seats = [Hole::default(); MAX_SEATS];
-    for (hole, cards) in seats.iter_mut().zip(holes) {
-        for &card in cards {
-            let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
-            hole.key += rank_key(rank);
-            hole.suit_ranks[suit] |= 1 << rank;
-            hole.suit_cards[suit] += 1;
+/// The unsuited outcomes of one group of deals on a share of the rank
+/// multisets: every multiset's boards with no flush, and what a deal's
+/// flushes need to move some of them to their own outcomes.
+struct Unsuited<'a> {
+    /// The multisets counted.
+    patterns: &'a [Pattern],
+    /// Every board's outcome without flushes, and how many boards.
+    outcomes: Outcomes,
+    boards: u64,
+    /// The multisets (by index in `patterns`) of three or more distinct
+    /// ranks the deck can deal, on which a flush is possible, with per
+    /// distinct rank the cards left; and (`seats` each, in the same order)
+    /// the seats' values on them without flushes.
+    flushable: Vec<(u16, [u8; BOARD])>,
+    values: Vec<u16>,
+    seats: usize,
+}
+
+/// One suit's flushes on a group's multisets: the outcomes of the
+/// suitings on which a flush changes one, and the same boards' unsuited
+/// outcomes, which they replace.
+struct Flushes {
+    flushed: Outcomes,
+    unsuited: Outcomes,
+}
+
+impl<'a> Unsuited<'a> {
+    /// Counts the multisets `patterns` dealt from `left` for seats ranked
+    /// as `seats` (their suits aside).
+    fn count(left: &Deck, seats: &[Hole], patterns: &'a [Pattern]) -> Unsuited<'a> {
+        let n = seats.len();
+        let mut outcomes = Outcomes::new(n);
+        let mut boards = 0;
+        let mut flushable = Vec::with_capacity(patterns.len());
+        let mut flush_values = Vec::with_capacity(patterns.len() * n);
+        for (i, pattern) in patterns.iter().enumerate() {
+            let (ways, have) = left.ways(pattern);
+            if ways == 0 {
+                continue;
+            }
+            boards += ways;
+            let mut values = [0u32; MAX_SEATS];
+            rank_without_flushes(pattern, seats, &mut values[..n]);
+            outcomes.add(&values[..n], ways);
+            if pattern.distinct >= 3 {
+                flushable.push((i as u16, have));
+                flush_values.extend(values[..n].iter().map(|&v| v as u16));
+            }
+        }
+        Unsuited {
+            patterns,
+            outcomes,
+            boards,
+            flushable,
+            values: flush_values,
+            seats: n,
         }
     }
-    seats
-}
 
-impl Deck {
-    /// The cards of the mask `deck`.
-    fn of(deck: u64) -> Deck {
-        let mut left = Deck {
-            rank_cards: [0; RANKS],
-            suit_ranks: [0; 4],
+    /// The flushes in one suit held as `holding`.
+    fn flushes(&self, holding: &SuitHolding) -> Flushes {
+        let n = self.seats;
+        let mut out = Flushes {
+            flushed: Outcomes::new(n),
+            unsuited: Outcomes::new(n),
         };
-        for card in (0..52u8).filter(|&c| deck >> c & 1 == 1) {
-            let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
-            left.rank_cards[rank] += 1;
-            left.suit_ranks[suit] |= 1 << rank;
+        let mut flushed = [0u32; MAX_SEATS];
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..n];
+        for ((i, have), stored) in self.flushable.iter().zip(self.values.chunks_exact(n)) {
+            let pattern = &self.patterns[usize::from(*i)];
+            if u32::from(pattern.distinct) < holding.fewest {
+                continue;
+            }
+            for (v, &s) in values.iter_mut().zip(stored) {
+                *v = u32::from(s);
+            }
+            let values = &*values;
+            let ways = holding.flushes(
+                pattern,
+                have,
+                values,
+                &mut flushed[..n],
+                1,
+                &mut out.flushed,
+            );
+            if ways > 0 {
+                out.unsuited.add(values, ways);
+            }
         }
-        left
+        out
     }
 
-    /// The ways to deal `pattern` from these cards, and per distinct rank
-    /// of it (by position) the cards of that rank left.
-    #[inline(always)]
-    fn ways(&self, pattern: &Pattern) -> (u64, [usize; BOARD]) {
-        let mut have = [0usize; BOARD];
-        let mut ways = 1;
-        for i in 0..usize::from(pattern.distinct) {
-            have[i] = usize::from(self.rank_cards[usize::from(pattern.ranks[i])]);
-            ways *= WAYS[have[i]][usize::from(pattern.counts[i])];
-        }
-        (ways, have)
-    }
-}
-
-/// One seat deal's boards: the cards they are dealt from, the seats, and
-/// the classes of suits the seats and the deck hold alike.
-struct DealBoards<'a> {
-    left: Deck,
-    seats: &'a [Hole],
-    classes: Vec<SuitClass>,
-}
-
-/// A rank multiset dealt with some of its ranks in one class of suits.
-struct Suited<'a> {
-    pattern: &'a Pattern,
-    /// Per distinct rank of the pattern, the cards of that rank left.
-    have: &'a [usize; BOARD],
-    class: &'a SuitClass,
-}
-
-impl<'a> DealBoards<'a> {
-    /// The boards from the mask `deck` of a deal whose active seats hold
-    /// `seats`.
-    fn new(deck: u64, seats: &'a [Hole]) -> DealBoards<'a> {
-        let left = Deck::of(deck);
-        let alike = |a: usize, b: usize| {
-            left.suit_ranks[a] == left.suit_ranks[b]
-                && seats.iter().all(|h| h.suit_ranks[a] == h.suit_ranks[b])
-        };
-        let classes: Vec<SuitClass> = (0..4)
-            .filter(|&suit| !(0..suit).any(|other| alike(other, suit)))
-            .map(|suit| {
-                let most_held = seats.iter().map(|h| h.suit_cards[suit]).max().unwrap_or(0);
-                SuitClass {
-                    suit,
-                    times: (suit..4).filter(|&other| alike(other, suit)).count() as u64,
-                    fewest: BOARD as u32 - u32::from(most_held.min(2)),
-                }
-            })
-            .collect();
-        DealBoards {
-            left,
-            seats,
-            classes,
-        }
-    }
-
-    /// Counts into `out` the suitings of `suited`'s multiset on which some
-    /// seat makes a flush that changes its value (`values`, the seats'
-    /// values without flushes; `flushed`, working storage), each set of its
-    /// ranks dealt in the class's suit with its own ways; returns their
-    /// ways.
-    #[inline(always)]
-    fn flushes(
+    /// The counts of one deal of the group: the active seats holding
+    /// `seats`, the boards dealt from the mask `deck`. `known` keeps the
+    /// flushes of each suit holding met, for the group's other deals.
+    fn with_flushes(
         &self,
-        suited: &Suited,
-        values: &[u32],
-        flushed: &mut [u32],
-        out: &mut Outcomes,
-    ) -> u64 {
-        let Suited {
-            pattern,
-            have,
-            class,
-        } = *suited;
-        let distinct = usize::from(pattern.distinct);
-        let ranks_left = self.left.suit_ranks[class.suit];
-        // The multiset's distinct ranks (by position) whose card of the
-        // suit is left.
-        let mut open = 0u8;
-        for i in 0..distinct {
-            open |= u8::from(ranks_left >> pattern.ranks[i] & 1 == 1) << i;
+        deck: u64,
+        seats: &[Hole],
+        known: &mut HashMap<SuitHolding, Flushes>,
+    ) -> Counts {
+        let n = self.seats;
+        let left = Deck::of(deck);
+        let mut out = self.outcomes.clone();
+        let mut replaced = Outcomes::new(n);
+        for suit in 0..4 {
+            let holding = SuitHolding::of(&left, seats, suit);
+            let flushes = known
+                .entry(holding)
+                .or_insert_with(|| self.flushes(&holding));
+            out.merge(&flushes.flushed);
+            replaced.merge(&flushes.unsuited);
         }
-        let mut counted = 0;
-        for &dealt in SUBSETS[distinct] {
-            let k = dealt.count_ones();
-            if k < class.fewest {
-                break;
-            }
-            if dealt & !open != 0 {
-                continue;
-            }
-            // Ways with exactly the ranks `dealt` in the suit.
-            let mut suited_ways = class.times;
-            let mut suited_ranks = 0u16;
-            for i in 0..distinct {
-                let count = usize::from(pattern.counts[i]);
-                suited_ways *= if dealt >> i & 1 == 1 {
-                    suited_ranks |= 1 << pattern.ranks[i];
-                    WAYS[have[i] - 1][count - 1]
-                } else {
-                    WAYS[have[i] - usize::from(open >> i & 1)][count]
-                };
-            }
-            if suited_ways == 0 {
-                continue;
-            }
-            let mut changed = false;
-            for ((f, &v), seat) in flushed.iter_mut().zip(values).zip(self.seats) {
-                *f = v;
-                if u32::from(seat.suit_cards[class.suit]) + k >= BOARD as u32 {
-                    let flush = u32::from(flush_value(suited_ranks | seat.suit_ranks[class.suit]));
-                    if flush > v {
-                        *f = flush;
-                        changed = true;
-                    }
-                }
-            }
-            if changed {
-                out.add(flushed, suited_ways);
-                counted += suited_ways;
-            }
-        }
-        counted
+        out.remove(&replaced);
+        out.counts(self.boards)
     }
 }
 
@@ -349,18 +332,53 @@ impl<'a> DealBoards<'a> {
 mod tests {
     use super::*;
 
+    /// The counts of one deal whose active seats hold `holes`, every board
+    /// from the rest of the deck, counted alone.
+    fn count_deal(holes: &[[u8; 2]]) -> Counts {
+        let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let deck = ((1u64 << 52) - 1) & !used;
+        let seats = holes_of(holes);
+        count_alone(deck, &seats[..holes.len()], &PATTERNS)
+    }
+
     /// A deal's boards are all counted, and a seat against itself in
     /// another suit splits every pot.
     #[test]
     fn mirrored_hands_tie_every_board() {
         // AcKc against AdKd: a club or diamond flush is the only way to win.
-        let holes = [[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]];
-        let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
-        let deck = ((1u64 << 52) - 1) & !used;
-        let counts = count_boards(deck, &holes, &PATTERNS);
+        let counts = count_deal(&[[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]]);
         assert_eq!(counts.deals, 1_712_304);
         assert_eq!(counts.wins[0], counts.wins[1]);
         let both = counts.ties[2];
         assert_eq!(counts.wins[0] * 2 + both, counts.deals);
+    }
+
+    /// Deals of one rank group share the unsuited count: each deal's counts
+    /// from its group's first deal (and the suit holdings met before it)
+    /// are those it counts alone, suited and offsuit hands alike.
+    #[test]
+    fn a_group_counts_each_deal_as_it_counts_alone() {
+        let card = |rank: u8, suit: u8| 4 * rank + suit;
+        // AK against QJ, suited and offsuit, the same ranks left in the deck.
+        let deals = [
+            [[card(12, 0), card(11, 0)], [card(10, 1), card(9, 2)]],
+            [[card(12, 0), card(11, 1)], [card(10, 0), card(9, 0)]],
+            [[card(12, 3), card(11, 2)], [card(10, 2), card(9, 1)]],
+            [[card(12, 2), card(11, 2)], [card(10, 2), card(9, 2)]],
+        ];
+        let mask = |holes: &[[u8; 2]]| holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let full = (1u64 << 52) - 1;
+        let first = holes_of(&deals[0]);
+        let shared = Unsuited::count(&Deck::of(full & !mask(&deals[0])), &first[..2], &PATTERNS);
+        let mut known = HashMap::new();
+        for holes in &deals {
+            let seats = holes_of(holes);
+            let got = shared.with_flushes(full & !mask(holes), &seats[..2], &mut known);
+            let alone = count_deal(holes);
+            assert_eq!(
+                (got.wins, got.ties, got.deals),
+                (alone.wins, alone.ties, alone.deals)
+            );
+        }
     }
 }

@@ -22,11 +22,12 @@ pub(crate) struct Costs {
     pub(crate) eval_walk_postflop_s: f64,
     /// Per deal walked, with a board known (setting up the walk).
     pub(crate) walk_setup_s: f64,
-    /// Per class of deals counted by rank pattern (preflop: the 6,175 rank
-    /// multisets and the flush groups of one deal), and per active seat of
-    /// it: 0.4–0.6 ms a class on one thread whatever the seats, measured on
-    /// `AA`/`KK`/`QQ`, `AKs`/`QQ`/`JJ`, three ranges, four to six seats of
-    /// pairs.
+    /// Per class of deals counted by rank pattern (preflop: its share of
+    /// its rank group's 6,175 multisets, and its suits' flushes, each suit
+    /// holding counted once a group), and per active seat of it: 0.15–0.3
+    /// ms a class on one thread, measured on `AA`/`KK`/`QQ`, three ranges
+    /// (`QQ+,AK` / `JJ,TT,99,AQs,KQs` / `22+,AJs+`), three of `10%` and
+    /// `AA` vs `random` with `2c` dead.
     pub(crate) pattern_walk_s: f64,
     pub(crate) pattern_seat_s: f64,
     /// Per active seat, deal and board, added to `compare_s` when a
@@ -91,7 +92,7 @@ pub(crate) const COSTS: Costs = Costs {
     eval_walk_s: 2.0e-9,
     eval_walk_postflop_s: 12e-9,
     walk_setup_s: 0.7e-6,
-    pattern_walk_s: 400e-6,
+    pattern_walk_s: 170e-6,
     pattern_seat_s: 20e-6,
     breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,

@@ -1,0 +1,230 @@
+//! The suits of rank-pattern counting ([`rank_patterns`](super::rank_patterns)):
+//! the seats' and the deck's cards by rank and suit, the classes of suits
+//! they hold alike, and the suitings of a rank multiset on which a flush
+//! changes an outcome.
+
+use super::common::Counts;
+use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS};
+use crate::compact::{flush_value, rank_key};
+use crate::equity::request::MAX_SEATS;
+use crate::equity::tally::add_outcome;
+
+/// Outcome counters of one deal's boards, laid out as the kernels'
+/// `Counts`.
+#[derive(Clone)]
+pub(super) struct Outcomes {
+    wins: [u64; MAX_SEATS],
+    ties: Vec<u64>,
+    seats: usize,
+}
+
+impl Outcomes {
+    /// No outcomes yet, for `n` active seats.
+    pub(super) fn new(n: usize) -> Outcomes {
+        Outcomes {
+            wins: [0; MAX_SEATS],
+            ties: vec![0; n * (n + 1)],
+            seats: n,
+        }
+    }
+
+    /// Adds `other`'s counters to these.
+    pub(super) fn merge(&mut self, other: &Outcomes) {
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
+            *a += b;
+        }
+    }
+
+    /// Takes `other`'s counters from these, which hold them (`other` a
+    /// part of what was added here).
+    pub(super) fn remove(&mut self, other: &Outcomes) {
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a -= b;
+        }
+        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
+            *a -= b;
+        }
+    }
+
+    /// These counters as the kernels' counts of `boards` boards.
+    pub(super) fn counts(self, boards: u64) -> Counts {
+        Counts {
+            wins: self.wins[..self.seats].to_vec(),
+            ties: self.ties,
+            deals: boards,
+            total: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn add(&mut self, values: &[u32], weight: u64) {
+        let n = values.len();
+        add_outcome(values, &mut self.wins[..n], &mut self.ties, weight);
+    }
+}
+
+/// One active seat's hole cards as the kernel ranks them.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Hole {
+    /// The sum of its two cards' rank keys.
+    pub(super) key: u32,
+    /// Per suit, the ranks it holds (bit `rank`) and how many.
+    pub(super) suit_ranks: [u16; 4],
+    pub(super) suit_cards: [u8; 4],
+}
+
+/// What the boards of one deal are dealt from: per rank the cards left,
+/// per suit the ranks left.
+#[derive(Clone, Copy)]
+pub(super) struct Deck {
+    pub(super) rank_cards: [u8; RANKS],
+    pub(super) suit_ranks: [u16; 4],
+}
+
+/// The active seats holding `holes` as the kernel ranks them (the first
+/// `holes.len()` entries).
+pub(super) fn holes_of(holes: &[[u8; 2]]) -> [Hole; MAX_SEATS] {
+    let mut seats = [Hole::default(); MAX_SEATS];
+    for (hole, cards) in seats.iter_mut().zip(holes) {
+        for &card in cards {
+            let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
+            hole.key += rank_key(rank);
+            hole.suit_ranks[suit] |= 1 << rank;
+            hole.suit_cards[suit] += 1;
+        }
+    }
+    seats
+}
+
+impl Deck {
+    /// The cards of the mask `deck`.
+    pub(super) fn of(deck: u64) -> Deck {
+        let mut left = Deck {
+            rank_cards: [0; RANKS],
+            suit_ranks: [0; 4],
+        };
+        for card in (0..52u8).filter(|&c| deck >> c & 1 == 1) {
+            let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
+            left.rank_cards[rank] += 1;
+            left.suit_ranks[suit] |= 1 << rank;
+        }
+        left
+    }
+
+    /// The ways to deal `pattern` from these cards, and per distinct rank
+    /// of it (by position) the cards of that rank left.
+    #[inline(always)]
+    pub(super) fn ways(&self, pattern: &Pattern) -> (u64, [u8; BOARD]) {
+        let mut have = [0; BOARD];
+        let mut ways = 1;
+        for i in 0..usize::from(pattern.distinct) {
+            have[i] = self.rank_cards[usize::from(pattern.ranks[i])];
+            ways *= WAYS[usize::from(have[i])][usize::from(pattern.counts[i])];
+        }
+        (ways, have)
+    }
+}
+
+/// What one suit's flushes depend on: the ranks of the suit left in the
+/// deck and those each active seat holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct SuitHolding {
+    deck: u16,
+    seats: [u16; MAX_SEATS],
+    /// Per seat, the board cards of the suit it needs for a flush.
+    needs: [u8; MAX_SEATS],
+    /// The fewest board cards of the suit with which some seat makes a
+    /// flush.
+    pub(super) fewest: u32,
+}
+
+impl SuitHolding {
+    /// The suit `suit` of the cards `left` and the active seats `seats`.
+    pub(super) fn of(left: &Deck, seats: &[Hole], suit: usize) -> SuitHolding {
+        let mut held = [0; MAX_SEATS];
+        let mut needs = [0; MAX_SEATS];
+        for ((held, need), seat) in held.iter_mut().zip(&mut needs).zip(seats) {
+            *held = seat.suit_ranks[suit];
+            *need = BOARD as u8 - seat.suit_cards[suit];
+        }
+        let most_held = seats.iter().map(|h| h.suit_cards[suit]).max().unwrap_or(0);
+        SuitHolding {
+            deck: left.suit_ranks[suit],
+            seats: held,
+            needs,
+            fewest: BOARD as u32 - u32::from(most_held.min(2)),
+        }
+    }
+
+    /// Counts into `out` the suitings of `pattern` (`have`: per distinct
+    /// rank, by position, the cards of that rank left) with three or more
+    /// of its ranks in this suit on which some seat makes a flush that
+    /// changes its value (`values`, the seats' values without flushes;
+    /// `flushed`, working storage), each set of its ranks dealt in the
+    /// suit with its own ways, `times` over (the suits held alike);
+    /// returns their ways.
+    #[inline(always)]
+    pub(super) fn flushes(
+        &self,
+        pattern: &Pattern,
+        have: &[u8; BOARD],
+        values: &[u32],
+        flushed: &mut [u32],
+        times: u64,
+        out: &mut Outcomes,
+    ) -> u64 {
+        let distinct = usize::from(pattern.distinct);
+        // The multiset's distinct ranks (by position) whose card of the
+        // suit is left.
+        let mut open = 0u8;
+        for i in 0..distinct {
+            open |= u8::from(self.deck >> pattern.ranks[i] & 1 == 1) << i;
+        }
+        let mut counted = 0;
+        for &dealt in SUBSETS[distinct] {
+            let k = dealt.count_ones();
+            if k < self.fewest {
+                break;
+            }
+            if dealt & !open != 0 {
+                continue;
+            }
+            // Ways with exactly the ranks `dealt` in the suit.
+            let mut suited_ways = times;
+            let mut suited_ranks = 0u16;
+            for i in 0..distinct {
+                let count = usize::from(pattern.counts[i]);
+                let have = usize::from(have[i]);
+                suited_ways *= if dealt >> i & 1 == 1 {
+                    suited_ranks |= 1 << pattern.ranks[i];
+                    WAYS[have - 1][count - 1]
+                } else {
+                    WAYS[have - usize::from(open >> i & 1)][count]
+                };
+            }
+            if suited_ways == 0 {
+                continue;
+            }
+            let mut changed = false;
+            let seats = self.seats.iter().zip(&self.needs);
+            for ((f, &v), (&held, &need)) in flushed.iter_mut().zip(values).zip(seats) {
+                *f = v;
+                if k >= u32::from(need) {
+                    let flush = u32::from(flush_value(suited_ranks | held));
+                    if flush > v {
+                        *f = flush;
+                        changed = true;
+                    }
+                }
+            }
+            if changed {
+                out.add(flushed, suited_ways);
+                counted += suited_ways;
+            }
+        }
+        counted
+    }
+}
