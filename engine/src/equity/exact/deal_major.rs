@@ -71,8 +71,20 @@ pub(crate) fn symmetries(setup: &Setup, folding: Folding) -> Vec<SuitPerm> {
 /// the permutations `folding` names.
 pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<Walk>> {
     let mut out: Vec<Walk> = Vec::new();
-    let mut index: HashMap<Vec<u16>, usize> = HashMap::new();
+    let mut index: HashMap<[u16; MAX_SEATS], usize> = HashMap::new();
     let perms = symmetries(setup, folding);
+    // Each seat's combos (by position) under each permutation, as combo
+    // indices: `permuted[seat][position * perms.len() + perm]`.
+    let permuted: Vec<Vec<u16>> = setup
+        .seats
+        .iter()
+        .map(|seat| {
+            seat.combos
+                .iter()
+                .flat_map(|&c| perms.iter().map(move |&p| c.permuted(p).index() as u16))
+                .collect()
+        })
+        .collect();
     let mut over = false;
     let (offsets, _) = setup.combo_offsets();
     setup.for_each_deal(&mut |positions, mask, weight| {
@@ -85,21 +97,15 @@ pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<W
                 .collect();
             (weight, slots)
         };
-        let combos: Vec<Combo> = positions
-            .iter()
-            .enumerate()
-            .map(|(s, &p)| setup.seats[s].combos[usize::from(p)])
-            .collect();
-        let key = perms
-            .iter()
-            .map(|perm| {
-                combos
-                    .iter()
-                    .map(|&c| c.permuted(*perm).index() as u16)
-                    .collect::<Vec<u16>>()
-            })
-            .min()
-            .unwrap_or_default();
+        // The deal's class: the least of its images, seat by seat.
+        let mut key = [u16::MAX; MAX_SEATS];
+        for p in 0..perms.len() {
+            let mut image = [u16::MAX; MAX_SEATS];
+            for ((image, &position), seat) in image.iter_mut().zip(positions).zip(&permuted) {
+                *image = seat[usize::from(position) * perms.len() + p];
+            }
+            key = key.min(image);
+        }
         match index.get(&key) {
             Some(&i) => {
                 out[i].weight += weight;
@@ -111,7 +117,11 @@ pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<W
             None => {
                 index.insert(key, out.len());
                 out.push(Walk {
-                    combos,
+                    combos: positions
+                        .iter()
+                        .enumerate()
+                        .map(|(s, &p)| setup.seats[s].combos[usize::from(p)])
+                        .collect(),
                     mask,
                     weight,
                     deals: 1,
