@@ -72,17 +72,15 @@ pub(super) fn run(
         .deck()
         .iter()
         .fold(0u64, |mask, card| mask | card.bit());
-    let holes_of_walk = |walk: &Walk| -> Vec<[u8; 2]> {
-        setup
-            .active
-            .iter()
-            .map(|&s| {
-                let [a, b] = walk.combos[s].cards();
-                [a.index(), b.index()]
-            })
-            .collect()
+    // A walk's active seats as the kernel ranks them (the first `n`).
+    let n = setup.active.len();
+    let seats_of = |walk: &Walk| -> [Hole; MAX_SEATS] {
+        let holes: Vec<[u8; 2]> = (setup.active.iter())
+            .map(|&s| walk.combos[s].cards().map(|card| card.index()))
+            .collect();
+        holes_of(&holes)
     };
-    let groups = rank_groups(&list, deck, &holes_of_walk);
+    let groups = rank_groups(&list, deck, n, &seats_of);
     // Work items: a group of deals and a share of the rank multisets (a
     // few groups are split so that they spread over the threads; the
     // shares' counts add up to the whole group's).
@@ -99,11 +97,10 @@ pub(super) fn run(
         let patterns =
             &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
         let first = &list[group[0]];
-        let seats = holes_of(&holes_of_walk(first));
-        let n = setup.active.len();
-        if let [alone] = group[..] {
+        let seats = seats_of(first);
+        if group.len() == 1 {
             let counts = count_alone(deck & !first.mask, &seats[..n], patterns);
-            let mut tally = walk_tally(setup, &list[alone], &counts);
+            let mut tally = walk_tally(setup, first, &counts);
             tally.add_deals(counts.deals * (reported(first) - 1));
             return tally;
         }
@@ -112,7 +109,7 @@ pub(super) fn run(
         let mut known = HashMap::new();
         for &w in group {
             let walk = &list[w];
-            let seats = holes_of(&holes_of_walk(walk));
+            let seats = seats_of(walk);
             let counts = unsuited.with_flushes(deck & !walk.mask, &seats[..n], &mut known);
             let mut part = walk_tally(setup, walk, &counts);
             part.add_deals(counts.deals * (reported(walk) - 1));
@@ -135,22 +132,19 @@ const SHARES: usize = 8;
 /// dear as a few deals' flushes), so that work spreads over the threads.
 const GROUP_MOST: usize = 48;
 
-/// The walks of `list` (by index, in list order) in groups whose active
-/// seats hold the same ranks and leave the deck from `deck` the same ranks:
-/// their boards rank alike but for flushes.
+/// The walks of `list` (by index, in list order) in groups whose `n`
+/// active seats (`seats_of`) hold the same ranks and leave the deck from
+/// `deck` the same ranks: their boards rank alike but for flushes.
 fn rank_groups(
     list: &[Walk],
     deck: u64,
-    holes_of_walk: &dyn Fn(&Walk) -> Vec<[u8; 2]>,
+    n: usize,
+    seats_of: &dyn Fn(&Walk) -> [Hole; MAX_SEATS],
 ) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut index: HashMap<([u8; RANKS], Vec<u32>), usize> = HashMap::new();
     for (w, walk) in list.iter().enumerate() {
-        let seats = holes_of_walk(walk);
-        let keys = holes_of(&seats)[..seats.len()]
-            .iter()
-            .map(|hole| hole.key)
-            .collect();
+        let keys = seats_of(walk)[..n].iter().map(|hole| hole.key).collect();
         let key = (Deck::of(deck & !walk.mask).rank_cards, keys);
         let g = *index.entry(key).or_insert_with(|| {
             groups.push(Vec::new());

@@ -1,7 +1,7 @@
 //! The suits of rank-pattern counting ([`rank_patterns`](super::rank_patterns)):
-//! the seats' and the deck's cards by rank and suit, the classes of suits
-//! they hold alike, and the suitings of a rank multiset on which a flush
-//! changes an outcome.
+//! the seats' and the deck's cards by rank and suit, one suit as the deck
+//! and the seats hold it, and the suitings of a rank multiset on which a
+//! flush changes an outcome; the outcome counters they add to.
 
 use super::common::Counts;
 use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS};
