@@ -19,7 +19,7 @@ use super::flop_rows::{FlopReport, FlopRow, flop_means, method_of, with_frequenc
 use super::flops::typical_flop;
 use super::on_line::{Counted, LineOnBoard};
 use crate::card::Card;
-use crate::equity::exact::flop_pass::{self, PassSums};
+use crate::equity::exact::flop_pass::{self, ClassSums, PassSums};
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
 use crate::equity::strategy::{Kernel, Strategy};
@@ -63,6 +63,13 @@ pub fn flop_report_on_line(
     };
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = classes.len();
+    let emit = |row: Result<Option<FlopRow>, LineError>| {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if let Ok(Some(row)) = &row {
+            on_row(row, n, total);
+        }
+        row
+    };
     let run = || {
         // On the report's threads, as the rows.
         let pass = match strategy {
@@ -71,29 +78,48 @@ pub fn flop_report_on_line(
             }
             _ => None,
         };
-        classes
-            .par_iter()
-            .enumerate()
-            .map(|(i, class)| {
-                let known = match &pass {
-                    Some(pass) => passed(request, class, pass, i)?,
-                    None => None,
-                };
-                let known = known.as_ref().map(|result| (Street::Flop, result));
-                let row = line_row(
-                    request,
-                    rules,
-                    class,
-                    strategy,
-                    odds.as_ref(),
-                    known,
-                    cancel,
-                );
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Ok(Some(row)) = &row {
-                    on_row(row, n, total);
-                }
-                row
+        let follow = |i: usize, class: &FlopClass| {
+            if cancel() {
+                return Err(LineError::from(EquityError::Cancelled));
+            }
+            let known = match &pass {
+                Some(pass) => passed(request, class, pass, i)?,
+                None => None,
+            };
+            let known = known.as_ref().map(|result| (Street::Flop, result));
+            let mut with = request.clone();
+            with.board = class.flop.to_vec();
+            LineOnBoard::follow(&with, rules, strategy, known)
+        };
+        let exact = matches!(strategy, ReportStrategy::EachExact { .. });
+        if !(exact && flop_pass::line_applies(&setup)) {
+            // Each flop followed and counted on its own.
+            return (classes.par_iter().enumerate())
+                .map(|(i, class)| {
+                    let line = follow(i, class)?;
+                    emit(line_row(class, &line, strategy, odds.as_ref(), None, cancel))
+                })
+                .collect::<Result<Vec<_>, LineError>>();
+        }
+        // Every flop's line followed, then every flop counted with the
+        // ranges its line leaves in one pass over the boards (those the
+        // pass leaves out on their own).
+        let lines = (classes.par_iter().enumerate())
+            .map(|(i, class)| follow(i, class))
+            .collect::<Result<Vec<_>, LineError>>()?;
+        drop(pass);
+        let reps: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
+        let ranges: Vec<Option<Vec<&Range>>> = lines.iter().map(|l| Some(l.ranges())).collect();
+        let sums = flop_pass::line_pass(&setup, &perms, &reps, &ranges, cancel, &|_, _| {})?;
+        let kernel = Strategy::Exact {
+            kernel: Kernel::FlopPass,
+            estimate_s: 0.0,
+        };
+        (classes.par_iter().zip(&lines).enumerate())
+            .map(|(i, (class, line))| {
+                let passed = sums.as_ref().filter(|s| s.counts(i));
+                let sums = passed.map(|s| (s.class(i), kernel));
+                emit(line_row(class, line, strategy, odds.as_ref(), sums.as_ref(), cancel))
             })
             .collect::<Result<Vec<_>, LineError>>()
     };
@@ -260,22 +286,25 @@ fn by_frequency(flops: &[FlopRow], f: impl Fn(&FlopRow) -> f64) -> f64 {
     (sum / total).clamp(0.0, 1.0)
 }
 
-/// One class's row on the line, or `None` when no deal leaves its flop.
+/// One class's row on its `line` (followed on its flop), or `None` when
+/// no deal leaves its flop: counted as `strategy` counts the report's
+/// flops, or finished from the one pass's sums for the class (`passed`,
+/// with the pass's strategy to report).
 fn line_row(
-    request: &EquityRequest,
-    rules: &[StreetRule],
     class: &FlopClass,
+    line: &LineOnBoard,
     strategy: ReportStrategy,
     odds: Option<&FlopOdds>,
-    known: Option<(Street, &EquityResult)>,
+    passed: Option<&(ClassSums, Strategy)>,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<FlopRow>, LineError> {
     let flop: [Card; 3] = class.flop;
-    let mut with = request.clone();
-    with.board = flop.to_vec();
-    let line = LineOnBoard::follow(&with, rules, strategy, known)?;
     let reach = line.reach();
-    let Some(Counted { weight, seats }) = line.count(strategy, Some(Street::Flop), cancel)? else {
+    let counted = match passed {
+        Some((sums, pass)) => line.passed(sums, *pass, Some(Street::Flop))?,
+        None => line.count(strategy, Some(Street::Flop), cancel)?,
+    };
+    let Some(Counted { weight, seats }) = counted else {
         return Ok(None);
     };
     let weight = match (weight, odds) {

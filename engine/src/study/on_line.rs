@@ -4,10 +4,15 @@
 //! line leaves there counted the same way, each seat with its continue
 //! share.
 
+use super::flop_counting::passed_on;
 use super::hits::BoardSeat;
 use super::on_board::{counted_as, exact_on_board, sampled_on_board};
-use crate::equity::{EquityRequest, EquityResult, ReportStrategy};
+use crate::card::Card;
+use crate::equity::exact::flop_pass::ClassSums;
+use crate::equity::strategy::Strategy;
+use crate::equity::{EquityError, EquityRequest, EquityResult, ReportStrategy};
 use crate::line::{Followed, LineError, Street, StreetRule, follow_known};
+use crate::range::Range;
 
 /// A board's spot on a line, counted ([`LineOnBoard::count`]).
 pub(super) struct Counted {
@@ -56,6 +61,12 @@ impl LineOnBoard {
         self.followed.reach()
     }
 
+    /// Each seat's range in the spot to count on the board (request
+    /// order).
+    pub(super) fn ranges(&self) -> Vec<&Range> {
+        self.counted.seats.iter().map(|s| &s.range).collect()
+    }
+
     /// The spot counted on the board as `strategy` counts the report's
     /// boards, with the per-combo breakdown, each seat with its continue
     /// share on `street`; `None` when no deal is possible with the board.
@@ -69,24 +80,44 @@ impl LineOnBoard {
         let board = request.board.clone();
         let found = match strategy {
             ReportStrategy::EachSampled { std_error } => {
-                sampled_on_board(request, board.clone(), std_error, true, cancel)?
+                sampled_on_board(request, board, std_error, true, cancel)?
                     .map(|result| (None, result))
             }
-            _ => exact_on_board(request, board.clone(), true, cancel)?
+            _ => exact_on_board(request, board, true, cancel)?
                 .map(|(weight, result)| (Some(weight), result)),
         };
-        let Some((weight, result)) = found else {
-            return Ok(None);
-        };
+        Ok(found.map(|(weight, result)| self.counted(weight, &result, street)))
+    }
+
+    /// [`LineOnBoard::count`] of a flop, finished from the one pass's
+    /// `sums` for its class, counted with this board's ranges (`pass`, the
+    /// pass's strategy to report).
+    pub(super) fn passed(
+        &self,
+        sums: &ClassSums,
+        pass: Strategy,
+        street: Option<Street>,
+    ) -> Result<Option<Counted>, LineError> {
+        let flop: [Card; 3] = (self.counted.board.as_slice().try_into())
+            .map_err(|_| EquityError::BadSetting("a flop row's board is its flop"))?;
+        let found = passed_on(&self.counted, flop, sums, pass)?;
+        Ok(found.map(|(weight, result)| self.counted(Some(weight), &result, street)))
+    }
+
+    /// The counted spot's `result` (of deals weighing `weight` when
+    /// counted exactly), each seat with its continue share on `street`.
+    fn counted(&self, weight: Option<f64>, result: &EquityResult, street: Option<Street>) -> Counted {
+        let board = &self.counted.board;
         let seats = (result.seats.iter().zip(&result.breakdown))
             .map(|(&figures, breakdown)| {
-                let range = &request.seats[figures.seat].range;
-                let mut seat = BoardSeat::new(figures, breakdown, range, &board, request.dead);
+                let range = &self.counted.seats[figures.seat].range;
+                let mut seat =
+                    BoardSeat::new(figures, breakdown, range, board, self.counted.dead);
                 seat.continue_share =
                     street.and_then(|street| self.followed.share(figures.seat, street));
                 seat
             })
             .collect();
-        Ok(Some(Counted { weight, seats }))
+        Counted { weight, seats }
     }
 }

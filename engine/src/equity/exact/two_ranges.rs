@@ -39,13 +39,13 @@ pub(crate) struct Scratch {
 }
 
 /// Running sums of weights (and counts) over a set of combos, per card.
-struct Sums {
+pub(super) struct Sums {
     total: u64,
     per_card: [u64; 52],
 }
 
 impl Sums {
-    fn new() -> Sums {
+    pub(super) fn new() -> Sums {
         Sums {
             total: 0,
             per_card: [0; 52],
@@ -53,7 +53,7 @@ impl Sums {
     }
 
     #[inline]
-    fn add(&mut self, cards: [u8; 2], weight: u64) {
+    pub(super) fn add(&mut self, cards: [u8; 2], weight: u64) {
         self.total += weight;
         self.per_card[usize::from(cards[0])] += weight;
         self.per_card[usize::from(cards[1])] += weight;
@@ -62,7 +62,7 @@ impl Sums {
     /// The sum over the set's combos sharing no card with `cards`, given
     /// the weight `own` the set holds for that very combo.
     #[inline]
-    fn compatible(&self, cards: [u8; 2], own: u64) -> u64 {
+    pub(super) fn compatible(&self, cards: [u8; 2], own: u64) -> u64 {
         self.total + own
             - self.per_card[usize::from(cards[0])]
             - self.per_card[usize::from(cards[1])]
@@ -135,9 +135,7 @@ impl TwoRanges {
         mut per_combo: PerCombo,
         scratch: &mut Scratch,
     ) -> u64 {
-        for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
-            board.sorted(items, sorted, &mut scratch.spare);
-        }
+        self.sort(board, scratch);
         let sorted = &scratch.sorted;
         let deals = self.deal_count(sorted);
         // Each seat at or above the single-combo seats against the other
@@ -156,6 +154,32 @@ impl TwoRanges {
             self.combo_weights(sorted, counts);
         }
         deals
+    }
+
+    /// Sorts each seat's combos live on `board` by rank into `scratch`
+    /// ([`TwoRanges::sorted`]).
+    pub(super) fn sort(&self, board: &BoardView, scratch: &mut Scratch) {
+        for (sorted, items) in scratch.sorted.iter_mut().zip(&self.items) {
+            board.sorted(items, sorted, &mut scratch.spare);
+        }
+    }
+
+    /// Each seat's combos live on the board [`TwoRanges::sort`] sorted,
+    /// lowest rank first, as `rank << 32 | index` into
+    /// [`TwoRanges::items`].
+    pub(super) fn sorted(scratch: &Scratch) -> &[Vec<u64>; 2] {
+        &scratch.sorted
+    }
+
+    /// Each seat's live combos.
+    pub(super) fn items(&self) -> &[Vec<Item>; 2] {
+        &self.items
+    }
+
+    /// The two seats' bits (by active index), and the product of the
+    /// single-combo seats' weights.
+    pub(super) fn bits_and_fixed_weight(&self) -> ([usize; 2], u64) {
+        (self.seats.map(|a| 1usize << a), self.fixed_weight)
     }
 
     /// The deals on the board (`sorted`, each seat's live combos): per

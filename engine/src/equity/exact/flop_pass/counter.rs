@@ -3,6 +3,9 @@
 
 use std::ops::Range;
 
+use super::flop_weights::OnFlop;
+use super::on_flop;
+use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
 use crate::equity::exact::three_ranges::{self, ThreeRanges};
 use crate::equity::exact::two_ranges::{self, TwoRanges};
@@ -25,6 +28,8 @@ pub(super) enum Counter {
 pub(super) struct Scratches {
     two: two_ranges::Scratch,
     three: three_ranges::Scratch,
+    /// A flop's lists when each flop has its own weights.
+    pub(super) lists: on_flop::Lists,
 }
 
 impl Counter {
@@ -73,6 +78,45 @@ impl Counter {
             Counter::Single { range, ref slots } => {
                 let range_items = items.iter().filter(|it| slots.contains(&it.slot));
                 single(view, range_items, 1 << range, sets, per_combo, unit_k)
+            }
+        }
+    }
+
+    /// Whether it can count a board with each flop's own weights
+    /// ([`Counter::count_on`]): two ranges, or one against single hands.
+    pub(super) fn weighs_flops(&self) -> bool {
+        !matches!(self, Counter::Three(_))
+    }
+
+    /// Prepares a board for [`Counter::count_on`]: the two ranges' combos
+    /// sorted by rank, once for the board's ten flops.
+    pub(super) fn sort(&self, view: &BoardView, scratch: &mut Scratches) {
+        if let Counter::Sweep(two) = self {
+            two.sort(view, &mut scratch.two);
+        }
+    }
+
+    /// Counts one flop `on` of a board [`Counter::sort`] prepared, with
+    /// the flop's own weights (`items` every live item), into `to`,
+    /// returning the deals. Not for three ranges
+    /// ([`Counter::weighs_flops`]).
+    pub(super) fn count_on(
+        &self,
+        view: &BoardView,
+        items: &[Item],
+        on: &OnFlop<'_>,
+        scratch: &mut Scratches,
+        to: &mut on_flop::Into<'_, impl Count>,
+    ) -> u64 {
+        match *self {
+            Counter::Sweep(ref two) => {
+                let sorted = TwoRanges::sorted(&scratch.two);
+                on_flop::two_ranges(two, sorted, view, on, &mut scratch.lists, to)
+            }
+            Counter::Three(_) => 0,
+            Counter::Single { range, ref slots } => {
+                let range_items = items.iter().filter(|it| slots.contains(&it.slot));
+                on_flop::one_range(range_items, 1 << range, view, on, &mut scratch.lists, to)
             }
         }
     }

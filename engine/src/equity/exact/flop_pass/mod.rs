@@ -26,6 +26,8 @@
 //! 64.
 
 mod counter;
+mod flop_weights;
+mod on_flop;
 mod orbits;
 mod pass;
 mod pending;
@@ -33,5 +35,5 @@ mod run;
 mod sums;
 mod sweep;
 
-pub(crate) use run::{applies, flop_pass};
+pub(crate) use run::{applies, flop_pass, line_applies, line_pass};
 pub(crate) use sums::{ClassSums, PassSums};

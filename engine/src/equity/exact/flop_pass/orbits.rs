@@ -136,6 +136,6 @@ pub(super) fn stabilisers(reps: &[[Card; 3]], perms: &[SuitPerm]) -> Vec<Vec<usi
 }
 
 /// The card mask of a flop.
-fn mask_of(flop: &[Card; 3]) -> u64 {
+pub(super) fn mask_of(flop: &[Card; 3]) -> u64 {
     flop.iter().fold(0u64, |m, c| m | c.bit())
 }

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap;
 
 use super::counter::Counter;
+use super::flop_weights::FlopWeights;
 
 use crate::compact::CompactHand;
 use crate::equity::exact::common::Item;
@@ -20,12 +21,17 @@ pub(super) struct Pass<'a> {
     pub(super) boards: &'a [(u64, u64)],
     /// Every flop: its class and the permutation taking it there.
     pub(super) flop_class: &'a FxHashMap<u64, (u32, u8)>,
+    /// Per permutation, the item each item goes to.
+    pub(super) item_perms: &'a [Vec<u32>],
     /// Per permutation, the item each item comes from (the inverse of
-    /// the item each item goes to).
+    /// `item_perms`).
     pub(super) item_sources: &'a [Vec<u32>],
     /// Per permutation, whether it leaves every item in place.
     pub(super) identity: &'a [bool],
     pub(super) counter: &'a Counter,
+    /// Each flop's own weights (a report on a line), or `None`: every
+    /// board counted once with the seats' own.
+    pub(super) flop_weights: Option<&'a FlopWeights>,
     pub(super) unit_k: &'a [u64],
     pub(super) classes: usize,
     /// `2^active seats`.

@@ -46,17 +46,45 @@ impl<T: Count> Pending<T> {
         acc: &mut Acc<T>,
         pass: &Pass<'_>,
     ) {
+        self.start(at, cards, class, p, acc, pass);
+        let sums = &mut self.sums[at * self.live..(at + 1) * self.live];
+        for (to, c) in sums.iter_mut().zip(scaled) {
+            to[0].add_count(c[0]);
+            to[1].add_count(c[1]);
+        }
+    }
+
+    /// [`Pending::add`] of the counts of `slots` only (the others' are 0).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn add_slots(
+        &mut self,
+        at: usize,
+        cards: &[u64; 5],
+        class: usize,
+        p: u8,
+        counts: &[[T; 2]],
+        slots: impl Iterator<Item = usize>,
+        acc: &mut Acc<T>,
+        pass: &Pass<'_>,
+    ) {
+        self.start(at, cards, class, p, acc, pass);
+        let sums = &mut self.sums[at * self.live..(at + 1) * self.live];
+        for slot in slots {
+            let (to, c) = (&mut sums[slot], counts[slot]);
+            to[0].add_count(c[0]);
+            to[1].add_count(c[1]);
+        }
+    }
+
+    /// Ends the run first where the board `cards` has other lowest cards,
+    /// and notes flop `at`'s class and permutation.
+    fn start(&mut self, at: usize, cards: &[u64; 5], class: usize, p: u8, acc: &mut Acc<T>, pass: &Pass<'_>) {
         let lowest = cards[0] | cards[1] | cards[2] | cards[3];
         if lowest != self.lowest {
             self.flush(acc, pass);
             self.lowest = lowest;
         }
         self.flops[at] = Some((class, p));
-        let sums = &mut self.sums[at * self.live..(at + 1) * self.live];
-        for (to, c) in sums.iter_mut().zip(scaled) {
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
-        }
     }
 
     /// Adds the run's sums to their classes' rows and clears them.

@@ -8,9 +8,11 @@ use crate::equity::error::EquityError;
 use crate::equity::exact::common::{Item, items};
 use crate::equity::setup::Setup;
 use crate::equity::tally::share_unit;
+use crate::range::Range;
 use crate::symmetry::SuitPerm;
 
 use super::counter::Counter;
+use super::flop_weights::FlopWeights;
 use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
 };
@@ -30,6 +32,12 @@ pub(crate) fn applies(setup: &Setup) -> bool {
             .all(|s| setup.active.contains(&s))
 }
 
+/// Whether [`line_pass`] can count `setup`: the pass applies, with one or
+/// two ranged seats.
+pub(crate) fn line_applies(setup: &Setup) -> bool {
+    applies(setup) && setup.seats.iter().filter(|s| s.combos.len() > 1).count() <= 2
+}
+
 /// The sums of every flop class (`reps`, the classes' representatives
 /// under `perms`, the suit permutations that fix the scenario), or `None`
 /// when the pass does not apply ([`applies`]).
@@ -38,6 +46,35 @@ pub(crate) fn flop_pass(
     setup: &Setup,
     perms: &[SuitPerm],
     reps: &[[Card; 3]],
+    cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Option<PassSums>, EquityError> {
+    run_pass(setup, perms, reps, None, cancel, progress)
+}
+
+/// [`flop_pass`] with each class counted with its own ranges: `ranges[c]`
+/// each seat's range on class `c` (narrower than the setup's; `perms`
+/// must fix them as the class's flop), or `None` to leave the class out.
+/// Classes whose ranges the pass cannot count are left out too
+/// ([`PassSums::counts`]). `None` where the pass does not apply, or for
+/// three ranged seats (whose sweep has no weights of its own).
+pub(crate) fn line_pass(
+    setup: &Setup,
+    perms: &[SuitPerm],
+    reps: &[[Card; 3]],
+    ranges: &[Option<Vec<&Range>>],
+    cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Option<PassSums>, EquityError> {
+    run_pass(setup, perms, reps, Some(ranges), cancel, progress)
+}
+
+/// [`flop_pass`], or [`line_pass`] with `ranges`.
+fn run_pass(
+    setup: &Setup,
+    perms: &[SuitPerm],
+    reps: &[[Card; 3]],
+    ranges: Option<&[Option<Vec<&Range>>]>,
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<PassSums>, EquityError> {
@@ -56,6 +93,10 @@ pub(crate) fn flop_pass(
     let Some(counter) = Counter::new(setup, &offsets, &seat_items, &ranged) else {
         return Ok(None);
     };
+    if ranges.is_some() && !counter.weighs_flops() {
+        return Ok(None);
+    }
+    let flop_weights = ranges.map(|ranges| FlopWeights::new(setup, &seat_items, reps, ranges));
     let all: Vec<Item> = seat_items.iter().flatten().copied().collect();
     debug_assert_eq!(all.len(), live);
     let Some(item_perms) = item_perms(perms, &seat_items) else {
@@ -84,16 +125,27 @@ pub(crate) fn flop_pass(
         cards: &hands_cards,
         boards: &boards,
         flop_class: &flop_class,
+        item_perms: &item_perms,
         item_sources: &item_sources,
         identity: &identities(&item_sources),
         counter: &counter,
+        flop_weights: flop_weights.as_ref(),
         unit_k: &unit_k,
         hands: &hands,
         classes: reps.len(),
         winner_sets: 1 << seats,
         live,
     };
-    let largest = largest_sum(&seat_items, &ranged, unit, perms.len());
+    let weights: Vec<(u64, u64)> = match &flop_weights {
+        Some(flop_weights) => flop_weights.largest.clone(),
+        None => (seat_items.iter())
+            .map(|items| {
+                let max = items.iter().map(|it| it.weight).max().unwrap_or(0);
+                (max, items.iter().map(|it| it.weight).sum())
+            })
+            .collect(),
+    };
+    let largest = largest_sum(&weights, &ranged, unit, perms.len());
     let acc = if largest <= u128::from(u32::MAX) {
         pass.sweep::<u32>(cancel, progress)?
             .map(|a| swept(a, Counters::Narrow))
@@ -117,24 +169,24 @@ pub(crate) fn flop_pass(
         stabilisers: stabilisers(reps, perms),
         group: perms.len() as u64,
         divisors: setup.seats.iter().map(|s| s.divisor).collect(),
+        class_divisors: flop_weights.map(|w| w.divisors),
         seats,
     }))
 }
 
 /// The largest sum a counter can reach: one item's weight times the other
 /// ranged seats' whole weight (the single hands weigh 1; `ranged` the
-/// ranged seats' active indices, `seat_items` every seat's items), in
-/// share units (`unit`), on every board of a flop (at most 1,176), times
-/// the group (orbit sizes; `group` permutations).
-fn largest_sum(seat_items: &[Vec<Item>], ranged: &[usize], unit: u128, group: usize) -> u128 {
-    let max_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).max().unwrap_or(0);
-    let total_weight = |a: usize| seat_items[a].iter().map(|it| it.weight).sum::<u64>();
+/// ranged seats' active indices, `weights` every active seat's largest
+/// item weight and whole weight), in share units (`unit`), on every board
+/// of a flop (at most 1,176), times the group (orbit sizes; `group`
+/// permutations).
+fn largest_sum(weights: &[(u64, u64)], ranged: &[usize], unit: u128, group: usize) -> u128 {
     let largest = (ranged.iter())
         .map(|&a| {
             let others: u128 = (ranged.iter().filter(|&&b| b != a))
-                .map(|&b| u128::from(total_weight(b)))
+                .map(|&b| u128::from(weights[b].1))
                 .product();
-            u128::from(max_weight(a)) * others
+            u128::from(weights[a].0) * others
         })
         .max()
         .unwrap_or(0);

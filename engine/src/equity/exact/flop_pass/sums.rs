@@ -62,11 +62,23 @@ pub(crate) struct PassSums {
     pub(super) group: u64,
     /// Per seat, what the pass divided its weights by.
     pub(super) divisors: Vec<u64>,
+    /// With each class's own weights (a line): per class, what the pass
+    /// divided each seat's weights by on it, or `None` for a class it left
+    /// out.
+    pub(super) class_divisors: Option<Vec<Option<Vec<u64>>>>,
     /// The active seats.
     pub(super) seats: usize,
 }
 
 impl PassSums {
+    /// Whether the pass counted class `class` (with each class's own
+    /// weights, it leaves out those it cannot count).
+    pub(crate) fn counts(&self, class: usize) -> bool {
+        self.class_divisors
+            .as_ref()
+            .is_none_or(|d| d.get(class).is_some_and(Option::is_some))
+    }
+
     /// Class `class`'s sums: `V = Σ_{h ∈ Stab(F)} W(F, h c) / |G|`.
     pub(crate) fn class(&self, class: usize) -> ClassSums {
         let live = self.items.len();
@@ -79,7 +91,9 @@ impl PassSums {
                 .collect(),
             deals: self.acc.deals[class] * s / group,
             combos: vec![vec![[0; 4]; COMBOS]; self.seats],
-            divisors: self.divisors.clone(),
+            divisors: (self.class_divisors.as_ref())
+                .and_then(|d| d.get(class).cloned().flatten())
+                .unwrap_or_else(|| self.divisors.clone()),
         };
         let row = class * live;
         for (i, &(seat, combo)) in self.items.iter().enumerate() {

@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::counter::Scratches;
+use super::flop_weights::FlopWeights;
+use super::on_flop;
 use super::pass::Pass;
 use super::pending::Pending;
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
@@ -16,6 +18,21 @@ use crate::equity::exact::common::BoardView;
 
 /// Boards swept between two looks at `cancel` and `progress`.
 const PROGRESS_BOARDS: usize = 4096;
+
+/// A board's ten flops: the positions of their cards among its five,
+/// lowest first.
+const FLOPS: [(usize, usize, usize); 10] = [
+    (0, 1, 2),
+    (0, 1, 3),
+    (0, 1, 4),
+    (0, 2, 3),
+    (0, 2, 4),
+    (0, 3, 4),
+    (1, 2, 3),
+    (1, 2, 4),
+    (1, 3, 4),
+    (2, 3, 4),
+];
 
 impl Pass<'_> {
     /// Sweeps every board into per-class accumulators with counters of
@@ -117,6 +134,10 @@ impl<T: Count> Fold<T> {
             rest &= rest - 1;
         }
         self.rank(pass, mask, &cards);
+        if let Some(weights) = pass.flop_weights {
+            self.each_flop(pass, weights, mask, &cards, orbit);
+            return;
+        }
         let deals = self.count(pass, mask);
         // Every blocked item's counters are 0 (cleared in `count`).
         for (to, c) in self.scaled.iter_mut().zip(&self.per_combo) {
@@ -141,22 +162,29 @@ impl<T: Count> Fold<T> {
         }
     }
 
+    /// The best single hand's rank on the board (ranked) and who holds it
+    /// (bits by active index).
+    #[inline(always)]
+    fn fixed_best(&self, pass: &Pass<'_>) -> (u32, usize) {
+        let (mut best, mut winners) = (0, 0);
+        for &(a, slot) in pass.hands {
+            let r = self.ranks[slot];
+            if r > best {
+                (best, winners) = (r, 1 << a);
+            } else if r == best {
+                winners |= 1 << a;
+            }
+        }
+        (best, winners)
+    }
+
     /// Counts the deals on the board `mask` (ranked) into the cleared
     /// `sets` and `per_combo`, returning how many.
     #[inline(always)]
     fn count(&mut self, pass: &Pass<'_>, mask: u64) -> u64 {
         self.per_combo.iter_mut().for_each(|c| *c = [0; 4]);
         self.sets.iter_mut().for_each(|v| *v = 0);
-        // The best single hand and who holds it.
-        let (mut fixed_best, mut fixed_winners) = (0, 0);
-        for &(a, slot) in pass.hands {
-            let r = self.ranks[slot];
-            if r > fixed_best {
-                (fixed_best, fixed_winners) = (r, 1 << a);
-            } else if r == fixed_best {
-                fixed_winners |= 1 << a;
-            }
-        }
+        let (fixed_best, fixed_winners) = self.fixed_best(pass);
         let view = BoardView {
             ranks: &self.ranks,
             mask,
@@ -173,38 +201,118 @@ impl<T: Count> Fold<T> {
         )
     }
 
+    /// Counts the board `mask` (ranked; `cards` its cards, lowest first;
+    /// its orbit's `orbit` boards) once for each of its flops, with that
+    /// flop's own `weights`, into the flop's class.
+    #[inline(always)]
+    fn each_flop(
+        &mut self,
+        pass: &Pass<'_>,
+        weights: &FlopWeights,
+        mask: u64,
+        cards: &[u64; 5],
+        orbit: u64,
+    ) {
+        let (fixed_best, fixed_winners) = self.fixed_best(pass);
+        fn view(ranks: &[u32], mask: u64, (fixed_best, fixed_winners): (u32, usize)) -> BoardView<'_> {
+            BoardView {
+                ranks,
+                mask,
+                fixed_best,
+                fixed_winners,
+            }
+        }
+        let fixed = (fixed_best, fixed_winners);
+        pass.counter.sort(&view(&self.ranks, mask, fixed), &mut self.scratch);
+        for (x, y, z) in FLOPS {
+            let flop = cards[x] | cards[y] | cards[z];
+            let Some(&(class, p)) = pass.flop_class.get(&flop) else {
+                continue;
+            };
+            let Some(on) = weights.on_flop(class as usize, &pass.item_perms[usize::from(p)]) else {
+                continue;
+            };
+            self.sets.iter_mut().for_each(|v| *v = 0);
+            let mut to = on_flop::Into {
+                sets: &mut self.sets,
+                counts: &mut self.scaled,
+                unit_k: pass.unit_k,
+                orbit,
+            };
+            let view = view(&self.ranks, mask, fixed);
+            let deals = pass.counter.count_on(&view, pass.all, &on, &mut self.scratch, &mut to);
+            let (class, p) = (class as usize, p);
+            self.add_sets(pass, class, deals, orbit);
+            let slots = self.scratch.lists.slots();
+            if z < 4 {
+                let at = x + y + z - 3;
+                self.pending
+                    .add_slots(at, cards, class, p, &self.scaled, slots, &mut self.acc, pass);
+            } else {
+                let live = pass.live;
+                let row = &mut self.acc.combos[class * live..(class + 1) * live];
+                let to = &pass.item_perms[usize::from(p)];
+                for slot in slots {
+                    let c = self.scaled[slot];
+                    let target = &mut row[to[slot] as usize];
+                    target[0].add_count(c[0]);
+                    target[1].add_count(c[1]);
+                }
+            }
+        }
+    }
+
     /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
     /// to each of its ten flops' classes, `cards` its cards lowest first.
     #[inline(always)]
     fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
-        let (nsets, live) = (pass.winner_sets, pass.live);
-        for x in 0..5 {
-            for y in x + 1..5 {
-                for z in y + 1..5 {
-                    let flop = cards[x] | cards[y] | cards[z];
-                    let Some(&(class, p)) = pass.flop_class.get(&flop) else {
-                        continue;
-                    };
-                    let class = class as usize;
-                    let acc = &mut self.acc;
-                    let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
-                    for (a, s) in to_sets.iter_mut().zip(&self.sets) {
-                        *a += s * orbit;
-                    }
-                    acc.deals[class] += deals * orbit;
-                    if z < 4 {
-                        // A flop of the four lowest cards: the next boards
-                        // likely share it.
-                        let at = x + y + z - 3;
-                        self.pending
-                            .add(at, cards, class, p, &self.scaled, acc, pass);
-                        continue;
-                    }
-                    let row = &mut acc.combos[class * live..(class + 1) * live];
-                    pass.add_row(row, p, &self.scaled);
-                }
-            }
+        for (x, y, z) in FLOPS {
+            let flop = cards[x] | cards[y] | cards[z];
+            let Some(&(class, p)) = pass.flop_class.get(&flop) else {
+                continue;
+            };
+            self.add_flop(pass, cards, (x, y, z), (class as usize, p), deals, orbit);
         }
+    }
+
+    /// Adds the board's counts (`sets`, `scaled`; `deals` deals, its
+    /// orbit's `orbit` boards) to its flop of the cards at `(x, y, z)`,
+    /// of class `class` under permutation `p`.
+    #[inline(always)]
+    fn add_flop(
+        &mut self,
+        pass: &Pass<'_>,
+        cards: &[u64; 5],
+        (x, y, z): (usize, usize, usize),
+        (class, p): (usize, u8),
+        deals: u64,
+        orbit: u64,
+    ) {
+        self.add_sets(pass, class, deals, orbit);
+        let live = pass.live;
+        let acc = &mut self.acc;
+        if z < 4 {
+            // A flop of the four lowest cards: the next boards likely
+            // share it.
+            let at = x + y + z - 3;
+            self.pending
+                .add(at, cards, class, p, &self.scaled, acc, pass);
+            return;
+        }
+        let row = &mut acc.combos[class * live..(class + 1) * live];
+        pass.add_row(row, p, &self.scaled);
+    }
+
+    /// Adds the board's weight per set of winners and its `deals` deals,
+    /// times its orbit's `orbit` boards, to class `class`.
+    #[inline(always)]
+    fn add_sets(&mut self, pass: &Pass<'_>, class: usize, deals: u64, orbit: u64) {
+        let nsets = pass.winner_sets;
+        let to_sets = &mut self.acc.sets[class * nsets..(class + 1) * nsets];
+        for (a, s) in to_sets.iter_mut().zip(&self.sets) {
+            *a += s * orbit;
+        }
+        self.acc.deals[class] += deals * orbit;
     }
 
     /// The fold's accumulator, its pending sums added.
