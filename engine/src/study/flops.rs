@@ -170,6 +170,7 @@ impl<'a> Spot<'a> {
             one_pass: true,
             counts: 1,
             pass_first: false,
+            line_pass: false,
         })
     }
 

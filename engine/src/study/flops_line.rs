@@ -47,6 +47,20 @@ pub fn flop_report_on_line(
     cancel: &(dyn Fn() -> bool + Sync),
     on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
 ) -> Result<FlopReport, LineError> {
+    report(request, rules, true, cancel, on_row).map(|(report, _)| report)
+}
+
+/// [`flop_report_on_line`], every flop counted exactly by one pass over
+/// the boards with each flop's own ranges where it applies and
+/// `line_pass` (else each flop on its own); with the number of rows the
+/// pass counted.
+fn report(
+    request: &EquityRequest,
+    rules: &[StreetRule],
+    line_pass: bool,
+    cancel: &(dyn Fn() -> bool + Sync),
+    on_row: &(dyn Fn(&FlopRow, usize, usize) + Sync),
+) -> Result<(FlopReport, usize), LineError> {
     let start = Instant::now();
     let LinePlan {
         setup,
@@ -62,6 +76,7 @@ pub fn flop_report_on_line(
         _ => None,
     };
     let done = std::sync::atomic::AtomicUsize::new(0);
+    let by_pass = std::sync::atomic::AtomicUsize::new(0);
     let total = classes.len();
     let emit = |row: Result<Option<FlopRow>, LineError>| {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -92,12 +107,19 @@ pub fn flop_report_on_line(
             LineOnBoard::follow(&with, rules, strategy, known)
         };
         let exact = matches!(strategy, ReportStrategy::EachExact { .. });
-        if !(exact && flop_pass::line_applies(&setup)) {
+        if !(line_pass && exact && flop_pass::line_applies(&setup)) {
             // Each flop followed and counted on its own.
             return (classes.par_iter().enumerate())
                 .map(|(i, class)| {
                     let line = follow(i, class)?;
-                    emit(line_row(class, &line, strategy, odds.as_ref(), None, cancel))
+                    emit(line_row(
+                        class,
+                        &line,
+                        strategy,
+                        odds.as_ref(),
+                        None,
+                        cancel,
+                    ))
                 })
                 .collect::<Result<Vec<_>, LineError>>();
         }
@@ -119,12 +141,34 @@ pub fn flop_report_on_line(
             .map(|(i, (class, line))| {
                 let passed = sums.as_ref().filter(|s| s.counts(i));
                 let sums = passed.map(|s| (s.class(i), kernel));
-                emit(line_row(class, line, strategy, odds.as_ref(), sums.as_ref(), cancel))
+                if sums.is_some() {
+                    by_pass.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                emit(line_row(
+                    class,
+                    line,
+                    strategy,
+                    odds.as_ref(),
+                    sums.as_ref(),
+                    cancel,
+                ))
             })
             .collect::<Result<Vec<_>, LineError>>()
     };
     let rows = threads::run_on(request.threads, "rangestove-flops", run)
         .map_err(|e| LineError::from(EquityError::from(e)))??;
+    let report = finish(rows, rules, strategy, start);
+    Ok((report, by_pass.into_inner()))
+}
+
+/// The report of the `rows` on the line of `rules`, counted by `strategy`
+/// since `start`: the rows with their frequencies, and the totals.
+fn finish(
+    rows: Vec<Option<FlopRow>>,
+    rules: &[StreetRule],
+    strategy: ReportStrategy,
+    start: Instant,
+) -> FlopReport {
     let flops = with_frequencies(rows);
     let reach = by_frequency(&flops, |r| r.reach);
     let continues = (0..flops.first().map_or(0, |f| f.seats.len()))
@@ -149,7 +193,7 @@ pub fn flop_report_on_line(
         flop_means(&flops)
     };
     let flop_count = flops.iter().map(|row| row.count).sum();
-    Ok(FlopReport {
+    FlopReport {
         strategy,
         seats,
         flops,
@@ -158,7 +202,7 @@ pub fn flop_report_on_line(
         reach,
         continues,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-    })
+    }
 }
 
 /// How [`flop_report_on_line`] would compute the report of `request` on
@@ -264,6 +308,7 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
         one_pass: false,
         counts: 1 + usize::from(equity && !pass_first),
         pass_first,
+        line_pass: flop_pass::line_applies(&setup),
     })?;
     Ok(LinePlan {
         setup,
@@ -325,3 +370,6 @@ fn line_row(
     };
     Ok(Some(FlopRow::of_class(class, weight, seats, reach)))
 }
+
+#[cfg(test)]
+mod tests;

@@ -106,13 +106,17 @@ impl LineOnBoard {
 
     /// The counted spot's `result` (of deals weighing `weight` when
     /// counted exactly), each seat with its continue share on `street`.
-    fn counted(&self, weight: Option<f64>, result: &EquityResult, street: Option<Street>) -> Counted {
+    fn counted(
+        &self,
+        weight: Option<f64>,
+        result: &EquityResult,
+        street: Option<Street>,
+    ) -> Counted {
         let board = &self.counted.board;
         let seats = (result.seats.iter().zip(&result.breakdown))
             .map(|(&figures, breakdown)| {
                 let range = &self.counted.seats[figures.seat].range;
-                let mut seat =
-                    BoardSeat::new(figures, breakdown, range, board, self.counted.dead);
+                let mut seat = BoardSeat::new(figures, breakdown, range, board, self.counted.dead);
                 seat.continue_share =
                     street.and_then(|street| self.followed.share(figures.seat, street));
                 seat

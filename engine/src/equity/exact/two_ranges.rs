@@ -176,10 +176,10 @@ impl TwoRanges {
         &self.items
     }
 
-    /// The two seats' bits (by active index), and the product of the
+    /// The two seats' active indices, and the product of the
     /// single-combo seats' weights.
-    pub(super) fn bits_and_fixed_weight(&self) -> ([usize; 2], u64) {
-        (self.seats.map(|a| 1usize << a), self.fixed_weight)
+    pub(super) fn seats_and_fixed_weight(&self) -> ([usize; 2], u64) {
+        (self.seats, self.fixed_weight)
     }
 
     /// The deals on the board (`sorted`, each seat's live combos): per

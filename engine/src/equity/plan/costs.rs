@@ -74,6 +74,11 @@ pub(crate) struct Costs {
     /// The same with three ranged seats (the three-range sweep per board):
     /// measured on `25%` / `15%` / `10%` (24.8 thread-seconds over 72 M).
     pub(crate) pass_three_s: f64,
+    /// The one pass with each flop's own ranges (a report on a line), per
+    /// board and live combo, each of the board's flops swept on its own:
+    /// measured on `25%` vs `15%` with BB `pair+` (13 thread-seconds over
+    /// the same 57 M).
+    pub(crate) pass_line_s: f64,
     /// Monte Carlo's prefix design: per accepted prefix (its bookkeeping),
     /// plus per dealt seat and try; per board scored on it, per card dealt
     /// and per active seat ranked. Measured on `9h8h2c` with three seats
@@ -109,6 +114,7 @@ pub(crate) const COSTS: Costs = Costs {
     report_deal_s: 200e-9,
     pass_two_s: 70e-9,
     pass_three_s: 350e-9,
+    pass_line_s: 230e-9,
     prefix_s: 15e-9,
     prefix_seat_s: 10e-9,
     board_card_s: 2e-9,

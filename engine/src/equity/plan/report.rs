@@ -52,6 +52,10 @@ pub(crate) struct FlopReportSpot<'a> {
     /// Whether the one pass counts every flop first (on a line, an equity
     /// term's standings), priced on top of the counts.
     pub(crate) pass_first: bool,
+    /// Whether, on a line, every flop is counted with its own ranges by
+    /// one pass over the boards (`flop_pass::line_applies`), priced in
+    /// place of the counts.
+    pub(crate) line_pass: bool,
 }
 
 /// Plans the flop report:
@@ -60,7 +64,7 @@ pub(crate) struct FlopReportSpot<'a> {
 /// |---|---|---|
 /// | `Exact` | one to three ranged seats, all active, weighted or not; any single hands ([`flop_pass::applies`]) | [`ReportStrategy::OnePass`] |
 /// | `Exact` | otherwise | [`ReportStrategy::EachExact`] |
-/// | `Auto` | exact can count the typical flop and the exact estimate (the one pass's, else the typical flop's times the classes), on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
+/// | `Auto` | exact can count the typical flop and the exact estimate (the one pass's; on a line the pass with each flop's ranges where it applies, else the typical flop's times the classes; plus an equity term's standings), on the reference threads, is within [`FLOP_REPORT_EXACT_S`] | as `Exact` |
 /// | `Auto` | otherwise | [`ReportStrategy::EachSampled`] |
 /// | `MonteCarlo` | any | [`ReportStrategy::EachSampled`] to the request's target, else [`FLOP_REPORT_STD_ERROR`] or coarser where the classes at that error would not fit the budget |
 pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, EquityError> {
@@ -77,7 +81,11 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
     } else {
         0.0
     };
-    let each_s = cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64 + first_s;
+    let each_s = if spot.line_pass {
+        flop_line_pass_cost(spot.setup, spot.symmetries) + first_s
+    } else {
+        cost.as_ref().map_or(0.0, |c| c.cost_s) * (spot.classes * counts) as f64 + first_s
+    };
     let exact = if spot.one_pass && flop_pass::applies(spot.setup) {
         ReportStrategy::OnePass {
             estimate_s: flop_pass_cost(spot.setup, spot.symmetries),
@@ -94,6 +102,7 @@ pub(crate) fn flop_report(spot: &FlopReportSpot<'_>) -> Result<ReportStrategy, E
             // counted on its own.
             let all_s = match exact {
                 ReportStrategy::OnePass { estimate_s } => estimate_s / REFERENCE_THREADS,
+                _ if spot.line_pass => each_s / REFERENCE_THREADS,
                 _ => {
                     cost.reference_s() * (spot.classes * counts) as f64
                         + first_s / REFERENCE_THREADS
@@ -135,6 +144,13 @@ fn flop_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
         COSTS.pass_two_s
     };
     boards * setup.live_combos() as f64 * per_combo
+}
+
+/// The one pass with each flop's own ranges: as [`flop_pass_cost`], each
+/// board's flops swept on their own.
+fn flop_line_pass_cost(setup: &Setup, symmetries: usize) -> f64 {
+    let boards = choose(setup.deck().len() as u64, 5) as f64 / symmetries.max(1) as f64;
+    boards * setup.live_combos() as f64 * COSTS.pass_line_s
 }
 
 /// Plans the next card of a flop or turn over `cards` cards that can come,

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::flop_weights::OnFlop;
+use super::flop_weights::{FlopWeights, OnFlop};
 use super::on_flop;
 use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
@@ -88,30 +88,41 @@ impl Counter {
         !matches!(self, Counter::Three(_))
     }
 
-    /// Prepares a board for [`Counter::count_on`]: the two ranges' combos
-    /// sorted by rank, once for the board's ten flops.
-    pub(super) fn sort(&self, view: &BoardView, scratch: &mut Scratches) {
+    /// Prepares a board for [`Counter::count_on`] once for its ten flops:
+    /// the two ranges' combos sorted by rank, the lists of the seats whose
+    /// `weights` are the same on every flop made (`live` items in all).
+    pub(super) fn prepare(
+        &self,
+        view: &BoardView,
+        weights: &FlopWeights,
+        live: usize,
+        scratch: &mut Scratches,
+    ) {
         if let Counter::Sweep(two) = self {
             two.sort(view, &mut scratch.two);
+            let sorted = TwoRanges::sorted(&scratch.two);
+            on_flop::prepare(two, sorted, weights, live, &mut scratch.lists);
         }
     }
 
-    /// Counts one flop `on` of a board [`Counter::sort`] prepared, with
+    /// Counts one flop `on` of a board [`Counter::prepare`]d, with
     /// the flop's own weights (`items` every live item), into `to`,
     /// returning the deals. Not for three ranges
     /// ([`Counter::weighs_flops`]).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn count_on(
         &self,
         view: &BoardView,
         items: &[Item],
         on: &OnFlop<'_>,
+        twin: &[u32],
         scratch: &mut Scratches,
         to: &mut on_flop::Into<'_, impl Count>,
     ) -> u64 {
         match *self {
             Counter::Sweep(ref two) => {
                 let sorted = TwoRanges::sorted(&scratch.two);
-                on_flop::two_ranges(two, sorted, view, on, &mut scratch.lists, to)
+                on_flop::two_ranges(two, sorted, view, on, twin, &mut scratch.lists, to)
             }
             Counter::Three(_) => 0,
             Counter::Single { range, ref slots } => {

@@ -14,21 +14,29 @@ use crate::equity::tally::gcd;
 use crate::range::Range;
 
 /// Marks an item without a twin (no other ranged seat holds its combo).
-const NO_TWIN: u32 = u32::MAX;
+pub(super) const NO_TWIN: u32 = u32::MAX;
 
 /// Each class's weights for the pass.
 pub(super) struct FlopWeights {
     /// Per class, each item's weight on its representative (by item, in
-    /// the pass's units), or `None`: the pass leaves the class out.
-    classes: Vec<Option<Vec<u64>>>,
-    /// Per item, the item of the other seat holding its combo.
-    twin: Vec<u32>,
+    /// the pass's units: basis points over a divisor, so 16 bits, which
+    /// keeps the classes' weights in the cache), or `None`: the pass
+    /// leaves the class out.
+    classes: Vec<Option<Vec<u16>>>,
+    /// Per item, the item of the other seat holding its combo
+    /// ([`NO_TWIN`] where none does).
+    pub(super) twin: Vec<u32>,
     /// Per class counted, what each seat of the setup divides its basis
     /// points by on it, as the pass counts it.
     pub(super) divisors: Vec<Option<Vec<u64>>>,
     /// Per active seat, the largest weight of an item on any class and
     /// the largest total of its weights on one.
     pub(super) largest: Vec<(u64, u64)>,
+    /// Per active seat, whether its weights are the same on every class
+    /// counted and under every permutation (a seat without a rule): then
+    /// every flop weighs its items as `steady` does, by item.
+    pub(super) steady_seats: Vec<bool>,
+    pub(super) steady: Vec<u64>,
 }
 
 impl FlopWeights {
@@ -43,6 +51,7 @@ impl FlopWeights {
         seat_items: &[Vec<Item>],
         reps: &[[Card; 3]],
         ranges: &[Option<Vec<&Range>>],
+        item_perms: &[Vec<u32>],
     ) -> FlopWeights {
         let seats = seat_items.len();
         let bp = |class: &[&Range], a: usize, item: &Item| {
@@ -73,7 +82,13 @@ impl FlopWeights {
                     for item in items {
                         let w = bp(class, a, item);
                         live += usize::from(w > 0 && item.mask & flop == 0);
-                        weights.push(if ranged(a) { w / divisor[a] } else { u64::from(w > 0) });
+                        // At most 10,000: a weight in basis points.
+                        let w = if ranged(a) {
+                            w / divisor[a]
+                        } else {
+                            u64::from(w > 0)
+                        };
+                        weights.push(w as u16);
                     }
                     if (live < 2 && ranged(a)) || live == 0 {
                         return None;
@@ -89,19 +104,22 @@ impl FlopWeights {
             let mut at = 0;
             for (a, items) in seat_items.iter().enumerate() {
                 let own = &weights[at..at + items.len()];
-                let max = own.iter().copied().max().unwrap_or(0);
-                let total = own.iter().sum::<u64>();
+                let max = own.iter().copied().max().map_or(0, u64::from);
+                let total = own.iter().map(|&w| u64::from(w)).sum::<u64>();
                 largest[a] = (largest[a].0.max(max), largest[a].1.max(total));
                 at += items.len();
             }
             classes.push(Some(weights));
             divisors.push(Some(class_divisors));
         }
+        let (steady_seats, steady) = steady(seat_items, &classes, item_perms);
         FlopWeights {
             classes,
             twin: twins(seat_items),
             divisors,
             largest,
+            steady_seats,
+            steady,
         }
     }
 
@@ -110,12 +128,49 @@ impl FlopWeights {
     /// `None` where the pass leaves the class out.
     pub(super) fn on_flop<'a>(&'a self, class: usize, to: &'a [u32]) -> Option<OnFlop<'a>> {
         let weights = self.classes.get(class)?.as_deref()?;
-        Some(OnFlop {
-            weights,
-            to,
-            twin: &self.twin,
-        })
+        Some(OnFlop { weights, to })
     }
+}
+
+/// Per seat of `seat_items` (items numbered in order), whether its weights
+/// are the same on every class counted (`classes`) and kept by every
+/// permutation of `item_perms`; and those weights, by item (0 for the
+/// other seats').
+fn steady(
+    seat_items: &[Vec<Item>],
+    classes: &[Option<Vec<u16>>],
+    item_perms: &[Vec<u32>],
+) -> (Vec<bool>, Vec<u64>) {
+    let mut counted = classes.iter().flatten();
+    let Some(first) = counted.next() else {
+        return (vec![false; seat_items.len()], Vec::new());
+    };
+    let mut same = vec![true; first.len()];
+    for class in counted {
+        for (s, (a, b)) in same.iter_mut().zip(first.iter().zip(class)) {
+            *s &= a == b;
+        }
+    }
+    let mut seats = Vec::with_capacity(seat_items.len());
+    let mut steady = vec![0; first.len()];
+    let mut at = 0;
+    for items in seat_items {
+        let range = at..at + items.len();
+        let kept = |i: usize| {
+            item_perms
+                .iter()
+                .all(|to| first[to[i] as usize] == first[i])
+        };
+        let is = range.clone().all(|i| same[i] && kept(i));
+        if is {
+            for i in range {
+                steady[i] = u64::from(first[i]);
+            }
+        }
+        seats.push(is);
+        at += items.len();
+    }
+    (seats, steady)
 }
 
 /// What each seat of `setup` divides its basis points by on a class
@@ -124,13 +179,15 @@ impl FlopWeights {
 /// own weight there, as the flop's setup divides it.
 fn class_divisors(setup: &Setup, class: &[&Range], divisor: &[u64]) -> Vec<u64> {
     (setup.seats.iter().enumerate())
-        .map(|(s, seat)| match setup.active.iter().position(|&a| a == s) {
-            Some(a) if seat.combos.len() > 1 => divisor[a],
-            _ => seat
-                .combos
-                .first()
-                .map_or(seat.divisor, |&c| u64::from(class[s].weight_bp(c)).max(1)),
-        })
+        .map(
+            |(s, seat)| match setup.active.iter().position(|&a| a == s) {
+                Some(a) if seat.combos.len() > 1 => divisor[a],
+                _ => seat
+                    .combos
+                    .first()
+                    .map_or(seat.divisor, |&c| u64::from(class[s].weight_bp(c)).max(1)),
+            },
+        )
         .collect()
 }
 
@@ -157,9 +214,8 @@ fn twins(seat_items: &[Vec<Item>]) -> Vec<u32> {
 /// One board's flop: its class's weights, read through the permutation
 /// taking the flop to the class's representative.
 pub(super) struct OnFlop<'a> {
-    weights: &'a [u64],
+    weights: &'a [u16],
     to: &'a [u32],
-    twin: &'a [u32],
 }
 
 impl OnFlop<'_> {
@@ -167,15 +223,6 @@ impl OnFlop<'_> {
     /// hold it there).
     #[inline(always)]
     pub(super) fn of(&self, item: &Item) -> u64 {
-        self.weights[self.to[item.slot as usize] as usize]
-    }
-
-    /// The other ranged seat's weight of `item`'s combo on the flop.
-    #[inline(always)]
-    pub(super) fn twin(&self, item: &Item) -> u64 {
-        match self.twin[item.slot as usize] {
-            NO_TWIN => 0,
-            j => self.weights[self.to[j as usize] as usize],
-        }
+        u64::from(self.weights[self.to[item.slot as usize] as usize])
     }
 }

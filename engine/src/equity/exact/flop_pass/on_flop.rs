@@ -1,12 +1,14 @@
 //! One flop of a board counted with the flop's own weights (a report on a
 //! line): each seat's combos its range holds there gathered, in rank
-//! order, into a compact list (its weight, the other seat's weight of the
-//! same combo, its cards and slot side by side), then two ranges swept
-//! against each other as the two-range sweep sweeps them, or one range
-//! counted against the single hands. The very integers the flop's own
-//! count forms: a combo of weight 0 is not in the range there.
+//! order, into a compact list (weight, cards, slot and the slot of the
+//! other seat's same combo side by side), then two ranges swept against
+//! each other as the two-range sweep sweeps them, or one range counted
+//! against the single hands. A seat whose weights are the same on every
+//! flop (one without a rule) has its list made once for the board. The
+//! very integers the flop's own count forms: a combo of weight 0 is not in
+//! the range there.
 
-use super::flop_weights::OnFlop;
+use super::flop_weights::{FlopWeights, NO_TWIN, OnFlop};
 use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
 use crate::equity::exact::two_ranges::{Sums, TwoRanges};
@@ -19,22 +21,94 @@ struct Entry {
     /// Its slot (item index).
     slot: u32,
     weight: u64,
-    /// The other seat's weight of the same combo.
-    twin: u64,
+    /// The slot of the other seat's same combo (one past the last slot
+    /// where it has none).
+    twin: u32,
     cards: [u8; 2],
 }
 
-/// The flop's lists, reused across flops.
+/// A seat's combos on the flop.
+struct List {
+    entries: Vec<Entry>,
+    /// Whether they are the board's (the same on every flop).
+    board: bool,
+    /// Their weight per card.
+    all: Sums,
+    /// Their number per card.
+    held: Sums,
+}
+
+impl Default for List {
+    fn default() -> List {
+        List {
+            entries: Vec::new(),
+            board: false,
+            all: Sums::new(),
+            held: Sums::new(),
+        }
+    }
+}
+
+impl List {
+    /// The list of `items` by `sorted` (`rank << 32 | index`), each of
+    /// weight `weight(item)` (left out where 0), noting each weight in
+    /// `weights` by slot.
+    #[inline(always)]
+    fn fill(
+        &mut self,
+        sorted: &[u64],
+        items: &[Item],
+        twin: &[u32],
+        weights: &mut [u64],
+        weight: impl Fn(&Item) -> u64,
+    ) {
+        let none = (weights.len() - 1) as u32;
+        self.entries.clear();
+        (self.all, self.held) = (Sums::new(), Sums::new());
+        for &key in sorted {
+            let item = &items[key as u32 as usize];
+            let w = weight(item);
+            if w == 0 {
+                continue;
+            }
+            weights[item.slot as usize] = w;
+            self.all.add(item.cards, w);
+            self.held.add(item.cards, 1);
+            let twin = twin[item.slot as usize];
+            self.entries.push(Entry {
+                rank: (key >> 32) as u32,
+                slot: item.slot,
+                weight: w,
+                twin: if twin == NO_TWIN { none } else { twin },
+                cards: item.cards,
+            });
+        }
+    }
+
+    /// Clears the weights its entries noted.
+    fn clear(&self, weights: &mut [u64]) {
+        for e in &self.entries {
+            weights[e.slot as usize] = 0;
+        }
+    }
+}
+
+/// The flop's lists, reused across flops and boards.
 #[derive(Default)]
 pub(super) struct Lists {
-    entries: [Vec<Entry>; 2],
+    lists: [List; 2],
+    /// By slot, the weight on the flop of the combos in the lists (0 for
+    /// the others, and at the one slot past the last).
+    weights: Vec<u64>,
 }
 
 impl Lists {
     /// The slots of the combos counted on the last flop (those whose
     /// counters it wrote).
     pub(super) fn slots(&self) -> impl Iterator<Item = usize> + '_ {
-        self.entries.iter().flatten().map(|e| e.slot as usize)
+        (self.lists.iter())
+            .flat_map(|l| &l.entries)
+            .map(|e| e.slot as usize)
     }
 }
 
@@ -53,70 +127,99 @@ pub(super) struct Into<'a, T> {
 impl<T: Count> Into<'_, T> {
     #[inline(always)]
     fn set(&mut self, slot: u32, weight: u64, share: u64) {
-        self.counts[slot as usize] = [T::from_u64(weight * self.orbit), T::from_u64(share * self.orbit)];
+        self.counts[slot as usize] = [
+            T::from_u64(weight * self.orbit),
+            T::from_u64(share * self.orbit),
+        ];
+    }
+}
+
+/// Prepares a board for [`two_ranges`]: the lists of the seats whose
+/// weights are the same on every flop (`flop_weights`), from `two`'s
+/// combos `sorted` by rank on the board; `live` items in all.
+pub(super) fn prepare(
+    two: &TwoRanges,
+    sorted: &[Vec<u64>; 2],
+    flop_weights: &FlopWeights,
+    live: usize,
+    lists: &mut Lists,
+) {
+    let Lists { lists, weights } = lists;
+    weights.resize(live + 1, 0);
+    let (seats, _) = two.seats_and_fixed_weight();
+    for (side, list) in lists.iter_mut().enumerate() {
+        list.clear(weights);
+        list.entries.clear();
+        list.board = flop_weights.steady_seats[seats[side]];
+        if list.board {
+            let steady = &flop_weights.steady;
+            let items = &two.items()[side];
+            let weight = |item: &Item| steady[item.slot as usize];
+            list.fill(&sorted[side], items, &flop_weights.twin, weights, weight);
+        }
     }
 }
 
 /// Counts the flop `on` of the board `view` for `two` (its seats' live
-/// combos `sorted` by rank, as [`TwoRanges::sort`] leaves them), into
-/// `to`, returning the deals.
+/// combos `sorted` by rank; the board [`prepare`]d), into `to`, returning
+/// the deals.
 pub(super) fn two_ranges(
     two: &TwoRanges,
     sorted: &[Vec<u64>; 2],
     view: &BoardView,
     on: &OnFlop<'_>,
+    twin: &[u32],
     lists: &mut Lists,
     to: &mut Into<'_, impl Count>,
 ) -> u64 {
-    let items = two.items();
-    for side in 0..2 {
-        let list = &mut lists.entries[side];
-        list.clear();
-        list.extend(sorted[side].iter().filter_map(|&key| {
-            let item = &items[side][key as u32 as usize];
-            let weight = on.of(item);
-            (weight > 0).then(|| Entry {
-                rank: (key >> 32) as u32,
-                slot: item.slot,
-                weight,
-                twin: on.twin(item),
-                cards: item.cards,
-            })
-        }));
+    let Lists { lists, weights } = lists;
+    for (side, list) in lists.iter_mut().enumerate() {
+        if !list.board {
+            list.fill(&sorted[side], &two.items()[side], twin, weights, |it| {
+                on.of(it)
+            });
+        }
     }
-    let [first, second] = &lists.entries;
-    let (bits, fixed_weight) = two.bits_and_fixed_weight();
-    // Each seat's whole weight, and the second's combos, per card.
-    let mut all = [Sums::new(), Sums::new()];
-    let mut held = Sums::new();
-    for e in first {
-        all[0].add(e.cards, e.weight);
-    }
-    for e in second {
-        all[1].add(e.cards, e.weight);
-        held.add(e.cards, 1);
-    }
-    let deals = first
-        .iter()
-        .map(|e| held.compatible(e.cards, u64::from(e.twin > 0)))
+    let [first, second] = &*lists;
+    let (seats, fixed_weight) = two.seats_and_fixed_weight();
+    // The pairs of combos that share no card, over the shorter list.
+    let (short, long) = if first.entries.len() <= second.entries.len() {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let deals = (short.entries.iter())
+        .map(|e| {
+            long.held
+                .compatible(e.cards, u64::from(weights[e.twin as usize] > 0))
+        })
         .sum();
     let sweep = Sweep {
         view,
-        bits,
+        bits: seats.map(|a| 1usize << a),
         fixed_weight,
+        weights,
     };
-    sweep.side(0, first, second, &all[1], to);
-    sweep.side(1, second, first, &all[0], to);
+    sweep.side(0, &first.entries, &second.entries, &second.all, to);
+    sweep.side(1, &second.entries, &first.entries, &first.all, to);
     // Both below the single-combo seats: they win.
     if view.fixed_best > 0 {
         let mut under = Sums::new();
-        for e in second.iter().take_while(|e| e.rank < view.fixed_best) {
+        for e in second
+            .entries
+            .iter()
+            .take_while(|e| e.rank < view.fixed_best)
+        {
             under.add(e.cards, e.weight);
         }
-        let weight: u64 = (first.iter().take_while(|e| e.rank < view.fixed_best))
-            .map(|e| e.weight * under.compatible(e.cards, e.twin))
+        let weight: u64 = (first.entries.iter())
+            .take_while(|e| e.rank < view.fixed_best)
+            .map(|e| e.weight * under.compatible(e.cards, weights[e.twin as usize]))
             .sum();
         to.sets[view.fixed_winners] += weight * fixed_weight;
+    }
+    for list in lists.iter().filter(|l| !l.board) {
+        list.clear(weights);
     }
     deals
 }
@@ -134,15 +237,15 @@ pub(super) fn one_range<'a>(
 ) -> u64 {
     let (best, hands) = (view.fixed_best, view.fixed_winners);
     let k = hands.count_ones() as usize;
-    let [list, other] = &mut lists.entries;
-    other.clear();
-    list.clear();
+    let [list, other] = &mut lists.lists;
+    other.entries.clear();
+    list.entries.clear();
     for it in items {
         let w = on.of(it);
         if it.mask & view.mask != 0 || w == 0 {
             continue;
         }
-        list.push(Entry {
+        list.entries.push(Entry {
             rank: 0,
             slot: it.slot,
             weight: w,
@@ -162,7 +265,7 @@ pub(super) fn one_range<'a>(
         };
         to.set(it.slot, w, share);
     }
-    list.len() as u64
+    list.entries.len() as u64
 }
 
 /// The two ranges' sweep of one flop.
@@ -172,6 +275,8 @@ struct Sweep<'a, 'b> {
     bits: [usize; 2],
     /// The product of the single-combo seats' weights.
     fixed_weight: u64,
+    /// By slot, the weight on the flop (for a combo's twin).
+    weights: &'a [u64],
 }
 
 impl Sweep<'_, '_> {
@@ -198,7 +303,8 @@ impl Sweep<'_, '_> {
         let (mut next_below, mut next_level) = (0, 0);
         for e in mine {
             let w = e.weight * f;
-            let weight = w * all.compatible(e.cards, e.twin);
+            let twin = self.weights[e.twin as usize];
+            let weight = w * all.compatible(e.cards, twin);
             if e.rank < fixed_best {
                 to.set(e.slot, weight, 0);
                 continue;
@@ -216,7 +322,7 @@ impl Sweep<'_, '_> {
                 next_level += 1;
             }
             let lower = below.compatible(e.cards, 0);
-            let equal = level.compatible(e.cards, e.twin) - lower;
+            let equal = level.compatible(e.cards, twin) - lower;
             let (fixed, k) = if e.rank == fixed_best {
                 (fixed_winners, fixed_count + 1)
             } else {

@@ -78,7 +78,15 @@ impl<T: Count> Pending<T> {
 
     /// Ends the run first where the board `cards` has other lowest cards,
     /// and notes flop `at`'s class and permutation.
-    fn start(&mut self, at: usize, cards: &[u64; 5], class: usize, p: u8, acc: &mut Acc<T>, pass: &Pass<'_>) {
+    fn start(
+        &mut self,
+        at: usize,
+        cards: &[u64; 5],
+        class: usize,
+        p: u8,
+        acc: &mut Acc<T>,
+        pass: &Pass<'_>,
+    ) {
         let lowest = cards[0] | cards[1] | cards[2] | cards[3];
         if lowest != self.lowest {
             self.flush(acc, pass);

@@ -96,12 +96,13 @@ fn run_pass(
     if ranges.is_some() && !counter.weighs_flops() {
         return Ok(None);
     }
-    let flop_weights = ranges.map(|ranges| FlopWeights::new(setup, &seat_items, reps, ranges));
     let all: Vec<Item> = seat_items.iter().flatten().copied().collect();
     debug_assert_eq!(all.len(), live);
     let Some(item_perms) = item_perms(perms, &seat_items) else {
         return Ok(None);
     };
+    let flop_weights =
+        ranges.map(|ranges| FlopWeights::new(setup, &seat_items, reps, ranges, &item_perms));
     let item_sources = item_sources(&item_perms);
     let deck: Vec<Card> = setup.deck();
     let flop_class = flop_classes(&deck, perms, reps);

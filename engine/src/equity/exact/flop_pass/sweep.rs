@@ -214,7 +214,11 @@ impl<T: Count> Fold<T> {
         orbit: u64,
     ) {
         let (fixed_best, fixed_winners) = self.fixed_best(pass);
-        fn view(ranks: &[u32], mask: u64, (fixed_best, fixed_winners): (u32, usize)) -> BoardView<'_> {
+        fn view(
+            ranks: &[u32],
+            mask: u64,
+            (fixed_best, fixed_winners): (u32, usize),
+        ) -> BoardView<'_> {
             BoardView {
                 ranks,
                 mask,
@@ -223,7 +227,8 @@ impl<T: Count> Fold<T> {
             }
         }
         let fixed = (fixed_best, fixed_winners);
-        pass.counter.sort(&view(&self.ranks, mask, fixed), &mut self.scratch);
+        let board = view(&self.ranks, mask, fixed);
+        (pass.counter).prepare(&board, weights, pass.live, &mut self.scratch);
         for (x, y, z) in FLOPS {
             let flop = cards[x] | cards[y] | cards[z];
             let Some(&(class, p)) = pass.flop_class.get(&flop) else {
@@ -240,14 +245,24 @@ impl<T: Count> Fold<T> {
                 orbit,
             };
             let view = view(&self.ranks, mask, fixed);
-            let deals = pass.counter.count_on(&view, pass.all, &on, &mut self.scratch, &mut to);
+            let twin = &weights.twin;
+            let deals =
+                (pass.counter).count_on(&view, pass.all, &on, twin, &mut self.scratch, &mut to);
             let (class, p) = (class as usize, p);
             self.add_sets(pass, class, deals, orbit);
             let slots = self.scratch.lists.slots();
             if z < 4 {
                 let at = x + y + z - 3;
-                self.pending
-                    .add_slots(at, cards, class, p, &self.scaled, slots, &mut self.acc, pass);
+                self.pending.add_slots(
+                    at,
+                    cards,
+                    class,
+                    p,
+                    &self.scaled,
+                    slots,
+                    &mut self.acc,
+                    pass,
+                );
             } else {
                 let live = pass.live;
                 let row = &mut self.acc.combos[class * live..(class + 1) * live];

@@ -1,0 +1,76 @@
+//! The one pass with each flop's own ranges against every flop counted on
+//! its own: the whole report (every row's frequency, reach, shares,
+//! figures, hits and buckets, and the totals) to the last bit.
+
+use super::report;
+use crate::card::CardSet;
+use crate::equity::request::{EquityRequest, Seat};
+use crate::line::{ContinueRule, Street, StreetRule};
+use crate::range::Range;
+
+fn spot(ranges: &[&str], dead: &str) -> EquityRequest {
+    let seats = ranges
+        .iter()
+        .map(|r| Seat::active(Range::parse(r).expect("test range")))
+        .collect();
+    let mut request = EquityRequest::new(seats);
+    request.dead = CardSet::parse(dead).expect("test dead cards");
+    request.method = crate::equity::request::Method::Exact;
+    request
+}
+
+fn rule(seat: usize, text: &str) -> StreetRule {
+    StreetRule {
+        seat,
+        street: Street::Flop,
+        rule: ContinueRule::parse(text).expect("test rule"),
+    }
+}
+
+/// Both ways of counting give the very same report, on a spot the pass
+/// counts (most flops, not left out to be counted on their own), where
+/// the line `stops` on some flops or not.
+fn same_both_ways(request: &EquityRequest, rules: &[StreetRule], stops: bool) {
+    let none = |_: &_, _, _| {};
+    let (by_pass, passed) = report(request, rules, true, &|| false, &none).expect("report");
+    let (each, none_passed) = report(request, rules, false, &|| false, &none).expect("report");
+    let what = format!("{:?} on {rules:?}", request.seats);
+    assert_eq!(none_passed, 0, "{what}");
+    let rows = by_pass.flops.len();
+    assert!(
+        passed * 2 > rows,
+        "{what}: {passed} of {rows} rows by the pass"
+    );
+    assert_eq!(by_pass.flops, each.flops, "{what}");
+    assert_eq!(by_pass.seats, each.seats, "{what}");
+    assert_eq!(by_pass.reach.to_bits(), each.reach.to_bits(), "{what}");
+    assert_eq!(by_pass.continues, each.continues, "{what}");
+    let stopped = by_pass.flops.iter().any(|r| r.reach == 0.0);
+    assert_eq!(stopped, stops, "{what}: a flop where the line stops");
+}
+
+/// Two ranges, weighted, a dead card, both seats with rules (one keeping
+/// a part of some combos, one keeping nothing on some flops, one keeping
+/// a single combo on some).
+#[test]
+fn two_ranges_on_a_line_count_as_each_flop() {
+    let request = spot(&["QQ+:0.5,AK,JTs:0.25", "TT+,AQs+,KQs:0.7"], "2c");
+    let rules = [
+        rule(0, "top-pair+,overpair:0.5"),
+        rule(1, "set+,flush-draw"),
+    ];
+    same_both_ways(&request, &rules, true);
+    let request = spot(&["AA,KK", "AK,QQ"], "");
+    same_both_ways(&request, &[rule(1, "two-pair+,AsKs")], true);
+}
+
+/// One range against a hand, the rule on either seat (on the hand: kept
+/// with half its weight, or not at all); and an equity term (its
+/// standings from the pass with the ranges as given).
+#[test]
+fn a_hand_against_a_range_on_a_line_counts_as_each_flop() {
+    let request = spot(&["AhKh", "QQ+,AJs+,KQ,T9s"], "");
+    same_both_ways(&request, &[rule(1, "pair+,oesd:0.5")], false);
+    let rules = [rule(0, "top-pair+:0.5"), rule(1, "equity>=40%")];
+    same_both_ways(&request, &rules, true);
+}
