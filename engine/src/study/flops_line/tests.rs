@@ -64,13 +64,13 @@ fn two_ranges_on_a_line_count_as_each_flop() {
     same_both_ways(&request, &[rule(1, "two-pair+,AsKs")], true);
 }
 
-/// One range against a hand, the rule on either seat (on the hand: kept
-/// with half its weight, or not at all); and an equity term (its
-/// standings from the pass with the ranges as given).
+/// Two ranges and a hand (the single-combo seat's rank in the sweep),
+/// the rule on the hand (kept with half its weight, or not at all) and
+/// an equity term on a range (its standings from the pass with the ranges
+/// as given).
 #[test]
-fn a_hand_against_a_range_on_a_line_counts_as_each_flop() {
-    let request = spot(&["AhKh", "QQ+,AJs+,KQ,T9s"], "");
-    same_both_ways(&request, &[rule(1, "pair+,oesd:0.5")], false);
-    let rules = [rule(0, "top-pair+:0.5"), rule(1, "equity>=40%")];
+fn two_ranges_and_a_hand_on_a_line_count_as_each_flop() {
+    let request = spot(&["AhKh", "QQ+,AJs+", "TT+,KQs"], "");
+    let rules = [rule(0, "top-pair+:0.5"), rule(2, "equity>=30%")];
     same_both_ways(&request, &rules, true);
 }

@@ -83,9 +83,11 @@ impl Counter {
     }
 
     /// Whether it can count a board with each flop's own weights
-    /// ([`Counter::count_on`]): two ranges, or one against single hands.
+    /// ([`Counter::count_on`]): two ranges. (One range against single
+    /// hands gains nothing: its count of a flop's boards sorts nothing the
+    /// flops could share.)
     pub(super) fn weighs_flops(&self) -> bool {
-        !matches!(self, Counter::Three(_))
+        matches!(self, Counter::Sweep(_))
     }
 
     /// Prepares a board for [`Counter::count_on`] once for its ten flops:
@@ -106,14 +108,11 @@ impl Counter {
     }
 
     /// Counts one flop `on` of a board [`Counter::prepare`]d, with
-    /// the flop's own weights (`items` every live item), into `to`,
-    /// returning the deals. Not for three ranges
-    /// ([`Counter::weighs_flops`]).
-    #[allow(clippy::too_many_arguments)]
+    /// the flop's own weights, into `to`, returning the deals. Only for
+    /// two ranges ([`Counter::weighs_flops`]).
     pub(super) fn count_on(
         &self,
         view: &BoardView,
-        items: &[Item],
         on: &OnFlop<'_>,
         twin: &[u32],
         scratch: &mut Scratches,
@@ -124,11 +123,7 @@ impl Counter {
                 let sorted = TwoRanges::sorted(&scratch.two);
                 on_flop::two_ranges(two, sorted, view, on, twin, &mut scratch.lists, to)
             }
-            Counter::Three(_) => 0,
-            Counter::Single { range, ref slots } => {
-                let range_items = items.iter().filter(|it| slots.contains(&it.slot));
-                on_flop::one_range(range_items, 1 << range, view, on, &mut scratch.lists, to)
-            }
+            Counter::Three(_) | Counter::Single { .. } => 0,
         }
     }
 }

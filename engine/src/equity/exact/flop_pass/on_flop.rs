@@ -2,8 +2,7 @@
 //! line): each seat's combos its range holds there gathered, in rank
 //! order, into a compact list (weight, cards, slot and the slot of the
 //! other seat's same combo side by side), then two ranges swept against
-//! each other as the two-range sweep sweeps them, or one range counted
-//! against the single hands. A seat whose weights are the same on every
+//! each other as the two-range sweep sweeps them. A seat whose weights are the same on every
 //! flop (one without a rule) has its list made once for the board. The
 //! very integers the flop's own count forms: a combo of weight 0 is not in
 //! the range there.
@@ -100,6 +99,8 @@ pub(super) struct Lists {
     /// By slot, the weight on the flop of the combos in the lists (0 for
     /// the others, and at the one slot past the last).
     weights: Vec<u64>,
+    /// The sweep's working storage: a group's weights below.
+    lower: Vec<u64>,
 }
 
 impl Lists {
@@ -144,7 +145,7 @@ pub(super) fn prepare(
     live: usize,
     lists: &mut Lists,
 ) {
-    let Lists { lists, weights } = lists;
+    let Lists { lists, weights, .. } = lists;
     weights.resize(live + 1, 0);
     let (seats, _) = two.seats_and_fixed_weight();
     for (side, list) in lists.iter_mut().enumerate() {
@@ -172,7 +173,11 @@ pub(super) fn two_ranges(
     lists: &mut Lists,
     to: &mut Into<'_, impl Count>,
 ) -> u64 {
-    let Lists { lists, weights } = lists;
+    let Lists {
+        lists,
+        weights,
+        lower,
+    } = lists;
     for (side, list) in lists.iter_mut().enumerate() {
         if !list.board {
             list.fill(&sorted[side], &two.items()[side], twin, weights, |it| {
@@ -200,8 +205,9 @@ pub(super) fn two_ranges(
         fixed_weight,
         weights,
     };
-    sweep.side(0, &first.entries, &second.entries, &second.all, to);
-    sweep.side(1, &second.entries, &first.entries, &first.all, to);
+    let pair = (&first.entries[..], &second.entries[..]);
+    sweep.side(0, pair, &second.all, lower, to);
+    sweep.side(1, (pair.1, pair.0), &first.all, lower, to);
     // Both below the single-combo seats: they win.
     if view.fixed_best > 0 {
         let mut under = Sums::new();
@@ -224,50 +230,6 @@ pub(super) fn two_ranges(
     deals
 }
 
-/// One range (its `items`, its active-index bit `bit`) against the best of
-/// the single hands on the flop `on` of the board `view`, into `to` (as
-/// the pass counts one range against them), returning the deals.
-pub(super) fn one_range<'a>(
-    items: impl Iterator<Item = &'a Item>,
-    bit: usize,
-    view: &BoardView,
-    on: &OnFlop<'_>,
-    lists: &mut Lists,
-    to: &mut Into<'_, impl Count>,
-) -> u64 {
-    let (best, hands) = (view.fixed_best, view.fixed_winners);
-    let k = hands.count_ones() as usize;
-    let [list, other] = &mut lists.lists;
-    other.entries.clear();
-    list.entries.clear();
-    for it in items {
-        let w = on.of(it);
-        if it.mask & view.mask != 0 || w == 0 {
-            continue;
-        }
-        list.entries.push(Entry {
-            rank: 0,
-            slot: it.slot,
-            weight: w,
-            twin: 0,
-            cards: it.cards,
-        });
-        let r = view.ranks[it.slot as usize];
-        let share = if r > best {
-            to.sets[bit] += w;
-            w * to.unit_k[1]
-        } else if r == best {
-            to.sets[hands | bit] += w;
-            w * to.unit_k[k + 1]
-        } else {
-            to.sets[hands] += w;
-            0
-        };
-        to.set(it.slot, w, share);
-    }
-    list.entries.len() as u64
-}
-
 /// The two ranges' sweep of one flop.
 struct Sweep<'a, 'b> {
     view: &'a BoardView<'b>,
@@ -283,14 +245,18 @@ impl Sweep<'_, '_> {
     /// Seat `side`'s combos (`mine`) against the other seat's (`theirs`,
     /// whose whole weight per card is `all`): each combo's weight of
     /// deals; at or above the single-combo seats, the weight below it (a
-    /// win) and level with it (a tie) to the sets and its counters.
+    /// win) and level with it (a tie) to the sets and its counters. Both
+    /// lists go up by rank: one running sum of the other seat's combos
+    /// gives a group of equal ranks its weight below, then, with the other
+    /// seat's group at that rank added, its weight level (`lower`, working
+    /// storage for the first).
     #[inline(always)]
     fn side(
         &self,
         side: usize,
-        mine: &[Entry],
-        theirs: &[Entry],
+        (mine, theirs): (&[Entry], &[Entry]),
         all: &Sums,
+        lower: &mut Vec<u64>,
         to: &mut Into<'_, impl Count>,
     ) {
         let (fixed_best, fixed_winners) = (self.view.fixed_best, self.view.fixed_winners);
@@ -298,42 +264,62 @@ impl Sweep<'_, '_> {
         let bit = self.bits[side];
         let both = self.bits[0] | self.bits[1];
         let f = self.fixed_weight;
+        let (unit_1, unit_2) = (to.unit_k[1], to.unit_k[2]);
         let mut below = Sums::new();
-        let mut level = Sums::new();
-        let (mut next_below, mut next_level) = (0, 0);
-        for e in mine {
-            let w = e.weight * f;
-            let twin = self.weights[e.twin as usize];
-            let weight = w * all.compatible(e.cards, twin);
-            if e.rank < fixed_best {
-                to.set(e.slot, weight, 0);
+        let mut next = 0;
+        // The weight of the deals it wins alone, and level with the other
+        // seat alone (the single-combo seats below both).
+        let (mut wins, mut ties) = (0, 0);
+        let mut start = 0;
+        while let Some(first) = mine.get(start) {
+            let x = first.rank;
+            let end = start + mine[start..].iter().take_while(|e| e.rank == x).count();
+            let group = &mine[start..end];
+            start = end;
+            if x < fixed_best {
+                for e in group {
+                    let twin = self.weights[e.twin as usize];
+                    to.set(e.slot, e.weight * f * all.compatible(e.cards, twin), 0);
+                }
                 continue;
             }
-            while let Some(o) = theirs.get(next_below)
-                && o.rank < e.rank
+            while let Some(o) = theirs.get(next)
+                && o.rank < x
             {
                 below.add(o.cards, o.weight);
-                next_below += 1;
+                next += 1;
             }
-            while let Some(o) = theirs.get(next_level)
-                && o.rank <= e.rank
+            lower.clear();
+            lower.extend(group.iter().map(|e| below.compatible(e.cards, 0)));
+            while let Some(o) = theirs.get(next)
+                && o.rank == x
             {
-                level.add(o.cards, o.weight);
-                next_level += 1;
+                below.add(o.cards, o.weight);
+                next += 1;
             }
-            let lower = below.compatible(e.cards, 0);
-            let equal = level.compatible(e.cards, twin) - lower;
-            let (fixed, k) = if e.rank == fixed_best {
-                (fixed_winners, fixed_count + 1)
-            } else {
-                (0, 1)
-            };
-            to.sets[bit | fixed] += w * lower;
-            if side == 0 {
-                to.sets[both | fixed] += w * equal;
+            for (e, &lower) in group.iter().zip(lower.iter()) {
+                let w = e.weight * f;
+                let twin = self.weights[e.twin as usize];
+                let weight = w * all.compatible(e.cards, twin);
+                let equal = below.compatible(e.cards, twin) - lower;
+                if x == fixed_best {
+                    let k = fixed_count + 1;
+                    to.sets[bit | fixed_winners] += w * lower;
+                    if side == 0 {
+                        to.sets[both | fixed_winners] += w * equal;
+                    }
+                    let share = w * (lower * to.unit_k[k] + equal * to.unit_k[k + 1]);
+                    to.set(e.slot, weight, share);
+                } else {
+                    wins += w * lower;
+                    ties += w * equal;
+                    to.set(e.slot, weight, w * (lower * unit_1 + equal * unit_2));
+                }
             }
-            let share = w * (lower * to.unit_k[k] + equal * to.unit_k[k + 1]);
-            to.set(e.slot, weight, share);
+        }
+        to.sets[bit] += wins;
+        if side == 0 {
+            to.sets[both] += ties;
         }
     }
 }

@@ -32,10 +32,10 @@ pub(crate) fn applies(setup: &Setup) -> bool {
             .all(|s| setup.active.contains(&s))
 }
 
-/// Whether [`line_pass`] can count `setup`: the pass applies, with one or
-/// two ranged seats.
+/// Whether [`line_pass`] can count `setup`: the pass applies, with two
+/// ranged seats.
 pub(crate) fn line_applies(setup: &Setup) -> bool {
-    applies(setup) && setup.seats.iter().filter(|s| s.combos.len() > 1).count() <= 2
+    applies(setup) && setup.seats.iter().filter(|s| s.combos.len() > 1).count() == 2
 }
 
 /// The sums of every flop class (`reps`, the classes' representatives
@@ -56,8 +56,8 @@ pub(crate) fn flop_pass(
 /// each seat's range on class `c` (narrower than the setup's; `perms`
 /// must fix them as the class's flop), or `None` to leave the class out.
 /// Classes whose ranges the pass cannot count are left out too
-/// ([`PassSums::counts`]). `None` where the pass does not apply, or for
-/// three ranged seats (whose sweep has no weights of its own).
+/// ([`PassSums::counts`]). `None` where it does not apply
+/// ([`line_applies`]).
 pub(crate) fn line_pass(
     setup: &Setup,
     perms: &[SuitPerm],
@@ -93,7 +93,7 @@ fn run_pass(
     let Some(counter) = Counter::new(setup, &offsets, &seat_items, &ranged) else {
         return Ok(None);
     };
-    if ranges.is_some() && !counter.weighs_flops() {
+    if ranges.is_some() && !(line_applies(setup) && counter.weighs_flops()) {
         return Ok(None);
     }
     let all: Vec<Item> = seat_items.iter().flatten().copied().collect();

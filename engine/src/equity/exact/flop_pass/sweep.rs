@@ -246,8 +246,7 @@ impl<T: Count> Fold<T> {
             };
             let view = view(&self.ranks, mask, fixed);
             let twin = &weights.twin;
-            let deals =
-                (pass.counter).count_on(&view, pass.all, &on, twin, &mut self.scratch, &mut to);
+            let deals = (pass.counter).count_on(&view, &on, twin, &mut self.scratch, &mut to);
             let (class, p) = (class as usize, p);
             self.add_sets(pass, class, deals, orbit);
             let slots = self.scratch.lists.slots();
