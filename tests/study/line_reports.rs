@@ -568,24 +568,23 @@ fn reports_on_a_line_are_planned_within_their_budgets() {
         flop_report_on_line_strategy, flop_report_strategy, next_cards_on_line_strategy,
     };
     // `flops random random --continue '2:flop:equity>=45%'` (was > 120 s
-    // counting every flop exactly, standings by calc's own plan).
+    // counting every flop exactly, standings by calc's own plan; then
+    // sampled; now the standings' pass and the pass with each flop's
+    // ranges, 36 s on two threads, priced at 43 s).
     let request = auto_spot(&["random".into(), "random".into()], "");
     let line = [flop_rule(1, "equity>=45%", Street::Flop)];
     let strategy = flop_report_on_line_strategy(&request, &line).unwrap();
     assert!(
-        matches!(strategy, ReportStrategy::EachSampled { .. }),
+        reference_s(strategy).is_some_and(|s| s <= 60.0),
         "{strategy:?}"
     );
-    // The same spot without the equity term: half the counts.
+    // The same spot without the equity term: no standings to count.
     let plain = [flop_rule(1, "pair+", Street::Flop)];
     let cheaper = flop_report_on_line_strategy(&request, &plain).unwrap();
-    if let (
-        ReportStrategy::EachSampled { std_error: a },
-        ReportStrategy::EachSampled { std_error: b },
-    ) = (strategy, cheaper)
-    {
-        assert!(a >= b, "{a} vs {b}");
-    }
+    assert!(
+        reference_s(cheaper) < reference_s(strategy),
+        "{cheaper:?} vs {strategy:?}"
+    );
     // `flops 30% 20% 15%` with equity and top-X% flop rules (> 180 s).
     let request = auto_spot(&["30%".into(), "20%".into(), "15%".into()], "");
     let line = [

@@ -3,10 +3,11 @@
 //! reach frequency, and the figures of the continuing ranges; over every
 //! flop, the frequency-weighted totals.
 //!
-//! Each flop is counted on its own (the one pass sweeps one set of ranges
-//! for every flop, and a line's ranges differ from flop to flop), exactly
-//! or sampled as the planner decides for the report
-//! ([`plan::flop_report`] without the pass).
+//! Every flop's line is followed first; counted exactly with two ranged
+//! seats, one pass over the boards then counts each flop with the ranges
+//! its line leaves ([`flop_pass::line_pass`]), else each flop is counted
+//! (or sampled) on its own, as the planner decides for the report
+//! ([`plan::flop_report`] without the one pass).
 
 use std::time::Instant;
 
