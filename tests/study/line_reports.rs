@@ -563,7 +563,6 @@ fn flop_rule(seat: usize, text: &str, street: Street) -> StreetRule {
 /// exact counts that ran minutes past it.
 #[test]
 fn reports_on_a_line_are_planned_within_their_budgets() {
-    use engine::equity::ReportStrategy;
     use engine::study::{
         flop_report_on_line_strategy, flop_report_strategy, next_cards_on_line_strategy,
     };

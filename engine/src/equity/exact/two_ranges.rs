@@ -41,22 +41,24 @@ pub(crate) struct Scratch {
 /// Running sums of weights (and counts) over a set of combos, per card.
 pub(super) struct Sums {
     total: u64,
-    per_card: [u64; 52],
+    /// By card index, 64 wide so that a card masked to six bits needs no
+    /// bounds check.
+    per_card: [u64; 64],
 }
 
 impl Sums {
     pub(super) fn new() -> Sums {
         Sums {
             total: 0,
-            per_card: [0; 52],
+            per_card: [0; 64],
         }
     }
 
     #[inline]
     pub(super) fn add(&mut self, cards: [u8; 2], weight: u64) {
         self.total += weight;
-        self.per_card[usize::from(cards[0])] += weight;
-        self.per_card[usize::from(cards[1])] += weight;
+        self.per_card[usize::from(cards[0] & 63)] += weight;
+        self.per_card[usize::from(cards[1] & 63)] += weight;
     }
 
     /// The sum over the set's combos sharing no card with `cards`, given
@@ -64,8 +66,8 @@ impl Sums {
     #[inline]
     pub(super) fn compatible(&self, cards: [u8; 2], own: u64) -> u64 {
         self.total + own
-            - self.per_card[usize::from(cards[0])]
-            - self.per_card[usize::from(cards[1])]
+            - self.per_card[usize::from(cards[0] & 63)]
+            - self.per_card[usize::from(cards[1] & 63)]
     }
 }
 

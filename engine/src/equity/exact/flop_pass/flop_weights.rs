@@ -223,6 +223,12 @@ impl OnFlop<'_> {
     /// hold it there).
     #[inline(always)]
     pub(super) fn of(&self, item: &Item) -> u64 {
-        u64::from(self.weights[self.to[item.slot as usize] as usize])
+        self.of_slot(item.slot)
+    }
+
+    /// The weight on the flop of the item in slot `slot`.
+    #[inline(always)]
+    pub(super) fn of_slot(&self, slot: u32) -> u64 {
+        u64::from(self.weights[self.to[slot as usize] as usize])
     }
 }

@@ -31,6 +31,12 @@ struct List {
     entries: Vec<Entry>,
     /// Whether they are the board's (the same on every flop).
     board: bool,
+    /// For a seat whose weights vary from flop to flop against one whose
+    /// do not: every combo live on the board, by rank, with what it meets
+    /// in the other seat's list there, the same on every flop.
+    against: Vec<(Entry, Met)>,
+    /// What its combos on the flop meet, by entry.
+    met: Vec<Met>,
     /// Their weight per card.
     all: Sums,
     /// Their number per card.
@@ -42,6 +48,8 @@ impl Default for List {
         List {
             entries: Vec::new(),
             board: false,
+            against: Vec::new(),
+            met: Vec::new(),
             all: Sums::new(),
             held: Sums::new(),
         }
@@ -90,6 +98,17 @@ impl List {
             weights[e.slot as usize] = 0;
         }
     }
+}
+
+/// What a combo meets in the other seat's list, free of its cards: the
+/// weight ranked below it and level with it, the whole weight, and how
+/// many combos.
+#[derive(Clone, Copy, Default)]
+struct Met {
+    lower: u64,
+    equal: u64,
+    all: u64,
+    held: u64,
 }
 
 /// The flop's lists, reused across flops and boards.
@@ -151,6 +170,7 @@ pub(super) fn prepare(
     for (side, list) in lists.iter_mut().enumerate() {
         list.clear(weights);
         list.entries.clear();
+        list.against.clear();
         list.board = flop_weights.steady_seats[seats[side]];
         if list.board {
             let steady = &flop_weights.steady;
@@ -159,6 +179,89 @@ pub(super) fn prepare(
             list.fill(&sorted[side], items, &flop_weights.twin, weights, weight);
         }
     }
+    // A seat with a rule against one without: what each of its combos
+    // meets, once for the board's flops.
+    for side in 0..2 {
+        let [steady, ruled] = if side == 0 {
+            [&lists[1], &lists[0]]
+        } else {
+            [&lists[0], &lists[1]]
+        };
+        if steady.board && !ruled.board {
+            let items = &two.items()[side];
+            let met = meet(&sorted[side], items, &flop_weights.twin, weights, steady);
+            lists[side].against = met;
+        }
+    }
+}
+
+/// Every combo of `items` live on the board (`sorted`, by rank) against the
+/// `steady` list (whose weights `weights` holds by slot): what it meets
+/// there ([`Met`]), with its entry (of weight 0).
+fn meet(
+    sorted: &[u64],
+    items: &[Item],
+    twin: &[u32],
+    weights: &[u64],
+    steady: &List,
+) -> Vec<(Entry, Met)> {
+    let none = (weights.len() - 1) as u32;
+    let mut met = Vec::with_capacity(sorted.len());
+    let mut below = Sums::new();
+    let mut next = 0;
+    let theirs = &steady.entries;
+    let mut start = 0;
+    while let Some(&key) = sorted.get(start) {
+        let x = (key >> 32) as u32;
+        let end = start
+            + sorted[start..]
+                .iter()
+                .take_while(|&&k| (k >> 32) as u32 == x)
+                .count();
+        while let Some(o) = theirs.get(next)
+            && o.rank < x
+        {
+            below.add(o.cards, o.weight);
+            next += 1;
+        }
+        let group = start..end;
+        for &key in &sorted[group.clone()] {
+            let item = &items[key as u32 as usize];
+            let twin = match twin[item.slot as usize] {
+                NO_TWIN => none,
+                twin => twin,
+            };
+            let entry = Entry {
+                rank: x,
+                slot: item.slot,
+                weight: 0,
+                twin,
+                cards: item.cards,
+            };
+            let lower = below.compatible(item.cards, 0);
+            met.push((
+                entry,
+                Met {
+                    lower,
+                    ..Met::default()
+                },
+            ));
+        }
+        while let Some(o) = theirs.get(next)
+            && o.rank == x
+        {
+            below.add(o.cards, o.weight);
+            next += 1;
+        }
+        for (e, m) in &mut met[group] {
+            let own = weights[e.twin as usize];
+            m.equal = below.compatible(e.cards, own) - m.lower;
+            m.all = steady.all.compatible(e.cards, own);
+            m.held = steady.held.compatible(e.cards, u64::from(own > 0));
+        }
+        start = end;
+    }
+    met
 }
 
 /// Counts the flop `on` of the board `view` for `two` (its seats' live
@@ -178,36 +281,83 @@ pub(super) fn two_ranges(
         weights,
         lower,
     } = lists;
-    for (side, list) in lists.iter_mut().enumerate() {
-        if !list.board {
-            list.fill(&sorted[side], &two.items()[side], twin, weights, |it| {
-                on.of(it)
-            });
-        }
-    }
-    let [first, second] = &*lists;
     let (seats, fixed_weight) = two.seats_and_fixed_weight();
-    // The pairs of combos that share no card, over the shorter list.
-    let (short, long) = if first.entries.len() <= second.entries.len() {
-        (first, second)
+    let bits = seats.map(|a| 1usize << a);
+    // A seat with a rule against one without: its combos' counts from
+    // what they meet (the board's), only the other seat swept.
+    let ruled = (0..2).find(|&s| !lists[s].board && lists[1 - s].board);
+    let deals = if let Some(side) = ruled {
+        let List {
+            entries,
+            against,
+            all,
+            met,
+            ..
+        } = &mut lists[side];
+        entries.clear();
+        met.clear();
+        *all = Sums::new();
+        let mut deals = 0;
+        for (e, m) in against.iter() {
+            let w = on.of_slot(e.slot);
+            if w > 0 {
+                weights[e.slot as usize] = w;
+                all.add(e.cards, w);
+                entries.push(Entry { weight: w, ..*e });
+                met.push(*m);
+                deals += m.held;
+            }
+        }
+        let sweep = Sweep {
+            view,
+            bits,
+            fixed_weight,
+            weights,
+        };
+        let mut sums = [0, 0];
+        for (e, m) in entries.iter().zip(met.iter()) {
+            let w = e.weight * fixed_weight;
+            let counts = [w, w * m.all, m.lower, m.equal];
+            sweep.emit(side, e, counts, &mut sums, to);
+        }
+        sweep.finish(side, sums, to);
+        let steady = &lists[1 - side];
+        let pair = (&steady.entries[..], &lists[side].entries[..]);
+        sweep.side(1 - side, pair, &lists[side].all, lower, to);
+        deals
     } else {
-        (second, first)
+        for (side, list) in lists.iter_mut().enumerate() {
+            if !list.board {
+                list.fill(&sorted[side], &two.items()[side], twin, weights, |it| {
+                    on.of(it)
+                });
+            }
+        }
+        let [first, second] = &*lists;
+        // The pairs of combos that share no card, over the shorter list.
+        let (short, long) = if first.entries.len() <= second.entries.len() {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let deals = (short.entries.iter())
+            .map(|e| {
+                long.held
+                    .compatible(e.cards, u64::from(weights[e.twin as usize] > 0))
+            })
+            .sum();
+        let sweep = Sweep {
+            view,
+            bits,
+            fixed_weight,
+            weights,
+        };
+        let pair = (&first.entries[..], &second.entries[..]);
+        sweep.side(0, pair, &second.all, lower, to);
+        sweep.side(1, (pair.1, pair.0), &first.all, lower, to);
+        deals
     };
-    let deals = (short.entries.iter())
-        .map(|e| {
-            long.held
-                .compatible(e.cards, u64::from(weights[e.twin as usize] > 0))
-        })
-        .sum();
-    let sweep = Sweep {
-        view,
-        bits: seats.map(|a| 1usize << a),
-        fixed_weight,
-        weights,
-    };
-    let pair = (&first.entries[..], &second.entries[..]);
-    sweep.side(0, pair, &second.all, lower, to);
-    sweep.side(1, (pair.1, pair.0), &first.all, lower, to);
+    let [first, second] = &*lists;
     // Both below the single-combo seats: they win.
     if view.fixed_best > 0 {
         let mut under = Sums::new();
@@ -242,6 +392,49 @@ struct Sweep<'a, 'b> {
 }
 
 impl Sweep<'_, '_> {
+    /// Seat `side`'s combo `e` of weight `w` (times the single hands'),
+    /// whose deals weigh `weight`, `lower` of them below it and `equal`
+    /// level with it: its counters, and the sets (those with it alone or
+    /// level with the other seat alone summed in `sums`, for
+    /// [`Sweep::finish`]).
+    #[inline(always)]
+    fn emit(
+        &self,
+        side: usize,
+        e: &Entry,
+        [w, weight, lower, equal]: [u64; 4],
+        sums: &mut [u64; 2],
+        to: &mut Into<'_, impl Count>,
+    ) {
+        let (fixed_best, fixed_winners) = (self.view.fixed_best, self.view.fixed_winners);
+        if e.rank < fixed_best {
+            to.set(e.slot, weight, 0);
+        } else if e.rank == fixed_best {
+            let k = fixed_winners.count_ones() as usize + 1;
+            to.sets[self.bits[side] | fixed_winners] += w * lower;
+            if side == 0 {
+                to.sets[self.bits[0] | self.bits[1] | fixed_winners] += w * equal;
+            }
+            let share = w * (lower * to.unit_k[k] + equal * to.unit_k[k + 1]);
+            to.set(e.slot, weight, share);
+        } else {
+            sums[0] += w * lower;
+            sums[1] += w * equal;
+            let share = w * (lower * to.unit_k[1] + equal * to.unit_k[2]);
+            to.set(e.slot, weight, share);
+        }
+    }
+
+    /// Adds seat `side`'s `sums` ([`Sweep::emit`]) to the sets: the ties
+    /// from the first seat only.
+    #[inline(always)]
+    fn finish(&self, side: usize, [wins, ties]: [u64; 2], to: &mut Into<'_, impl Count>) {
+        to.sets[self.bits[side]] += wins;
+        if side == 0 {
+            to.sets[self.bits[0] | self.bits[1]] += ties;
+        }
+    }
+
     /// Seat `side`'s combos (`mine`) against the other seat's (`theirs`,
     /// whose whole weight per card is `all`): each combo's weight of
     /// deals; at or above the single-combo seats, the weight below it (a
@@ -259,17 +452,11 @@ impl Sweep<'_, '_> {
         lower: &mut Vec<u64>,
         to: &mut Into<'_, impl Count>,
     ) {
-        let (fixed_best, fixed_winners) = (self.view.fixed_best, self.view.fixed_winners);
-        let fixed_count = fixed_winners.count_ones() as usize;
-        let bit = self.bits[side];
-        let both = self.bits[0] | self.bits[1];
+        let fixed_best = self.view.fixed_best;
         let f = self.fixed_weight;
-        let (unit_1, unit_2) = (to.unit_k[1], to.unit_k[2]);
         let mut below = Sums::new();
         let mut next = 0;
-        // The weight of the deals it wins alone, and level with the other
-        // seat alone (the single-combo seats below both).
-        let (mut wins, mut ties) = (0, 0);
+        let mut sums = [0, 0];
         let mut start = 0;
         while let Some(first) = mine.get(start) {
             let x = first.rank;
@@ -302,24 +489,9 @@ impl Sweep<'_, '_> {
                 let twin = self.weights[e.twin as usize];
                 let weight = w * all.compatible(e.cards, twin);
                 let equal = below.compatible(e.cards, twin) - lower;
-                if x == fixed_best {
-                    let k = fixed_count + 1;
-                    to.sets[bit | fixed_winners] += w * lower;
-                    if side == 0 {
-                        to.sets[both | fixed_winners] += w * equal;
-                    }
-                    let share = w * (lower * to.unit_k[k] + equal * to.unit_k[k + 1]);
-                    to.set(e.slot, weight, share);
-                } else {
-                    wins += w * lower;
-                    ties += w * equal;
-                    to.set(e.slot, weight, w * (lower * unit_1 + equal * unit_2));
-                }
+                self.emit(side, e, [w, weight, lower, equal], &mut sums, to);
             }
         }
-        to.sets[bit] += wins;
-        if side == 0 {
-            to.sets[both] += ties;
-        }
+        self.finish(side, sums, to);
     }
 }
