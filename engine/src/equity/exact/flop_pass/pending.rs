@@ -32,48 +32,19 @@ impl<T: Count> Pending<T> {
         }
     }
 
-    /// Adds `scaled` (a board's counts per item) to flop `at` of the board
-    /// `cards`, whose class is `class` under permutation `p`; a board with
-    /// other lowest cards ends the run first.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn add(
+    /// The sums of flop `at` of the board `cards`, whose class is `class`
+    /// under permutation `p`, for the board's counts per item to be added
+    /// to; a board with other lowest cards ends the run first.
+    pub(super) fn sums(
         &mut self,
         at: usize,
         cards: &[u64; 5],
-        class: usize,
-        p: u8,
-        scaled: &[[T; 2]],
+        (class, p): (usize, u8),
         acc: &mut Acc<T>,
         pass: &Pass<'_>,
-    ) {
+    ) -> &mut [[T; 2]] {
         self.start(at, cards, class, p, acc, pass);
-        let sums = &mut self.sums[at * self.live..(at + 1) * self.live];
-        for (to, c) in sums.iter_mut().zip(scaled) {
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
-        }
-    }
-
-    /// [`Pending::add`] of the counts of `slots` only (the others' are 0).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn add_slots(
-        &mut self,
-        at: usize,
-        cards: &[u64; 5],
-        class: usize,
-        p: u8,
-        counts: &[[T; 2]],
-        slots: impl Iterator<Item = usize>,
-        acc: &mut Acc<T>,
-        pass: &Pass<'_>,
-    ) {
-        self.start(at, cards, class, p, acc, pass);
-        let sums = &mut self.sums[at * self.live..(at + 1) * self.live];
-        for slot in slots {
-            let (to, c) = (&mut sums[slot], counts[slot]);
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
-        }
+        &mut self.sums[at * self.live..(at + 1) * self.live]
     }
 
     /// Ends the run first where the board `cards` has other lowest cards,

@@ -252,16 +252,12 @@ impl<T: Count> Fold<T> {
             let slots = self.scratch.lists.slots();
             if z < 4 {
                 let at = x + y + z - 3;
-                self.pending.add_slots(
-                    at,
-                    cards,
-                    class,
-                    p,
-                    &self.scaled,
-                    slots,
-                    &mut self.acc,
-                    pass,
-                );
+                let sums = (self.pending).sums(at, cards, (class, p), &mut self.acc, pass);
+                for slot in slots {
+                    let (to, c) = (&mut sums[slot], self.scaled[slot]);
+                    to[0].add_count(c[0]);
+                    to[1].add_count(c[1]);
+                }
             } else {
                 let live = pass.live;
                 let row = &mut self.acc.combos[class * live..(class + 1) * live];
@@ -309,8 +305,11 @@ impl<T: Count> Fold<T> {
             // A flop of the four lowest cards: the next boards likely
             // share it.
             let at = x + y + z - 3;
-            self.pending
-                .add(at, cards, class, p, &self.scaled, acc, pass);
+            let sums = (self.pending).sums(at, cards, (class, p), acc, pass);
+            for (to, c) in sums.iter_mut().zip(&self.scaled) {
+                to[0].add_count(c[0]);
+                to[1].add_count(c[1]);
+            }
             return;
         }
         let row = &mut acc.combos[class * live..(class + 1) * live];
