@@ -99,6 +99,7 @@ fn benches(c: &mut Criterion) {
     }
     group.finish();
     multiway(c, &pool);
+    line_report(c, &pool);
     montecarlo(c, &pool);
     preflop_multiway(c, &pool);
 }
@@ -279,6 +280,34 @@ fn multiway(c: &mut Criterion, pool: &rayon::ThreadPool) {
             })
         });
     }
+    group.finish();
+}
+
+/// A flop report on a line: every flop counted with the ranges its line
+/// leaves, by the pass with each flop's ranges (issue 45). Seconds an
+/// iteration: ten samples (run with `-- "on a line"` to time only it).
+fn line_report(c: &mut Criterion, pool: &rayon::ThreadPool) {
+    let mut group = c.benchmark_group("flop report on a line (2 threads)");
+    group.sample_size(10);
+    group.measurement_time(std::time::Duration::from_secs(1));
+    let flops = request(&["25%", "15%"], "", Method::Auto);
+    let line = [engine::line::StreetRule {
+        seat: 1,
+        street: engine::line::Street::Flop,
+        rule: engine::line::ContinueRule::parse("pair+").expect("a valid rule"),
+    }];
+    group.bench_function("flop report on a line 25% vs 15%, BB pair+", |b| {
+        b.iter(|| {
+            pool.install(|| {
+                black_box(engine::study::flop_report_on_line(
+                    &flops,
+                    &line,
+                    &|| false,
+                    &|_, _, _| {},
+                ))
+            })
+        })
+    });
     group.finish();
 }
 
