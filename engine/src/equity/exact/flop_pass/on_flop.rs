@@ -14,21 +14,8 @@ use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 
 mod sweep;
 
-use sweep::Sweep;
-
-/// A combo of a seat's range on the flop.
-#[derive(Clone, Copy)]
-struct Entry {
-    /// Its rank on the board.
-    rank: u32,
-    /// Its slot (item index).
-    slot: u32,
-    weight: u64,
-    /// The slot of the other seat's same combo (one past the last slot
-    /// where it has none).
-    twin: u32,
-    cards: [u8; 2],
-}
+pub(super) use sweep::Into;
+use sweep::{Entry, Sweep};
 
 /// A seat's combos on the flop.
 struct List {
@@ -132,28 +119,6 @@ impl Lists {
         (first.entries.iter())
             .chain(&second.entries)
             .map(|e| e.slot as usize)
-    }
-}
-
-/// What one flop is counted into: the weight of each set of winners (by
-/// active-index bits), and each combo counted's weight of deals and pot
-/// share (in units of `unit_k[1]`) times `orbit`, by slot (written, not
-/// added: each combo is counted once; the other slots are left as they
-/// are).
-pub(super) struct Into<'a, T> {
-    pub(super) sets: &'a mut [u64],
-    pub(super) counts: &'a mut [[T; 2]],
-    pub(super) unit_k: &'a [u64],
-    pub(super) orbit: u64,
-}
-
-impl<T: Count> Into<'_, T> {
-    #[inline(always)]
-    fn set(&mut self, slot: u32, weight: u64, share: u64) {
-        self.counts[slot as usize] = [
-            T::from_u64(weight * self.orbit),
-            T::from_u64(share * self.orbit),
-        ];
     }
 }
 

@@ -1,10 +1,45 @@
-//! The two ranges' sweep of one flop of a board, on the compact lists of
-//! [`super`]: each combo's counts, and the sets.
+//! The two ranges' sweep of one flop of a board on compact lists of
+//! combos ([`Entry`]): each combo's counts and the sets, into [`Into`].
 
-use super::{Entry, Into};
 use crate::equity::exact::common::BoardView;
 use crate::equity::exact::flop_pass::sums::Count;
 use crate::equity::exact::two_ranges::Sums;
+
+/// A combo of a seat's range on the flop.
+#[derive(Clone, Copy)]
+pub(super) struct Entry {
+    /// Its rank on the board.
+    pub(super) rank: u32,
+    /// Its slot (item index).
+    pub(super) slot: u32,
+    pub(super) weight: u64,
+    /// The slot of the other seat's same combo (one past the last slot
+    /// where it has none).
+    pub(super) twin: u32,
+    pub(super) cards: [u8; 2],
+}
+
+/// What one flop is counted into: the weight of each set of winners (by
+/// active-index bits), and each combo counted's weight of deals and pot
+/// share (in units of `unit_k[1]`) times `orbit`, by slot (written, not
+/// added: each combo is counted once; the other slots are left as they
+/// are).
+pub(crate) struct Into<'a, T> {
+    pub(crate) sets: &'a mut [u64],
+    pub(crate) counts: &'a mut [[T; 2]],
+    pub(crate) unit_k: &'a [u64],
+    pub(crate) orbit: u64,
+}
+
+impl<T: Count> Into<'_, T> {
+    #[inline(always)]
+    pub(super) fn set(&mut self, slot: u32, weight: u64, share: u64) {
+        self.counts[slot as usize] = [
+            T::from_u64(weight * self.orbit),
+            T::from_u64(share * self.orbit),
+        ];
+    }
+}
 
 /// The two ranges' sweep of one flop.
 pub(super) struct Sweep<'a, 'b> {
