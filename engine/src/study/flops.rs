@@ -52,7 +52,7 @@ use super::flop_rows::{method_of, with_frequencies};
 /// How many flops are counted on their own before the one pass, so that
 /// rows show at once (a fixed number: what streams first does not depend
 /// on the machine).
-const HEAD_FLOPS: usize = 4;
+pub(super) const HEAD_FLOPS: usize = 4;
 
 /// Once the one pass is done, it stands for this share of the work.
 const PASS_SHARE: f64 = 0.8;

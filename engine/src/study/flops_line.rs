@@ -9,6 +9,8 @@
 //! (or sampled) on its own, as the planner decides for the report
 //! ([`plan::flop_report`] without the one pass).
 
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -17,7 +19,7 @@ use super::flop_classes::{self, FlopClass};
 use super::flop_counting::{classes_that_come, passed_on};
 use super::flop_odds::{self, FlopOdds};
 use super::flop_rows::{FlopReport, FlopRow, flop_means, method_of, with_frequencies};
-use super::flops::typical_flop;
+use super::flops::{HEAD_FLOPS, typical_flop};
 use super::on_line::{Counted, LineOnBoard};
 use crate::card::Card;
 use crate::equity::exact::flop_pass::{self, ClassSums, PassSums};
@@ -76,11 +78,11 @@ fn report(
         }
         _ => None,
     };
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let by_pass = std::sync::atomic::AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let by_pass = AtomicUsize::new(0);
     let total = classes.len();
     let emit = |row: Result<Option<FlopRow>, LineError>| {
-        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let n = done.fetch_add(1, Relaxed) + 1;
         if let Ok(Some(row)) = &row {
             on_row(row, n, total);
         }
@@ -124,27 +126,32 @@ fn report(
                 })
                 .collect::<Result<Vec<_>, LineError>>();
         }
-        // Every flop's line followed, then every flop counted with the
-        // ranges its line leaves in one pass over the boards (those the
-        // pass leaves out on their own).
+        // Every flop's line followed; a few flops counted on their own
+        // first, so rows show at once; the rest with the ranges their line
+        // leaves, in one pass over the boards (those the pass leaves out
+        // on their own).
         let lines = (classes.par_iter().enumerate())
             .map(|(i, class)| follow(i, class))
             .collect::<Result<Vec<_>, LineError>>()?;
         drop(pass);
+        let head = classes.len().min(HEAD_FLOPS);
+        let mut rows = (classes[..head].par_iter().zip(&lines[..head]))
+            .map(|(class, line)| emit(line_row(class, line, strategy, odds.as_ref(), None, cancel)))
+            .collect::<Result<Vec<_>, LineError>>()?;
         let reps: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
-        let ranges: Vec<Option<Vec<&Range>>> = lines.iter().map(|l| Some(l.ranges())).collect();
+        let ranges: Vec<Option<Vec<&Range>>> = (lines.iter().enumerate())
+            .map(|(i, line)| (i >= head).then(|| line.ranges()))
+            .collect();
         let sums = flop_pass::line_pass(&setup, &perms, &reps, &ranges, cancel, &|_, _| {})?;
         let kernel = Strategy::Exact {
             kernel: Kernel::FlopPass,
             estimate_s: 0.0,
         };
-        (classes.par_iter().zip(&lines).enumerate())
+        let rest = (classes.par_iter().zip(&lines).enumerate().skip(head))
             .map(|(i, (class, line))| {
                 let passed = sums.as_ref().filter(|s| s.counts(i));
                 let sums = passed.map(|s| (s.class(i), kernel));
-                if sums.is_some() {
-                    by_pass.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
+                by_pass.fetch_add(usize::from(sums.is_some()), Relaxed);
                 emit(line_row(
                     class,
                     line,
@@ -154,7 +161,9 @@ fn report(
                     cancel,
                 ))
             })
-            .collect::<Result<Vec<_>, LineError>>()
+            .collect::<Result<Vec<_>, LineError>>()?;
+        rows.extend(rest);
+        Ok(rows)
     };
     let rows = threads::run_on(request.threads, "rangestove-flops", run)
         .map_err(|e| LineError::from(EquityError::from(e)))??;
@@ -347,7 +356,7 @@ fn line_row(
     let flop: [Card; 3] = class.flop;
     let reach = line.reach();
     let counted = match passed {
-        Some((sums, pass)) => line.passed(sums, *pass, Some(Street::Flop))?,
+        Some((sums, pass)) => line.passed(flop, sums, *pass, Some(Street::Flop))?,
         None => line.count(strategy, Some(Street::Flop), cancel)?,
     };
     let Some(Counted { weight, seats }) = counted else {

@@ -10,7 +10,7 @@ use super::on_board::{counted_as, exact_on_board, sampled_on_board};
 use crate::card::Card;
 use crate::equity::exact::flop_pass::ClassSums;
 use crate::equity::strategy::Strategy;
-use crate::equity::{EquityError, EquityRequest, EquityResult, ReportStrategy};
+use crate::equity::{EquityRequest, EquityResult, ReportStrategy};
 use crate::line::{Followed, LineError, Street, StreetRule, follow_known};
 use crate::range::Range;
 
@@ -89,17 +89,16 @@ impl LineOnBoard {
         Ok(found.map(|(weight, result)| self.counted(weight, &result, street)))
     }
 
-    /// [`LineOnBoard::count`] of a flop, finished from the one pass's
-    /// `sums` for its class, counted with this board's ranges (`pass`, the
-    /// pass's strategy to report).
+    /// [`LineOnBoard::count`] on `flop` (the board it was followed on),
+    /// finished from the one pass's `sums` for its class, counted with
+    /// this board's ranges (`pass`, the pass's strategy to report).
     pub(super) fn passed(
         &self,
+        flop: [Card; 3],
         sums: &ClassSums,
         pass: Strategy,
         street: Option<Street>,
     ) -> Result<Option<Counted>, LineError> {
-        let flop: [Card; 3] = (self.counted.board.as_slice().try_into())
-            .map_err(|_| EquityError::BadSetting("a flop row's board is its flop"))?;
         let found = passed_on(&self.counted, flop, sums, pass)?;
         Ok(found.map(|(weight, result)| self.counted(Some(weight), &result, street)))
     }

@@ -82,14 +82,6 @@ impl Counter {
         }
     }
 
-    /// Whether it can count a board with each flop's own weights
-    /// ([`Counter::count_on`]): two ranges. (One range against single
-    /// hands gains nothing: its count of a flop's boards sorts nothing the
-    /// flops could share.)
-    pub(super) fn weighs_flops(&self) -> bool {
-        matches!(self, Counter::Sweep(_))
-    }
-
     /// Prepares a board for [`Counter::count_on`] once for its ten flops:
     /// the two ranges' combos sorted by rank, the lists of the seats whose
     /// `weights` are the same on every flop made (`live` items in all).
@@ -109,19 +101,18 @@ impl Counter {
 
     /// Counts one flop `on` of a board [`Counter::prepare`]d, with
     /// the flop's own weights, into `to`, returning the deals. Only for
-    /// two ranges ([`Counter::weighs_flops`]).
+    /// two ranges (`line_applies`).
     pub(super) fn count_on(
         &self,
         view: &BoardView,
         on: &OnFlop<'_>,
-        twin: &[u32],
         scratch: &mut Scratches,
         to: &mut on_flop::Into<'_, impl Count>,
     ) -> u64 {
         match *self {
             Counter::Sweep(ref two) => {
                 let sorted = TwoRanges::sorted(&scratch.two);
-                on_flop::two_ranges(two, sorted, view, on, twin, &mut scratch.lists, to)
+                on_flop::two_ranges(two, sorted, view, on, &mut scratch.lists, to)
             }
             Counter::Three(_) | Counter::Single { .. } => 0,
         }

@@ -128,7 +128,11 @@ impl FlopWeights {
     /// `None` where the pass leaves the class out.
     pub(super) fn on_flop<'a>(&'a self, class: usize, to: &'a [u32]) -> Option<OnFlop<'a>> {
         let weights = self.classes.get(class)?.as_deref()?;
-        Some(OnFlop { weights, to })
+        Some(OnFlop {
+            weights,
+            to,
+            twin: &self.twin,
+        })
     }
 }
 
@@ -216,6 +220,8 @@ fn twins(seat_items: &[Vec<Item>]) -> Vec<u32> {
 pub(super) struct OnFlop<'a> {
     weights: &'a [u16],
     to: &'a [u32],
+    /// Per item, the item of the other seat holding its combo.
+    pub(super) twin: &'a [u32],
 }
 
 impl OnFlop<'_> {

@@ -150,11 +150,7 @@ pub(super) fn prepare(
     // A seat with a rule against one without: what each of its combos
     // meets, once for the board's flops.
     for side in 0..2 {
-        let [steady, ruled] = if side == 0 {
-            [&lists[1], &lists[0]]
-        } else {
-            [&lists[0], &lists[1]]
-        };
+        let (steady, ruled) = (&lists[1 - side], &lists[side]);
         if steady.board && !ruled.board {
             let items = &two.items()[side];
             let met = meet(&sorted[side], items, &flop_weights.twin, weights, steady);
@@ -240,7 +236,6 @@ pub(super) fn two_ranges(
     sorted: &[Vec<u64>; 2],
     view: &BoardView,
     on: &OnFlop<'_>,
-    twin: &[u32],
     lists: &mut Lists,
     to: &mut Into<'_, impl Count>,
 ) -> u64 {
@@ -292,7 +287,7 @@ pub(super) fn two_ranges(
     } else {
         for (side, list) in lists.iter_mut().enumerate() {
             if !list.board {
-                list.fill(&sorted[side], &two.items()[side], twin, weights, |it| {
+                list.fill(&sorted[side], &two.items()[side], on.twin, weights, |it| {
                     on.of(it)
                 });
             }

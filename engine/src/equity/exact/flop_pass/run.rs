@@ -33,7 +33,8 @@ pub(crate) fn applies(setup: &Setup) -> bool {
 }
 
 /// Whether [`line_pass`] can count `setup`: the pass applies, with two
-/// ranged seats.
+/// ranged seats. (One range against single hands would gain nothing: its
+/// count of a flop's boards sorts nothing the flops could share.)
 pub(crate) fn line_applies(setup: &Setup) -> bool {
     applies(setup) && setup.seats.iter().filter(|s| s.combos.len() > 1).count() == 2
 }
@@ -93,7 +94,7 @@ fn run_pass(
     let Some(counter) = Counter::new(setup, &offsets, &seat_items, &ranged) else {
         return Ok(None);
     };
-    if ranges.is_some() && !(line_applies(setup) && counter.weighs_flops()) {
+    if ranges.is_some() && !line_applies(setup) {
         return Ok(None);
     }
     let all: Vec<Item> = seat_items.iter().flatten().copied().collect();

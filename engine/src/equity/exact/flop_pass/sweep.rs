@@ -213,7 +213,6 @@ impl<T: Count> Fold<T> {
         cards: &[u64; 5],
         orbit: u64,
     ) {
-        let (fixed_best, fixed_winners) = self.fixed_best(pass);
         fn view(
             ranks: &[u32],
             mask: u64,
@@ -226,7 +225,7 @@ impl<T: Count> Fold<T> {
                 fixed_winners,
             }
         }
-        let fixed = (fixed_best, fixed_winners);
+        let fixed = self.fixed_best(pass);
         let board = view(&self.ranks, mask, fixed);
         (pass.counter).prepare(&board, weights, pass.live, &mut self.scratch);
         for (x, y, z) in FLOPS {
@@ -245,8 +244,7 @@ impl<T: Count> Fold<T> {
                 orbit,
             };
             let view = view(&self.ranks, mask, fixed);
-            let twin = &weights.twin;
-            let deals = (pass.counter).count_on(&view, &on, twin, &mut self.scratch, &mut to);
+            let deals = (pass.counter).count_on(&view, &on, &mut self.scratch, &mut to);
             let (class, p) = (class as usize, p);
             self.add_sets(pass, class, deals, orbit);
             let slots = self.scratch.lists.slots();
