@@ -82,6 +82,15 @@ impl Counter {
         }
     }
 
+    /// The one range's items' slots where this counts one range against
+    /// single hands, for [`single_scaled`].
+    pub(super) fn single_range(&self) -> Option<(usize, &Range<u32>)> {
+        match self {
+            Counter::Single { range, slots } => Some((*range, slots)),
+            Counter::Sweep(_) | Counter::Three(_) => None,
+        }
+    }
+
     /// Prepares a board for [`Counter::count_on`] once for its ten flops:
     /// the two ranges' combos sorted by rank, the lists of the seats whose
     /// `weights` are the same on every flop made (`live` items in all).
@@ -156,5 +165,52 @@ fn single<'a>(
             sets[hands] += w;
         }
     }
+    deals
+}
+
+/// [`single`] for the one pass, which keeps of each combo only its weight
+/// and share: the range's items (`range_items`, every one of them, by
+/// slot from 0) into `scaled` as `[weight, share]` times `orbit` (0 where
+/// the board blocks it) and each deal's weight into `sets` (cleared
+/// first), returning the deals. One sweep over the items, with no
+/// four-counter row to clear and scale after.
+#[inline(always)]
+pub(super) fn single_scaled<T: Count>(
+    view: &BoardView,
+    range_items: &[Item],
+    range_bit: usize,
+    sets: &mut [u64],
+    scaled: &mut [[T; 2]],
+    unit_k: &[u64],
+    orbit: u64,
+) -> u64 {
+    let (best, hands) = (view.fixed_best, view.fixed_winners);
+    let k = hands.count_ones() as usize;
+    let (win, tie) = (unit_k[1] * orbit, unit_k[k + 1] * orbit);
+    let (mut beaten, mut tied, mut lost, mut deals) = (0, 0, 0, 0);
+    for (it, to) in range_items.iter().zip(scaled) {
+        if it.mask & view.mask != 0 {
+            *to = [T::default(); 2];
+            continue;
+        }
+        deals += 1;
+        let w = it.weight;
+        let r = view.ranks[it.slot as usize];
+        let share = if r > best {
+            beaten += w;
+            w * win
+        } else if r == best {
+            tied += w;
+            w * tie
+        } else {
+            lost += w;
+            0
+        };
+        *to = [T::from_u64(w * orbit), T::from_u64(share)];
+    }
+    sets.iter_mut().for_each(|v| *v = 0);
+    sets[range_bit] += beaten;
+    sets[hands | range_bit] += tied;
+    sets[hands] += lost;
     deals
 }

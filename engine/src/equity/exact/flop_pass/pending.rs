@@ -80,3 +80,85 @@ impl<T: Count> Pending<T> {
         }
     }
 }
+
+/// The one pass's run of boards sharing their four lowest cards: each of
+/// the four flops those cards make takes every board's same counts (the
+/// board's own, with no flop's weights), so the run's counts are summed
+/// once here and added to each flop's class when the run ends: one sum a
+/// board instead of four.
+pub(super) struct SharedRun<T> {
+    /// The four lowest cards of the run's boards.
+    lowest: u64,
+    /// Per flop of them, its class and permutation, if counted.
+    flops: [Option<(usize, u8)>; 4],
+    /// Per item: weight and share, summed over the run.
+    combos: Vec<[T; 2]>,
+    /// Per set of winners: weight; and the deals, summed over the run.
+    sets: Vec<u64>,
+    deals: u64,
+}
+
+impl<T: Count> SharedRun<T> {
+    /// No run yet, for `live` items and `winner_sets` sets of winners.
+    pub(super) fn new(live: usize, winner_sets: usize) -> SharedRun<T> {
+        SharedRun {
+            lowest: 0,
+            flops: [None; 4],
+            combos: vec![[T::default(); 2]; live],
+            sets: vec![0; winner_sets],
+            deals: 0,
+        }
+    }
+
+    /// The four lowest cards of the run's boards (0 before the first).
+    pub(super) fn lowest(&self) -> u64 {
+        self.lowest
+    }
+
+    /// Ends the run and starts one of boards whose four lowest cards are
+    /// `lowest`, making the flops `flops` (by `x + y + z - 3` of their
+    /// card positions: class and permutation, if counted).
+    pub(super) fn begin(
+        &mut self,
+        lowest: u64,
+        flops: [Option<(usize, u8)>; 4],
+        acc: &mut Acc<T>,
+        pass: &Pass<'_>,
+    ) {
+        self.flush(acc, pass);
+        self.lowest = lowest;
+        self.flops = flops;
+    }
+
+    /// Adds one board's counts: per item `combos` (already times its
+    /// orbit), per set of winners `sets` and `deals`, times `orbit`.
+    #[inline(always)]
+    pub(super) fn add(&mut self, combos: &[[T; 2]], sets: &[u64], deals: u64, orbit: u64) {
+        for (to, c) in self.combos.iter_mut().zip(combos) {
+            to[0].add_count(c[0]);
+            to[1].add_count(c[1]);
+        }
+        for (to, s) in self.sets.iter_mut().zip(sets) {
+            *to += s * orbit;
+        }
+        self.deals += deals * orbit;
+    }
+
+    /// Adds the run's sums to each of its flops' classes and clears them.
+    pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+        let live = self.combos.len();
+        let nsets = self.sets.len();
+        for (class, p) in self.flops.iter_mut().filter_map(Option::take) {
+            let row = &mut acc.combos[class * live..(class + 1) * live];
+            pass.add_row(row, p, &self.combos);
+            let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
+            for (a, s) in to_sets.iter_mut().zip(&self.sets) {
+                *a += s;
+            }
+            acc.deals[class] += self.deals;
+        }
+        self.combos.iter_mut().for_each(|c| *c = [T::default(); 2]);
+        self.sets.iter_mut().for_each(|s| *s = 0);
+        self.deals = 0;
+    }
+}

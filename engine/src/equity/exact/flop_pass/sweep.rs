@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::counter::Scratches;
+use super::counter::{Scratches, single_scaled};
 use super::flop_weights::FlopWeights;
 use super::on_flop;
 use super::pass::Pass;
-use super::pending::Pending;
+use super::pending::{Pending, SharedRun};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -106,6 +106,7 @@ struct Fold<T> {
     sets: Vec<u64>,
     scratch: Scratches,
     pending: Pending<T>,
+    run: SharedRun<T>,
 }
 
 impl<T: Count> Fold<T> {
@@ -119,6 +120,7 @@ impl<T: Count> Fold<T> {
             sets: vec![0u64; pass.winner_sets],
             scratch: Scratches::default(),
             pending: Pending::<T>::new(live),
+            run: SharedRun::<T>::new(live, pass.winner_sets),
         }
     }
 
@@ -138,12 +140,36 @@ impl<T: Count> Fold<T> {
             self.each_flop(pass, weights, mask, &cards, orbit);
             return;
         }
-        let deals = self.count(pass, mask);
-        // Every blocked item's counters are 0 (cleared in `count`).
-        for (to, c) in self.scaled.iter_mut().zip(&self.per_combo) {
-            // The weight and the share (see `ClassSums::combos`).
-            *to = [T::from_u64(c[0] * orbit), T::from_u64(c[3] * orbit)];
-        }
+        let deals = if let Some((range, slots)) = pass.counter.single_range() {
+            // One range against single hands: its items' weight and share
+            // straight into `scaled` (the single hands' entries stay 0).
+            let slots = slots.start as usize..slots.end as usize;
+            let (fixed_best, fixed_winners) = self.fixed_best(pass);
+            let view = BoardView {
+                ranks: &self.ranks,
+                mask,
+                fixed_best,
+                fixed_winners,
+            };
+            let (items, scaled) = (&pass.all[slots.clone()], &mut self.scaled[slots]);
+            single_scaled(
+                &view,
+                items,
+                1 << range,
+                &mut self.sets,
+                scaled,
+                pass.unit_k,
+                orbit,
+            )
+        } else {
+            let deals = self.count(pass, mask);
+            // Every blocked item's counters are 0 (cleared in `count`).
+            for (to, c) in self.scaled.iter_mut().zip(&self.per_combo) {
+                // The weight and the share (see `ClassSums::combos`).
+                *to = [T::from_u64(c[0] * orbit), T::from_u64(c[3] * orbit)];
+            }
+            deals
+        };
         self.add_flops(pass, &cards, deals, orbit);
     }
 
@@ -271,47 +297,33 @@ impl<T: Count> Fold<T> {
     }
 
     /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
-    /// to each of its ten flops' classes, `cards` its cards lowest first.
+    /// to each of its ten flops' classes, `cards` its cards lowest first:
+    /// the four flops of its four lowest cards through the run of boards
+    /// sharing them, the six with its highest card straight to their rows.
     #[inline(always)]
     fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
-        for (x, y, z) in FLOPS {
-            let flop = cards[x] | cards[y] | cards[z];
+        let lowest = cards[0] | cards[1] | cards[2] | cards[3];
+        if lowest != self.run.lowest() {
+            let mut flops = [None; 4];
+            for (x, y, z) in FLOPS.into_iter().filter(|&(_, _, z)| z < 4) {
+                let flop = cards[x] | cards[y] | cards[z];
+                flops[x + y + z - 3] =
+                    (pass.flop_class.get(&flop)).map(|&(class, p)| (class as usize, p));
+            }
+            self.run.begin(lowest, flops, &mut self.acc, pass);
+        }
+        self.run.add(&self.scaled, &self.sets, deals, orbit);
+        for (x, y) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let flop = cards[x] | cards[y] | cards[4];
             let Some(&(class, p)) = pass.flop_class.get(&flop) else {
                 continue;
             };
-            self.add_flop(pass, cards, (x, y, z), (class as usize, p), deals, orbit);
+            let class = class as usize;
+            self.add_sets(pass, class, deals, orbit);
+            let live = pass.live;
+            let row = &mut self.acc.combos[class * live..(class + 1) * live];
+            pass.add_row(row, p, &self.scaled);
         }
-    }
-
-    /// Adds the board's counts (`sets`, `scaled`; `deals` deals, its
-    /// orbit's `orbit` boards) to its flop of the cards at `(x, y, z)`,
-    /// of class `class` under permutation `p`.
-    #[inline(always)]
-    fn add_flop(
-        &mut self,
-        pass: &Pass<'_>,
-        cards: &[u64; 5],
-        (x, y, z): (usize, usize, usize),
-        (class, p): (usize, u8),
-        deals: u64,
-        orbit: u64,
-    ) {
-        self.add_sets(pass, class, deals, orbit);
-        let live = pass.live;
-        let acc = &mut self.acc;
-        if z < 4 {
-            // A flop of the four lowest cards: the next boards likely
-            // share it.
-            let at = x + y + z - 3;
-            let sums = (self.pending).sums(at, cards, (class, p), acc, pass);
-            for (to, c) in sums.iter_mut().zip(&self.scaled) {
-                to[0].add_count(c[0]);
-                to[1].add_count(c[1]);
-            }
-            return;
-        }
-        let row = &mut acc.combos[class * live..(class + 1) * live];
-        pass.add_row(row, p, &self.scaled);
     }
 
     /// Adds the board's weight per set of winners and its `deals` deals,
@@ -329,6 +341,7 @@ impl<T: Count> Fold<T> {
     /// The fold's accumulator, its pending sums added.
     fn finish(mut self, pass: &Pass<'_>) -> Acc<T> {
         self.pending.flush(&mut self.acc, pass);
+        self.run.flush(&mut self.acc, pass);
         self.acc
     }
 }
