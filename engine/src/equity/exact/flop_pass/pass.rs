@@ -1,10 +1,9 @@
 //! What the sweep over the boards reads: the items, their cards, the
 //! boards of each orbit and the flops' classes.
 
-use rustc_hash::FxHashMap;
-
 use super::counter::Counter;
 use super::flop_weights::FlopWeights;
+use super::orbits::FlopClasses;
 
 use crate::compact::CompactHand;
 use crate::equity::exact::common::Item;
@@ -20,7 +19,7 @@ pub(super) struct Pass<'a> {
     /// One board of each orbit, with its orbit's size.
     pub(super) boards: &'a [(u64, u64)],
     /// Every flop: its class and the permutation taking it there.
-    pub(super) flop_class: &'a FxHashMap<u64, (u32, u8)>,
+    pub(super) flop_class: &'a FlopClasses,
     /// Per permutation, the item each item goes to.
     pub(super) item_perms: &'a [Vec<u32>],
     /// Per permutation, the item each item comes from (the inverse of

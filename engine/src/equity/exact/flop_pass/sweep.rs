@@ -256,7 +256,7 @@ impl<T: Count> Fold<T> {
         (pass.counter).prepare(&board, weights, pass.live, &mut self.scratch);
         for (x, y, z) in FLOPS {
             let flop = cards[x] | cards[y] | cards[z];
-            let Some(&(class, p)) = pass.flop_class.get(&flop) else {
+            let Some((class, p)) = pass.flop_class.get(flop) else {
                 continue;
             };
             let Some(on) = weights.on_flop(class as usize, &pass.item_perms[usize::from(p)]) else {
@@ -308,14 +308,14 @@ impl<T: Count> Fold<T> {
             for (x, y, z) in FLOPS.into_iter().filter(|&(_, _, z)| z < 4) {
                 let flop = cards[x] | cards[y] | cards[z];
                 flops[x + y + z - 3] =
-                    (pass.flop_class.get(&flop)).map(|&(class, p)| (class as usize, p));
+                    (pass.flop_class.get(flop)).map(|(class, p)| (class as usize, p));
             }
             self.run.begin(lowest, flops, &mut self.acc, pass);
         }
         self.run.add(&self.scaled, &self.sets, deals, orbit);
         for (x, y) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let flop = cards[x] | cards[y] | cards[4];
-            let Some(&(class, p)) = pass.flop_class.get(&flop) else {
+            let Some((class, p)) = pass.flop_class.get(flop) else {
                 continue;
             };
             let class = class as usize;
