@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use super::flop_classes::{self, FlopClass};
 use super::flop_odds::FlopOdds;
 use super::flop_rows::FlopRow;
@@ -54,15 +56,22 @@ pub(super) fn flop_row(
 /// that keep `ranges` and the dead cards, those that can come only: each
 /// is a row, so the classes counted while a report runs are those it ends
 /// with.
+/// Each class's setup is made on the pool's threads (thousands of them,
+/// before any row can be counted).
 pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {
-    let mut with = request.clone();
-    flop_classes::classes(ranges, request.dead)
-        .into_iter()
-        .filter(|class| {
-            with.board.clear();
-            with.board.extend(class.flop);
-            can_come(&with)
-        })
+    let classes = flop_classes::classes(ranges, request.dead);
+    let come: Vec<bool> = (classes.par_iter())
+        .map_init(
+            || request.clone(),
+            |with, class| {
+                with.board.clear();
+                with.board.extend(class.flop);
+                can_come(with)
+            },
+        )
+        .collect();
+    (classes.into_iter().zip(come))
+        .filter_map(|(class, comes)| comes.then_some(class))
         .collect()
 }
 
