@@ -214,7 +214,42 @@ fn the_search_gives_up_at_its_step_limit() {
     let masks = vec![seat.as_slice(); 13];
     assert_eq!(deal_exists(&masks, 1), Some(false));
     // Twelve of them fit (24 cards); with one step allowed the search
-    // cannot get there.
-    assert_eq!(deal_exists(&masks[..12], u64::MAX), Some(true));
-    assert_eq!(deal_exists(&masks[..12], 1), None);
+    // cannot get there. The seats list first eleven combos that leave
+    // only cards 20 and 21 (one rank) to the twelfth, so the greedy first
+    // try fails and the search has to decide.
+    let first: Vec<u64> = (0..11u32)
+        .map(|i| {
+            let cards: Vec<u32> = (0..24).filter(|c| !(20..22).contains(c)).collect();
+            1u64 << cards[i as usize] | 1 << cards[i as usize + 11]
+        })
+        .collect();
+    let listed: Vec<u64> = (first.iter().copied())
+        .chain(seat.iter().copied().filter(|m| !first.contains(m)))
+        .collect();
+    let masks = vec![listed.as_slice(); 12];
+    assert!(!greedy_deal(&masks));
+    assert_eq!(deal_exists(&masks, u64::MAX), Some(true));
+    assert_eq!(deal_exists(&masks, 1), None);
+}
+
+#[test]
+fn a_greedy_deal_is_a_deal() {
+    // Found greedily: decided without a step.
+    let card = |r: u64, s: u64| 1u64 << (4 * r + s);
+    let aces = [card(12, 0) | card(12, 1), card(12, 2) | card(12, 3)];
+    let kings = [card(11, 0) | card(11, 1)];
+    assert!(greedy_deal(&[&aces, &kings]));
+    assert_eq!(deal_exists(&[&aces, &kings], 0), Some(true));
+    // Greedy order can miss a deal: AcKc, taken first, leaves the other
+    // seat nothing, while AdKd would have left it AcQc.
+    let a = [card(12, 0) | card(11, 0), card(12, 1) | card(11, 1)];
+    let b = [
+        card(12, 0) | card(10, 0),
+        card(11, 0) | card(10, 1),
+        card(12, 0) | card(9, 0),
+    ];
+    assert!(!greedy_deal(&[&a, &b]));
+    assert_eq!(deal_exists(&[&a, &b], u64::MAX), Some(true));
+    // Impossible spots are still refused.
+    assert_eq!(deal_exists(&[&kings, &kings], u64::MAX), Some(false));
 }
