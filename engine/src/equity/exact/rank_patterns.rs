@@ -32,7 +32,7 @@ use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
 use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
-use crate::compact::value_without_flush;
+use crate::compact::{value_without_flush, warm_tables};
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::result::EquityResult;
@@ -81,6 +81,7 @@ pub(super) fn run(
         holes_of(&holes)
     };
     let groups = rank_groups(&list, deck, n, &seats_of);
+    warm_tables();
     // Work items: a group of deals and a share of the rank multisets (a
     // few groups are split so that they spread over the threads; the
     // shares' counts add up to the whole group's).
