@@ -81,21 +81,70 @@ impl<T: Count> Pending<T> {
     }
 }
 
+/// Counts summed over boards that all hold the same few flops (the one
+/// pass, where every flop of a board takes the board's same counts), added
+/// to those flops' classes at once.
+struct Shared<T> {
+    /// The flops, each's class and permutation, if counted.
+    flops: [Option<(usize, u8)>; 4],
+    /// Per item: weight and share, summed over the boards.
+    combos: Vec<[T; 2]>,
+    /// Per set of winners: weight; and the deals, summed over the boards.
+    sets: Vec<u64>,
+    deals: u64,
+}
+
+impl<T: Count> Shared<T> {
+    fn new(live: usize, winner_sets: usize) -> Shared<T> {
+        Shared {
+            flops: [None; 4],
+            combos: vec![[T::default(); 2]; live],
+            sets: vec![0; winner_sets],
+            deals: 0,
+        }
+    }
+
+    /// Adds one board's counts: per item `combos` (already times its
+    /// orbit), per set of winners `sets` and `deals`, times `orbit`.
+    #[inline(always)]
+    fn add(&mut self, combos: &[[T; 2]], sets: &[u64], deals: u64, orbit: u64) {
+        for (to, c) in self.combos.iter_mut().zip(combos) {
+            to[0].add_count(c[0]);
+            to[1].add_count(c[1]);
+        }
+        for (to, s) in self.sets.iter_mut().zip(sets) {
+            *to += s * orbit;
+        }
+        self.deals += deals * orbit;
+    }
+
+    /// Adds the sums to each flop's class and clears them.
+    fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+        let live = self.combos.len();
+        let nsets = self.sets.len();
+        for (class, p) in self.flops.iter_mut().filter_map(Option::take) {
+            let row = &mut acc.combos[class * live..(class + 1) * live];
+            pass.add_row(row, p, &self.combos);
+            let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
+            for (a, s) in to_sets.iter_mut().zip(&self.sets) {
+                *a += s;
+            }
+            acc.deals[class] += self.deals;
+        }
+        self.combos.iter_mut().for_each(|c| *c = [T::default(); 2]);
+        self.sets.iter_mut().for_each(|s| *s = 0);
+        self.deals = 0;
+    }
+}
+
 /// The one pass's run of boards sharing their four lowest cards: each of
-/// the four flops those cards make takes every board's same counts (the
-/// board's own, with no flop's weights), so the run's counts are summed
-/// once here and added to each flop's class when the run ends: one sum a
-/// board instead of four.
+/// the four flops those cards make takes every board's same counts, so
+/// the run's counts are summed once here and added to each flop's class
+/// when the run ends: one sum a board instead of four.
 pub(super) struct SharedRun<T> {
     /// The four lowest cards of the run's boards.
     lowest: u64,
-    /// Per flop of them, its class and permutation, if counted.
-    flops: [Option<(usize, u8)>; 4],
-    /// Per item: weight and share, summed over the run.
-    combos: Vec<[T; 2]>,
-    /// Per set of winners: weight; and the deals, summed over the run.
-    sets: Vec<u64>,
-    deals: u64,
+    shared: Shared<T>,
 }
 
 impl<T: Count> SharedRun<T> {
@@ -103,10 +152,7 @@ impl<T: Count> SharedRun<T> {
     pub(super) fn new(live: usize, winner_sets: usize) -> SharedRun<T> {
         SharedRun {
             lowest: 0,
-            flops: [None; 4],
-            combos: vec![[T::default(); 2]; live],
-            sets: vec![0; winner_sets],
-            deals: 0,
+            shared: Shared::new(live, winner_sets),
         }
     }
 
@@ -127,38 +173,91 @@ impl<T: Count> SharedRun<T> {
     ) {
         self.flush(acc, pass);
         self.lowest = lowest;
-        self.flops = flops;
+        self.shared.flops = flops;
     }
 
-    /// Adds one board's counts: per item `combos` (already times its
-    /// orbit), per set of winners `sets` and `deals`, times `orbit`.
+    /// Adds one board's counts (as [`Shared::add`]).
     #[inline(always)]
     pub(super) fn add(&mut self, combos: &[[T; 2]], sets: &[u64], deals: u64, orbit: u64) {
-        for (to, c) in self.combos.iter_mut().zip(combos) {
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
-        }
-        for (to, s) in self.sets.iter_mut().zip(sets) {
-            *to += s * orbit;
-        }
-        self.deals += deals * orbit;
+        self.shared.add(combos, sets, deals, orbit);
     }
 
     /// Adds the run's sums to each of its flops' classes and clears them.
     pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
-        let live = self.combos.len();
-        let nsets = self.sets.len();
-        for (class, p) in self.flops.iter_mut().filter_map(Option::take) {
-            let row = &mut acc.combos[class * live..(class + 1) * live];
-            pass.add_row(row, p, &self.combos);
-            let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
-            for (a, s) in to_sets.iter_mut().zip(&self.sets) {
-                *a += s;
-            }
-            acc.deals[class] += self.deals;
+        self.shared.flush(acc, pass);
+    }
+}
+
+/// Largest storage for [`ByHighest`]'s 52 rows: beyond it (wide ranges)
+/// the three flops go straight to their rows.
+const BY_HIGHEST_BYTES: usize = 256 << 10;
+
+/// The one pass's boards sharing their three lowest cards (consecutive, in
+/// order of their masks), by highest card: the boards of one highest card
+/// all hold the three flops of their three lowest cards but one with it,
+/// so their counts are summed once per highest card and added to those
+/// three flops when the three lowest cards change.
+pub(super) struct ByHighest<T> {
+    /// The three lowest cards of the boards summed.
+    low: u64,
+    /// By highest card (index): its sums, the flops noted when first met.
+    groups: Vec<Shared<T>>,
+    /// The highest cards met (bits by index).
+    met: u64,
+}
+
+impl<T: Count> ByHighest<T> {
+    /// For `live` items and `winner_sets` sets of winners; `None` where its
+    /// rows would not fit [`BY_HIGHEST_BYTES`].
+    pub(super) fn new(live: usize, winner_sets: usize) -> Option<ByHighest<T>> {
+        (52 * live * size_of::<[T; 2]>() <= BY_HIGHEST_BYTES).then(|| ByHighest {
+            low: 0,
+            groups: (0..52).map(|_| Shared::new(live, winner_sets)).collect(),
+            met: 0,
+        })
+    }
+
+    /// Adds the counts of the board `cards` (lowest first) to its highest
+    /// card's sums: per item `combos` (times its orbit), `sets` and
+    /// `deals` times `orbit`. Boards with other three lowest cards end the
+    /// sums so far first.
+    #[inline(always)]
+    pub(super) fn add(
+        &mut self,
+        cards: &[u64; 5],
+        (combos, sets, deals, orbit): (&[[T; 2]], &[u64], u64, u64),
+        acc: &mut Acc<T>,
+        pass: &Pass<'_>,
+    ) {
+        let low = cards[0] | cards[1] | cards[2];
+        if low != self.low {
+            self.flush(acc, pass);
+            self.low = low;
         }
-        self.combos.iter_mut().for_each(|c| *c = [T::default(); 2]);
-        self.sets.iter_mut().for_each(|s| *s = 0);
-        self.deals = 0;
+        let high = cards[4].trailing_zeros() as usize;
+        let group = &mut self.groups[high];
+        if self.met >> high & 1 == 0 {
+            self.met |= 1 << high;
+            let pairs = [
+                cards[0] | cards[1],
+                cards[0] | cards[2],
+                cards[1] | cards[2],
+            ];
+            for (flop, pair) in group.flops.iter_mut().zip(pairs) {
+                *flop = (pass.flop_class.get(pair | cards[4])).map(|(c, p)| (c as usize, p));
+            }
+        }
+        group.add(combos, sets, deals, orbit);
+    }
+
+    /// Adds every highest card's sums to its flops' classes and clears them.
+    pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+        let mut met = self.met;
+        while met != 0 {
+            let high = met.trailing_zeros() as usize;
+            met &= met - 1;
+            self.groups[high].flush(acc, pass);
+        }
+        self.met = 0;
     }
 }

@@ -10,7 +10,7 @@ use super::counter::{Scratches, single_scaled};
 use super::flop_weights::FlopWeights;
 use super::on_flop;
 use super::pass::Pass;
-use super::pending::{Pending, SharedRun};
+use super::pending::{ByHighest, Pending, SharedRun};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -107,6 +107,9 @@ struct Fold<T> {
     scratch: Scratches,
     pending: Pending<T>,
     run: SharedRun<T>,
+    /// Where it fits, the boards' counts for the flops of two of their
+    /// three lowest cards and their highest card.
+    by_highest: Option<ByHighest<T>>,
 }
 
 impl<T: Count> Fold<T> {
@@ -121,6 +124,7 @@ impl<T: Count> Fold<T> {
             scratch: Scratches::default(),
             pending: Pending::<T>::new(live),
             run: SharedRun::<T>::new(live, pass.winner_sets),
+            by_highest: ByHighest::<T>::new(live, pass.winner_sets),
         }
     }
 
@@ -313,7 +317,14 @@ impl<T: Count> Fold<T> {
             self.run.begin(lowest, flops, &mut self.acc, pass);
         }
         self.run.add(&self.scaled, &self.sets, deals, orbit);
-        for (x, y) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+        let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
+            let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
+            by_highest.add(cards, counts, &mut self.acc, pass);
+            &[(0, 3), (1, 3), (2, 3)]
+        } else {
+            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+        };
+        for &(x, y) in direct {
             let flop = cards[x] | cards[y] | cards[4];
             let Some((class, p)) = pass.flop_class.get(flop) else {
                 continue;
@@ -342,6 +353,9 @@ impl<T: Count> Fold<T> {
     fn finish(mut self, pass: &Pass<'_>) -> Acc<T> {
         self.pending.flush(&mut self.acc, pass);
         self.run.flush(&mut self.acc, pass);
+        if let Some(by_highest) = &mut self.by_highest {
+            by_highest.flush(&mut self.acc, pass);
+        }
         self.acc
     }
 }
