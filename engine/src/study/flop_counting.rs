@@ -56,6 +56,7 @@ pub(super) fn flop_row(
 /// that keep `ranges` and the dead cards, those that can come only: each
 /// is a row, so the classes counted while a report runs are those it ends
 /// with.
+///
 /// Each class's setup is made on the pool's threads (thousands of them,
 /// before any row can be counted).
 pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {

@@ -21,7 +21,8 @@ pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 /// masks) with no card used twice, or `None` if that was not decided
 /// within `max_steps` search steps. At most 32 seats.
 ///
-/// Obvious spots are decided first, without searching ([`presolve`]):
+/// A deal found greedily decides most spots at once ([`greedy_deal`]).
+/// Obvious spots are decided next, without searching ([`presolve`]):
 /// forced cards and pigeonholes on one or two cards. The problem is a
 /// matching in a hypergraph (hard in general), so the rest is
 /// a depth-first search, made fast on the inputs that are hard for a plain

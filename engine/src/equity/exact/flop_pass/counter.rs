@@ -82,8 +82,8 @@ impl Counter {
         }
     }
 
-    /// The one range's items' slots where this counts one range against
-    /// single hands, for [`single_scaled`].
+    /// Where this counts one range against single hands: the range's
+    /// active index and its items' slots, for [`single_scaled`].
     pub(super) fn single_range(&self) -> Option<(usize, &Range<u32>)> {
         match self {
             Counter::Single { range, slots } => Some((*range, slots)),

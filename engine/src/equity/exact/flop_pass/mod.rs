@@ -34,6 +34,8 @@ mod pending;
 mod run;
 mod sums;
 mod sweep;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use run::{applies, flop_pass, line_applies, line_pass};
 pub(crate) use sums::{ClassSums, PassSums};

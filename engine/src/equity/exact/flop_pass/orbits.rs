@@ -129,7 +129,8 @@ pub(super) fn flop_classes(deck: &[Card], perms: &[SuitPerm], reps: &[[Card; 3]]
 }
 
 /// One five-card board of `deck` per orbit under `perms` (the smallest
-/// mask), with the orbit's size, in increasing order of mask.
+/// mask), with the orbit's size, in the lexicographic order of their cards
+/// (boards sharing their lowest cards come together).
 pub(super) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
     let mut boards: Vec<(u64, u64)> = Vec::new();
     let n = deck.len();

@@ -1,11 +1,13 @@
 //! The counts of the flops a run of boards shares, summed in the cache
-//! before they go to the classes' rows.
+//! before they go to the classes' rows: per flop (a report on a line,
+//! each flop with its own counts), or once for all the flops of a run
+//! (the one pass, where each board's counts are the same for its ten).
 
 use super::pass::Pass;
 use super::sums::{Acc, Count};
 
 /// The counts of the flops a run of boards shares: the pass sweeps boards
-/// in order of their masks, so consecutive boards mostly share their four
+/// in the lexicographic order of their cards, so consecutive boards mostly share their four
 /// lowest cards and the four flops those make. Their counts are summed
 /// here, in the boards' own item order (a few kilobytes that stay in the
 /// cache), and added to the classes' rows once the run ends, instead of
@@ -188,12 +190,18 @@ impl<T: Count> SharedRun<T> {
     }
 }
 
-/// Largest storage for [`ByHighest`]'s 52 rows: beyond it (wide ranges)
-/// the three flops go straight to their rows.
+/// Largest storage for [`ByHighest`]'s 52 sums: beyond it (wide ranges,
+/// many seats) the three flops go straight to their rows.
 const BY_HIGHEST_BYTES: usize = 256 << 10;
 
+/// Set by a test to count without [`ByHighest`], as spots too wide for it
+/// are counted: the same sums either way.
+#[cfg(test)]
+pub(super) static BY_HIGHEST_OFF: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 /// The one pass's boards sharing their three lowest cards (consecutive, in
-/// order of their masks), by highest card: the boards of one highest card
+/// the lexicographic order of their cards), by highest card: the boards of one highest card
 /// all hold the three flops of their three lowest cards but one with it,
 /// so their counts are summed once per highest card and added to those
 /// three flops when the three lowest cards change.
@@ -210,7 +218,12 @@ impl<T: Count> ByHighest<T> {
     /// For `live` items and `winner_sets` sets of winners; `None` where its
     /// rows would not fit [`BY_HIGHEST_BYTES`].
     pub(super) fn new(live: usize, winner_sets: usize) -> Option<ByHighest<T>> {
-        (52 * live * size_of::<[T; 2]>() <= BY_HIGHEST_BYTES).then(|| ByHighest {
+        #[cfg(test)]
+        if BY_HIGHEST_OFF.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let bytes = 52 * (live * size_of::<[T; 2]>() + winner_sets * size_of::<u64>());
+        (bytes <= BY_HIGHEST_BYTES).then(|| ByHighest {
             low: 0,
             groups: (0..52).map(|_| Shared::new(live, winner_sets)).collect(),
             met: 0,

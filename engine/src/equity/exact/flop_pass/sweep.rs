@@ -124,7 +124,10 @@ impl<T: Count> Fold<T> {
             scratch: Scratches::default(),
             pending: Pending::<T>::new(live),
             run: SharedRun::<T>::new(live, pass.winner_sets),
-            by_highest: ByHighest::<T>::new(live, pass.winner_sets),
+            // The one pass only: on a line each flop has its own counts.
+            by_highest: (pass.flop_weights.is_none())
+                .then(|| ByHighest::<T>::new(live, pass.winner_sets))
+                .flatten(),
         }
     }
 
@@ -303,7 +306,9 @@ impl<T: Count> Fold<T> {
     /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
     /// to each of its ten flops' classes, `cards` its cards lowest first:
     /// the four flops of its four lowest cards through the run of boards
-    /// sharing them, the six with its highest card straight to their rows.
+    /// sharing them, three of the six with its highest card through the
+    /// boards sharing their three lowest cards and it (where that fits),
+    /// the others straight to their rows.
     #[inline(always)]
     fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
         let lowest = cards[0] | cards[1] | cards[2] | cards[3];
