@@ -1,9 +1,15 @@
 //! The one pass with each flop's own ranges against every flop counted on
 //! its own: the whole report (every row's frequency, reach, shares,
-//! figures, hits and buckets, and the totals) to the last bit.
+//! figures, hits and buckets, and the totals) to the last bit; and the one
+//! pass without a line with its sums by highest card left out, as spots
+//! too wide for them are counted.
+
+use std::sync::atomic::Ordering;
 
 use super::report;
 use crate::card::CardSet;
+use crate::equity::ReportStrategy;
+use crate::equity::exact::flop_pass::BY_HIGHEST_OFF;
 use crate::equity::request::{EquityRequest, Seat};
 use crate::line::{ContinueRule, Street, StreetRule};
 use crate::range::Range;
@@ -73,4 +79,34 @@ fn two_ranges_and_a_hand_on_a_line_count_as_each_flop() {
     let request = spot(&["AhKh", "QQ+,AJs+", "TT+,KQs"], "");
     let rules = [rule(0, "top-pair+:0.5"), rule(2, "equity>=30%")];
     same_both_ways(&request, &rules, true);
+}
+
+/// A hand against a weighted range with a dead card, two weighted ranges,
+/// and two ranges beside a hand: every row and total the same with the
+/// three flops of the boards' highest card summed per highest card or
+/// added to board by board.
+#[test]
+fn the_sums_by_highest_card_change_no_figure() {
+    let spots: [(&[&str], &str); 3] = [
+        (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
+        (&["QQ+:0.5,AK", "TT+,AQs+,KQs"], ""),
+        (&["AhKh", "QQ+,AQs+", "JJ+,KQs"], ""),
+    ];
+    for (ranges, dead) in spots {
+        let request = spot(ranges, dead);
+        let report = || crate::study::flop_report(&request, &|| false, &|_, _, _| {});
+        let with = report().expect("report");
+        assert!(
+            matches!(with.strategy, ReportStrategy::OnePass { .. }),
+            "{ranges:?}: {:?}",
+            with.strategy
+        );
+        BY_HIGHEST_OFF.store(true, Ordering::Relaxed);
+        let without = report();
+        BY_HIGHEST_OFF.store(false, Ordering::Relaxed);
+        let without = without.expect("report");
+        assert_eq!(with.flops, without.flops, "{ranges:?}");
+        assert_eq!(with.seats, without.seats, "{ranges:?}");
+        assert_eq!(with.flop_count, without.flop_count, "{ranges:?}");
+    }
 }

@@ -34,8 +34,9 @@ mod pending;
 mod run;
 mod sums;
 mod sweep;
-#[cfg(test)]
-mod tests;
 
 pub(crate) use run::{applies, flop_pass, line_applies, line_pass};
 pub(crate) use sums::{ClassSums, PassSums};
+
+#[cfg(test)]
+pub(crate) use pending::BY_HIGHEST_OFF;

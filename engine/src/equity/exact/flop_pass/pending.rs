@@ -197,7 +197,7 @@ const BY_HIGHEST_BYTES: usize = 256 << 10;
 /// Set by a test to count without [`ByHighest`], as spots too wide for it
 /// are counted: the same sums either way.
 #[cfg(test)]
-pub(super) static BY_HIGHEST_OFF: std::sync::atomic::AtomicBool =
+pub(crate) static BY_HIGHEST_OFF: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
 /// The one pass's boards sharing their three lowest cards (consecutive, in

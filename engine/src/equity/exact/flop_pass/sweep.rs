@@ -151,13 +151,7 @@ impl<T: Count> Fold<T> {
             // One range against single hands: its items' weight and share
             // straight into `scaled` (the single hands' entries stay 0).
             let slots = slots.start as usize..slots.end as usize;
-            let (fixed_best, fixed_winners) = self.fixed_best(pass);
-            let view = BoardView {
-                ranks: &self.ranks,
-                mask,
-                fixed_best,
-                fixed_winners,
-            };
+            let view = view(&self.ranks, mask, self.fixed_best(pass));
             let (items, scaled) = (&pass.all[slots.clone()], &mut self.scaled[slots]);
             single_scaled(
                 &view,
@@ -217,13 +211,7 @@ impl<T: Count> Fold<T> {
     fn count(&mut self, pass: &Pass<'_>, mask: u64) -> u64 {
         self.per_combo.iter_mut().for_each(|c| *c = [0; 4]);
         self.sets.iter_mut().for_each(|v| *v = 0);
-        let (fixed_best, fixed_winners) = self.fixed_best(pass);
-        let view = BoardView {
-            ranks: &self.ranks,
-            mask,
-            fixed_best,
-            fixed_winners,
-        };
+        let view = view(&self.ranks, mask, self.fixed_best(pass));
         pass.counter.board(
             &view,
             pass.all,
@@ -246,18 +234,6 @@ impl<T: Count> Fold<T> {
         cards: &[u64; 5],
         orbit: u64,
     ) {
-        fn view(
-            ranks: &[u32],
-            mask: u64,
-            (fixed_best, fixed_winners): (u32, usize),
-        ) -> BoardView<'_> {
-            BoardView {
-                ranks,
-                mask,
-                fixed_best,
-                fixed_winners,
-            }
-        }
         let fixed = self.fixed_best(pass);
         let board = view(&self.ranks, mask, fixed);
         (pass.counter).prepare(&board, weights, pass.live, &mut self.scratch);
@@ -362,5 +338,17 @@ impl<T: Count> Fold<T> {
             by_highest.flush(&mut self.acc, pass);
         }
         self.acc
+    }
+}
+
+/// The board `mask` as the counters read it: its items' ranks `ranks`, and
+/// the best single hand's rank and who holds it.
+#[inline(always)]
+fn view(ranks: &[u32], mask: u64, (fixed_best, fixed_winners): (u32, usize)) -> BoardView<'_> {
+    BoardView {
+        ranks,
+        mask,
+        fixed_best,
+        fixed_winners,
     }
 }
