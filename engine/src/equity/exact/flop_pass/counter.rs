@@ -30,6 +30,8 @@ pub(super) struct Scratches {
     three: three_ranges::Scratch,
     /// A flop's lists when each flop has its own weights.
     pub(super) lists: on_flop::Lists,
+    /// The sweeps' `[weight, wins, ties, share]` per item on a board.
+    per_combo: Vec<[u64; 4]>,
 }
 
 impl Counter {
@@ -55,40 +57,39 @@ impl Counter {
         }
     }
 
-    /// Counts the deals on one board into `sets` (winner-set weights) and
-    /// `per_combo` (the ranged seats' combos; a single combo's counters
-    /// follow from its seat's when the tally is finished), returning the
-    /// deals counted.
+    /// Counts the deals on one board (the one pass: each combo's counts go
+    /// to all ten of its flops alike) into `to`: its sets (cleared first)
+    /// and each ranged combo's weight and share, 0 where the board blocks
+    /// it (a single combo's counters follow from its seat's when the tally
+    /// is finished, and its entry is not written). Returns the deals.
     pub(super) fn board(
         &self,
         view: &BoardView,
         items: &[Item],
-        sets: &mut [u64],
-        per_combo: &mut [[u64; 4]],
-        unit_k: &[u64],
         scratch: &mut Scratches,
+        to: &mut on_flop::Into<'_, impl Count>,
     ) -> u64 {
-        match *self {
-            Counter::Sweep(ref two) => {
-                two.board(view, sets, Some((per_combo, unit_k)), &mut scratch.two)
-            }
-            Counter::Three(ref three) => {
-                three.board(view, sets, Some((per_combo, unit_k)), &mut scratch.three)
-            }
-            Counter::Single { range, ref slots } => {
-                let range_items = items.iter().filter(|it| slots.contains(&it.slot));
-                single(view, range_items, 1 << range, sets, per_combo, unit_k)
-            }
+        if let Counter::Single { range, ref slots } = *self {
+            let range_items = &items[slots.start as usize..slots.end as usize];
+            return single(view, range_items, 1 << range, to);
         }
-    }
-
-    /// Where this counts one range against single hands: the range's
-    /// active index and its items' slots, for [`single_scaled`].
-    pub(super) fn single_range(&self) -> Option<(usize, &Range<u32>)> {
-        match self {
-            Counter::Single { range, slots } => Some((*range, slots)),
-            Counter::Sweep(_) | Counter::Three(_) => None,
+        let per_combo = &mut scratch.per_combo;
+        per_combo.clear();
+        per_combo.resize(items.len(), [0; 4]);
+        to.sets.iter_mut().for_each(|v| *v = 0);
+        let counts = Some((&mut per_combo[..], to.unit_k));
+        let deals = match *self {
+            Counter::Sweep(ref two) => two.board(view, to.sets, counts, &mut scratch.two),
+            Counter::Three(ref three) => three.board(view, to.sets, counts, &mut scratch.three),
+            // Counted above.
+            Counter::Single { .. } => 0,
+        };
+        // The weight and the share (see `ClassSums::combos`); every
+        // blocked item's counters are 0.
+        for (slot, c) in per_combo.iter().enumerate() {
+            to.set(slot as u32, c[0], c[3]);
         }
+        deals
     }
 
     /// Prepares a board for [`Counter::count_on`] once for its ten flops:
@@ -130,67 +131,22 @@ impl Counter {
 
 /// One range (its items `range_items`, its active-index bit `range_bit`)
 /// against the best of the single hands (whose own weights are 1: one
-/// combo each): each deal weighs the range combo's weight. Counted as
-/// [`Counter::board`] counts.
+/// combo each): each deal weighs the range combo's weight. Counted into
+/// `to` as [`Counter::board`] counts, in one sweep over the items.
 #[inline(always)]
-fn single<'a>(
-    view: &BoardView,
-    range_items: impl Iterator<Item = &'a Item>,
-    range_bit: usize,
-    sets: &mut [u64],
-    per_combo: &mut [[u64; 4]],
-    unit_k: &[u64],
-) -> u64 {
-    let (best, hands) = (view.fixed_best, view.fixed_winners);
-    let k = hands.count_ones() as usize;
-    let mut deals = 0;
-    for it in range_items {
-        if it.mask & view.mask != 0 {
-            continue;
-        }
-        deals += 1;
-        let w = it.weight;
-        let r = view.ranks[it.slot as usize];
-        let c = &mut per_combo[it.slot as usize];
-        c[0] += w;
-        if r > best {
-            sets[range_bit] += w;
-            c[1] += w;
-            c[3] += w * unit_k[1];
-        } else if r == best {
-            sets[hands | range_bit] += w;
-            c[2] += w;
-            c[3] += w * unit_k[k + 1];
-        } else {
-            sets[hands] += w;
-        }
-    }
-    deals
-}
-
-/// [`single`] for the one pass, which keeps of each combo only its weight
-/// and share: the range's items (`range_items`, every one of them, by
-/// slot from 0) into `scaled` as `[weight, share]` times `orbit` (0 where
-/// the board blocks it) and each deal's weight into `sets` (cleared
-/// first), returning the deals. One sweep over the items, with no
-/// four-counter row to clear and scale after.
-#[inline(always)]
-pub(super) fn single_scaled<T: Count>(
+fn single(
     view: &BoardView,
     range_items: &[Item],
     range_bit: usize,
-    sets: &mut [u64],
-    scaled: &mut [[T; 2]],
-    unit_k: &[u64],
-    orbit: u64,
+    to: &mut on_flop::Into<'_, impl Count>,
 ) -> u64 {
     let (best, hands) = (view.fixed_best, view.fixed_winners);
     let k = hands.count_ones() as usize;
-    let (win, tie) = (unit_k[1] * orbit, unit_k[k + 1] * orbit);
+    let (win, tie) = (to.unit_k[1], to.unit_k[k + 1]);
     let (mut beaten, mut tied, mut lost, mut deals) = (0, 0, 0, 0);
-    for (it, to) in range_items.iter().zip(scaled) {
+    for it in range_items {
         if it.mask & view.mask != 0 {
-            *to = [T::default(); 2];
+            to.set(it.slot, 0, 0);
             continue;
         }
         deals += 1;
@@ -206,11 +162,11 @@ pub(super) fn single_scaled<T: Count>(
             lost += w;
             0
         };
-        *to = [T::from_u64(w * orbit), T::from_u64(share)];
+        to.set(it.slot, w, share);
     }
-    sets.iter_mut().for_each(|v| *v = 0);
-    sets[range_bit] += beaten;
-    sets[hands | range_bit] += tied;
-    sets[hands] += lost;
+    to.sets.iter_mut().for_each(|v| *v = 0);
+    to.sets[range_bit] += beaten;
+    to.sets[hands | range_bit] += tied;
+    to.sets[hands] += lost;
     deals
 }

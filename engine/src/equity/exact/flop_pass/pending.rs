@@ -7,8 +7,8 @@ use super::pass::Pass;
 use super::sums::{Acc, Count};
 
 /// The counts of the flops a run of boards shares: the pass sweeps boards
-/// in the lexicographic order of their cards, so consecutive boards mostly share their four
-/// lowest cards and the four flops those make. Their counts are summed
+/// in the lexicographic order of their cards, so consecutive boards
+/// mostly share their four lowest cards and the four flops those make. Their counts are summed
 /// here, in the boards' own item order (a few kilobytes that stay in the
 /// cache), and added to the classes' rows once the run ends, instead of
 /// going to four rows of a large accumulator on every board.
@@ -120,18 +120,21 @@ impl<T: Count> Shared<T> {
         self.deals += deals * orbit;
     }
 
+    /// Notes the flops of the card masks `flops`: each's class and
+    /// permutation, if counted.
+    fn note(&mut self, flops: &[u64], pass: &Pass<'_>) {
+        for (noted, &flop) in self.flops.iter_mut().zip(flops) {
+            *noted = (pass.flop_class.get(flop)).map(|(class, p)| (class as usize, p));
+        }
+    }
+
     /// Adds the sums to each flop's class and clears them.
     fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
         let live = self.combos.len();
-        let nsets = self.sets.len();
         for (class, p) in self.flops.iter_mut().filter_map(Option::take) {
             let row = &mut acc.combos[class * live..(class + 1) * live];
             pass.add_row(row, p, &self.combos);
-            let to_sets = &mut acc.sets[class * nsets..(class + 1) * nsets];
-            for (a, s) in to_sets.iter_mut().zip(&self.sets) {
-                *a += s;
-            }
-            acc.deals[class] += self.deals;
+            acc.add_sets(class, &self.sets, self.deals, 1);
         }
         self.combos.iter_mut().for_each(|c| *c = [T::default(); 2]);
         self.sets.iter_mut().for_each(|s| *s = 0);
@@ -158,29 +161,29 @@ impl<T: Count> SharedRun<T> {
         }
     }
 
-    /// The four lowest cards of the run's boards (0 before the first).
-    pub(super) fn lowest(&self) -> u64 {
-        self.lowest
-    }
-
-    /// Ends the run and starts one of boards whose four lowest cards are
-    /// `lowest`, making the flops `flops` (by `x + y + z - 3` of their
-    /// card positions: class and permutation, if counted).
-    pub(super) fn begin(
+    /// Adds the counts of the board `cards` (lowest first): per item
+    /// `combos` (times its orbit), `sets` and `deals` times `orbit`. A
+    /// board with other four lowest cards ends the run first.
+    #[inline(always)]
+    pub(super) fn add(
         &mut self,
-        lowest: u64,
-        flops: [Option<(usize, u8)>; 4],
+        cards: &[u64; 5],
+        (combos, sets, deals, orbit): (&[[T; 2]], &[u64], u64, u64),
         acc: &mut Acc<T>,
         pass: &Pass<'_>,
     ) {
-        self.flush(acc, pass);
-        self.lowest = lowest;
-        self.shared.flops = flops;
-    }
-
-    /// Adds one board's counts (as [`Shared::add`]).
-    #[inline(always)]
-    pub(super) fn add(&mut self, combos: &[[T; 2]], sets: &[u64], deals: u64, orbit: u64) {
+        let lowest = cards[0] | cards[1] | cards[2] | cards[3];
+        if lowest != self.lowest {
+            self.shared.flush(acc, pass);
+            self.lowest = lowest;
+            let flops = [
+                lowest & !cards[3],
+                lowest & !cards[2],
+                lowest & !cards[1],
+                lowest & !cards[0],
+            ];
+            self.shared.note(&flops, pass);
+        }
         self.shared.add(combos, sets, deals, orbit);
     }
 
@@ -201,8 +204,8 @@ pub(crate) static BY_HIGHEST_OFF: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
 /// The one pass's boards sharing their three lowest cards (consecutive, in
-/// the lexicographic order of their cards), by highest card: the boards of one highest card
-/// all hold the three flops of their three lowest cards but one with it,
+/// the lexicographic order of their cards), by highest card: the boards
+/// of one highest card all hold the three flops of their three lowest cards but one with it,
 /// so their counts are summed once per highest card and added to those
 /// three flops when the three lowest cards change.
 pub(super) struct ByHighest<T> {
@@ -251,14 +254,9 @@ impl<T: Count> ByHighest<T> {
         let group = &mut self.groups[high];
         if self.met >> high & 1 == 0 {
             self.met |= 1 << high;
-            let pairs = [
-                cards[0] | cards[1],
-                cards[0] | cards[2],
-                cards[1] | cards[2],
-            ];
-            for (flop, pair) in group.flops.iter_mut().zip(pairs) {
-                *flop = (pass.flop_class.get(pair | cards[4])).map(|(c, p)| (c as usize, p));
-            }
+            let high = cards[4];
+            let flops = [low & !cards[2], low & !cards[1], low & !cards[0]].map(|pair| pair | high);
+            group.note(&flops, pass);
         }
         group.add(combos, sets, deals, orbit);
     }

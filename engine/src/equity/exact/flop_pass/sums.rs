@@ -198,6 +198,17 @@ impl<T: Count> Acc<T> {
         }
     }
 
+    /// Adds `sets` (weight per set of winners) and `deals`, each times
+    /// `times`, to class `class`.
+    #[inline(always)]
+    pub(super) fn add_sets(&mut self, class: usize, sets: &[u64], deals: u64, times: u64) {
+        let n = sets.len();
+        for (a, s) in self.sets[class * n..(class + 1) * n].iter_mut().zip(sets) {
+            *a += s * times;
+        }
+        self.deals[class] += deals * times;
+    }
+
     pub(super) fn add(mut self, other: Acc<T>) -> Acc<T> {
         for (a, b) in self.sets.iter_mut().zip(&other.sets) {
             *a += b;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::counter::{Scratches, single_scaled};
+use super::counter::Scratches;
 use super::flop_weights::FlopWeights;
 use super::on_flop;
 use super::pass::Pass;
@@ -98,8 +98,6 @@ struct Fold<T> {
     acc: Acc<T>,
     /// The board's rank of every item (0 where it holds a board card).
     ranks: Vec<u32>,
-    /// The board's `[weight, wins, ties, share]` per item.
-    per_combo: Vec<[u64; 4]>,
     /// The board's weight and share per item, times its orbit.
     scaled: Vec<[T; 2]>,
     /// The board's weight per set of winners.
@@ -118,7 +116,6 @@ impl<T: Count> Fold<T> {
         Fold {
             acc: Acc::<T>::new(pass.classes, pass.winner_sets, live),
             ranks: vec![0u32; live],
-            per_combo: vec![[0u64; 4]; live],
             scaled: vec![[T::default(); 2]; live],
             sets: vec![0u64; pass.winner_sets],
             scratch: Scratches::default(),
@@ -147,30 +144,15 @@ impl<T: Count> Fold<T> {
             self.each_flop(pass, weights, mask, &cards, orbit);
             return;
         }
-        let deals = if let Some((range, slots)) = pass.counter.single_range() {
-            // One range against single hands: its items' weight and share
-            // straight into `scaled` (the single hands' entries stay 0).
-            let slots = slots.start as usize..slots.end as usize;
-            let view = view(&self.ranks, mask, self.fixed_best(pass));
-            let (items, scaled) = (&pass.all[slots.clone()], &mut self.scaled[slots]);
-            single_scaled(
-                &view,
-                items,
-                1 << range,
-                &mut self.sets,
-                scaled,
-                pass.unit_k,
-                orbit,
-            )
-        } else {
-            let deals = self.count(pass, mask);
-            // Every blocked item's counters are 0 (cleared in `count`).
-            for (to, c) in self.scaled.iter_mut().zip(&self.per_combo) {
-                // The weight and the share (see `ClassSums::combos`).
-                *to = [T::from_u64(c[0] * orbit), T::from_u64(c[3] * orbit)];
-            }
-            deals
+        let fixed = self.fixed_best(pass);
+        let mut to = on_flop::Into {
+            sets: &mut self.sets,
+            counts: &mut self.scaled,
+            unit_k: pass.unit_k,
+            orbit,
         };
+        let view = view(&self.ranks, mask, fixed);
+        let deals = (pass.counter).board(&view, pass.all, &mut self.scratch, &mut to);
         self.add_flops(pass, &cards, deals, orbit);
     }
 
@@ -203,23 +185,6 @@ impl<T: Count> Fold<T> {
             }
         }
         (best, winners)
-    }
-
-    /// Counts the deals on the board `mask` (ranked) into the cleared
-    /// `sets` and `per_combo`, returning how many.
-    #[inline(always)]
-    fn count(&mut self, pass: &Pass<'_>, mask: u64) -> u64 {
-        self.per_combo.iter_mut().for_each(|c| *c = [0; 4]);
-        self.sets.iter_mut().for_each(|v| *v = 0);
-        let view = view(&self.ranks, mask, self.fixed_best(pass));
-        pass.counter.board(
-            &view,
-            pass.all,
-            &mut self.sets,
-            &mut self.per_combo,
-            pass.unit_k,
-            &mut self.scratch,
-        )
     }
 
     /// Counts the board `mask` (ranked; `cards` its cards, lowest first;
@@ -255,7 +220,7 @@ impl<T: Count> Fold<T> {
             let view = view(&self.ranks, mask, fixed);
             let deals = (pass.counter).count_on(&view, &on, &mut self.scratch, &mut to);
             let (class, p) = (class as usize, p);
-            self.add_sets(pass, class, deals, orbit);
+            self.acc.add_sets(class, &self.sets, deals, orbit);
             let slots = self.scratch.lists.slots();
             if z < 4 {
                 let at = x + y + z - 3;
@@ -287,19 +252,9 @@ impl<T: Count> Fold<T> {
     /// the others straight to their rows.
     #[inline(always)]
     fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
-        let lowest = cards[0] | cards[1] | cards[2] | cards[3];
-        if lowest != self.run.lowest() {
-            let mut flops = [None; 4];
-            for (x, y, z) in FLOPS.into_iter().filter(|&(_, _, z)| z < 4) {
-                let flop = cards[x] | cards[y] | cards[z];
-                flops[x + y + z - 3] =
-                    (pass.flop_class.get(flop)).map(|(class, p)| (class as usize, p));
-            }
-            self.run.begin(lowest, flops, &mut self.acc, pass);
-        }
-        self.run.add(&self.scaled, &self.sets, deals, orbit);
+        let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
+        self.run.add(cards, counts, &mut self.acc, pass);
         let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
-            let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
             by_highest.add(cards, counts, &mut self.acc, pass);
             &[(0, 3), (1, 3), (2, 3)]
         } else {
@@ -311,23 +266,11 @@ impl<T: Count> Fold<T> {
                 continue;
             };
             let class = class as usize;
-            self.add_sets(pass, class, deals, orbit);
+            self.acc.add_sets(class, &self.sets, deals, orbit);
             let live = pass.live;
             let row = &mut self.acc.combos[class * live..(class + 1) * live];
             pass.add_row(row, p, &self.scaled);
         }
-    }
-
-    /// Adds the board's weight per set of winners and its `deals` deals,
-    /// times its orbit's `orbit` boards, to class `class`.
-    #[inline(always)]
-    fn add_sets(&mut self, pass: &Pass<'_>, class: usize, deals: u64, orbit: u64) {
-        let nsets = pass.winner_sets;
-        let to_sets = &mut self.acc.sets[class * nsets..(class + 1) * nsets];
-        for (a, s) in to_sets.iter_mut().zip(&self.sets) {
-            *a += s * orbit;
-        }
-        self.acc.deals[class] += deals * orbit;
     }
 
     /// The fold's accumulator, its pending sums added.

@@ -19,11 +19,11 @@ pub(super) struct Entry {
     pub(super) cards: [u8; 2],
 }
 
-/// What one flop is counted into: the weight of each set of winners (by
-/// active-index bits), and each combo counted's weight of deals and pot
-/// share (in units of `unit_k[1]`) times `orbit`, by slot (written, not
-/// added: each combo is counted once; the other slots are left as they
-/// are).
+/// What one board, or one flop of it, is counted into: the weight of each
+/// set of winners (by active-index bits), and each combo counted's weight
+/// of deals and pot share (in units of `unit_k[1]`) times `orbit`, by slot
+/// (written, not added: each combo is counted once; the other slots are
+/// left as they are).
 pub(crate) struct Into<'a, T> {
     pub(crate) sets: &'a mut [u64],
     pub(crate) counts: &'a mut [[T; 2]],
@@ -33,7 +33,7 @@ pub(crate) struct Into<'a, T> {
 
 impl<T: Count> Into<'_, T> {
     #[inline(always)]
-    pub(super) fn set(&mut self, slot: u32, weight: u64, share: u64) {
+    pub(crate) fn set(&mut self, slot: u32, weight: u64, share: u64) {
         self.counts[slot as usize] = [
             T::from_u64(weight * self.orbit),
             T::from_u64(share * self.orbit),
