@@ -75,13 +75,14 @@ fn strategy_matches(tag: &str, strategy: &str) -> bool {
         "control" => strategy == "monte_carlo/prefixes/control",
         "crowded" => strategy.starts_with("monte_carlo/") && strategy.ends_with("/crowded"),
         "clusters" => strategy.starts_with("monte_carlo/clusters/"),
+        "strata" => strategy.starts_with("monte_carlo/strata/"),
         _ => false,
     }
 }
 
 /// The corpus's path tags and the JSON `path` each one implies (`None`: the
 /// spot fails, exit status 2).
-const TAGS: [(&str, Option<&str>); 11] = [
+const TAGS: [(&str, Option<&str>); 12] = [
     ("table", Some("preflop_table")),
     ("rank-patterns", Some("enumeration")),
     ("board-major", Some("enumeration")),
@@ -91,6 +92,7 @@ const TAGS: [(&str, Option<&str>); 11] = [
     ("prefixes", Some("sampling")),
     ("control", Some("sampling")),
     ("clusters", Some("sampling")),
+    ("strata", Some("sampling")),
     ("crowded", Some("sampling")),
     ("error", None),
 ];

@@ -13,4 +13,5 @@ mod preflop_table; // the heads-up preflop table: vs live enumeration and its ge
 mod ranges; // range text: every form and dialect, errors, canonical form, round trips
 mod rank_patterns; // preflop counted by board rank pattern: the deal-major walk's integers, brute force, the planner's choice
 mod sampling; // Monte Carlo where rejection starves; win/tie errors; never ± 0 for an estimate
+mod strata; // Monte Carlo's strata design (every seat deal in every group): when it is taken, unbiased and honest over seeds, the same on any thread count
 mod worker; // the background worker: coalescing, stale updates, threads, drop

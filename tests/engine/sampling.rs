@@ -37,7 +37,7 @@ pub(crate) fn request(ranges: &[&str], board: &str) -> EquityRequest {
     request
 }
 
-fn run(request: &EquityRequest) -> EquityResult {
+pub(crate) fn run(request: &EquityRequest) -> EquityResult {
     equity::calculate(request, &|| false, &mut |_| {}).unwrap()
 }
 
@@ -435,7 +435,7 @@ fn a_clustered_run_draws_at_least_1024_boards() {
 
 /// The z (estimate less exact, over its error) of every seat's tie, win and
 /// equity over runs of `request` with seeds 1 to `seeds`.
-fn z_scores(request: &EquityRequest, exact: &EquityResult, seeds: u64) -> [Vec<f64>; 3] {
+pub(crate) fn z_scores(request: &EquityRequest, exact: &EquityResult, seeds: u64) -> [Vec<f64>; 3] {
     let mut z = [Vec::new(), Vec::new(), Vec::new()];
     for seed in 1..=seeds {
         let mut request = request.clone();
@@ -489,7 +489,8 @@ fn the_pilot_shapes_the_prefixes_and_errors_stay_honest() {
     // Each spot with the boards a prefix it should get.
     type Spot = (&'static [&'static str], &'static str, fn(usize) -> bool);
     let spots: [Spot; 3] = [
-        (&["AhKh", "QQ", "JTs"], "9h8h2c", |b| b >= 12),
+        // (`QQ` at one weight would take the strata design: tests/engine/strata.rs.)
+        (&["AhKh", "QQ,JJ:0.5", "JTs"], "9h8h2c", |b| b >= 12),
         (&["25%", "15%", "10%"], "9h8h2c", |b| b <= 4),
         (&["AKs", "JJ+,AQs", "KQs"], "", |b| (1..=9).contains(&b)),
     ];

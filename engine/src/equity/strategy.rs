@@ -120,6 +120,13 @@ pub enum Design {
         /// variate (`montecarlo::controls`).
         control: bool,
     },
+    /// Every seat deal once per group (a small deal space, two board cards
+    /// to come), each scored on the pairs `steps` or fewer places apart in
+    /// a shuffle of the cards left (`montecarlo::strata`).
+    Strata {
+        /// Offsets paired in each shuffle (each gives one board per card).
+        steps: u8,
+    },
     /// Clusters of `deals` deals of uniform seats sharing one board.
     Clusters {
         /// Deals per cluster.
@@ -237,6 +244,7 @@ impl fmt::Display for Design {
                 let control = if *control { "/control" } else { "" };
                 write!(f, "prefixes{}{control}", draws(d))
             }
+            Design::Strata { steps } => write!(f, "strata/{steps}"),
             Design::Clusters { deals, draws: d } => write!(f, "clusters/{deals}{}", draws(d)),
         }
     }

@@ -6,6 +6,7 @@
 use super::controls::Controls;
 use super::crowded::Crowded;
 use super::rng::{Alias, Randoms};
+use super::strata::SeatDeals;
 use crate::card::CardSet;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Design;
@@ -44,6 +45,8 @@ pub(crate) struct Sampling {
     /// With the prefix design, the pools of exchangeable active seats
     /// reported together ([`pools`](super::pools)).
     pub(crate) pools: Vec<Vec<usize>>,
+    /// With the strata design, every seat deal.
+    pub(crate) strata: Option<SeatDeals>,
 }
 
 /// The most disjoint board completions a prefix of `setup` can be scored

@@ -3,7 +3,7 @@
 //! Deals come in groups, and each group's per-seat mean pot share, win
 //! and tie are independent observations (the standard errors of equity,
 //! win and tie come from the spread of these means; where none varied,
-//! the rule-of-three bound of docs/design.md §3.1). There are two designs.
+//! the rule-of-three bound of docs/design.md §3.1). There are three designs.
 //!
 //! **Prefixes** (the general one). A prefix is one sampled seat deal; it
 //! is scored on several disjoint board completions drawn together with it.
@@ -64,6 +64,12 @@
 //! budget is split into at least [`MIN_CLUSTERS`](sampler::MIN_CLUSTERS)
 //! clusters, and a run to a target error draws that many before it stops.
 //!
+//! **Strata**, where the seats' deals are few (a hand against narrow
+//! ranges on a flop, each range at one weight): a group deals every seat
+//! deal once, each on the boards of a uniform shuffle's cards a few places
+//! apart ([`strata`]), so the spread between seat deals, which a prefix
+//! carries whole, is gone from the estimate.
+//!
 //! Under the prefix design, without a breakdown, two refinements keep the
 //! estimates unbiased and cut their errors: seats with the same range are
 //! reported together ([`pools`]), and a hand against `random` seats
@@ -100,6 +106,7 @@ mod rng;
 mod rounds;
 pub(crate) mod sampler;
 pub(crate) mod shape;
+pub(crate) mod strata;
 
 pub(crate) use rounds::{run, trial_budget};
 
@@ -164,6 +171,7 @@ mod tests {
             boards: dealing::most_boards(&setup),
             controls: None,
             pools: Vec::new(),
+            strata: None,
         };
         let start = std::time::Instant::now();
         let mc = run(&setup, &request, sampling, start, &|| false, &mut |_| {}).expect("sampled");

@@ -9,6 +9,7 @@ use super::controls::Controls;
 use super::crowded::Crowded;
 use super::dealing::{Dealing, Sampling, draw_independent, most_boards, restricted_seats};
 use super::rng::{Randoms, deal};
+use super::strata::{LEAST_GROUPS, SeatDeals};
 use crate::card::CardSet;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -78,6 +79,8 @@ pub(super) struct Sampler<'a> {
     pub(super) controls: Option<Controls>,
     /// The pools ([`Sampling::pools`]).
     pub(super) pools: Vec<Vec<usize>>,
+    /// With the strata design, every seat deal ([`Sampling::strata`]).
+    strata: Option<SeatDeals>,
     /// With a breakdown: per seat, the offset of its live combos in the
     /// flat per-combo tallies (active seats only), their total, and per
     /// uniform active seat its combo's slot by card pair (`52 * hi + lo`).
@@ -98,6 +101,7 @@ impl Sampler<'_> {
             boards,
             controls,
             pools,
+            strata,
         } = plan;
         let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
         let restricted = restricted_seats(&dealing);
@@ -152,6 +156,7 @@ impl Sampler<'_> {
             boards,
             controls,
             pools,
+            strata,
             offsets,
             live,
             pair_slots,
@@ -194,6 +199,7 @@ impl Sampler<'_> {
             boards: self.boards,
             controls: self.controls,
             pools: self.pools,
+            strata: self.strata,
         }
     }
 
@@ -326,9 +332,13 @@ impl Sampler<'_> {
         units: u64,
     ) -> Result<Tally, EquityError> {
         let start = self.start_block::<N>(seed, block);
-        match self.design {
-            Design::Prefixes { .. } => self.prefix_block(start, units),
-            Design::Clusters { deals, .. } => self.cluster_block(start, units, deals),
+        match (self.design, &self.strata) {
+            (Design::Strata { steps }, Some(deals)) => {
+                Ok(self.strata_block(start, units, deals, steps))
+            }
+            (Design::Clusters { deals, .. }, _) => self.cluster_block(start, units, deals),
+            // The planner gives the strata design its deals.
+            (Design::Prefixes { .. } | Design::Strata { .. }, _) => self.prefix_block(start, units),
         }
     }
 
@@ -363,20 +373,24 @@ impl Sampler<'_> {
 impl Sampler<'_> {
     /// Deals per unit (a prefix or a cluster).
     pub(super) fn unit_deals(&self) -> u64 {
-        match self.design {
-            Design::Prefixes { .. } => self.boards_per_prefix,
-            Design::Clusters { deals, .. } => deals,
+        match (self.design, &self.strata) {
+            (Design::Strata { steps }, Some(deals)) => deals.group_boards(steps),
+            (Design::Prefixes { .. } | Design::Strata { .. }, _) => self.boards_per_prefix,
+            (Design::Clusters { deals, .. }, _) => deals,
         }
     }
 
     /// Units per block.
     pub(super) fn block_units(&self) -> u64 {
-        match self.design {
+        match (self.design, &self.strata) {
+            (Design::Strata { steps }, Some(deals)) => deals.block_groups(steps),
             // Prefixes scored on many boards come in smaller blocks (about
             // as many deals as 4,096 prefixes of four boards), so a run to
             // a target error stops nearer it.
-            Design::Prefixes { .. } => BLOCK / (self.boards as u64 / 4).clamp(1, 4),
-            Design::Clusters { deals, .. } => CLUSTER_BLOCK_DEALS / deals,
+            (Design::Prefixes { .. } | Design::Strata { .. }, _) => {
+                BLOCK / (self.boards as u64 / 4).clamp(1, 4)
+            }
+            (Design::Clusters { deals, .. }, _) => CLUSTER_BLOCK_DEALS / deals,
         }
     }
 
@@ -386,6 +400,7 @@ impl Sampler<'_> {
         let blocks = self.least_blocks * self.block_units();
         match self.design {
             Design::Prefixes { .. } => blocks,
+            Design::Strata { .. } => LEAST_GROUPS,
             Design::Clusters { .. } => blocks.max(MIN_CLUSTERS),
         }
     }

@@ -15,7 +15,7 @@ use crate::equity::montecarlo::dealing::{
 };
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::MIN_CLUSTERS;
-use crate::equity::montecarlo::shape;
+use crate::equity::montecarlo::{shape, strata};
 use crate::equity::preflop_table;
 use crate::equity::setup::{SeatCombos, Setup};
 use crate::equity::strategy::{Design, Draws};
@@ -34,6 +34,19 @@ const MIN_CLUSTER_DEALS: u64 = 8;
 /// (`None`: until a target error).
 pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
     let dealing = dealings(setup);
+    if let Some((deals, steps)) = strata::plan(setup, trials) {
+        return Sampling {
+            design: Design::Strata { steps },
+            dealing,
+            crowded: None,
+            pilot: None,
+            least_blocks: LEAST_BLOCKS,
+            boards: most_boards(setup),
+            controls: None,
+            pools: Vec::new(),
+            strata: Some(deals),
+        };
+    }
     let uniform_active = setup
         .active
         .iter()
@@ -72,6 +85,7 @@ pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
         boards: most_boards(setup),
         controls: None,
         pools: Vec::new(),
+        strata: None,
     };
     let mut sampling = control(setup, prefix_boards(setup, sampling));
     sampling.pools = pools::pools(setup, &sampling);
