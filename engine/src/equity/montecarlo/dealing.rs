@@ -6,7 +6,7 @@
 use super::controls::Controls;
 use super::crowded::Crowded;
 use super::rng::{Alias, Randoms};
-use super::strata::SeatDeals;
+use super::seat_deals::SeatDeals;
 use crate::card::CardSet;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Design;

@@ -105,8 +105,9 @@ mod prefixes;
 mod rng;
 mod rounds;
 pub(crate) mod sampler;
+pub(crate) mod seat_deals;
 pub(crate) mod shape;
-pub(crate) mod strata;
+mod strata;
 
 pub(crate) use rounds::{run, trial_budget};
 

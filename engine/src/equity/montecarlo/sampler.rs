@@ -9,7 +9,7 @@ use super::controls::Controls;
 use super::crowded::Crowded;
 use super::dealing::{Dealing, Sampling, draw_independent, most_boards, restricted_seats};
 use super::rng::{Randoms, deal};
-use super::strata::{LEAST_GROUPS, SeatDeals};
+use super::seat_deals::{LEAST_GROUPS, SeatDeals};
 use crate::card::CardSet;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;

@@ -15,7 +15,7 @@ use crate::equity::montecarlo::dealing::{
 };
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::MIN_CLUSTERS;
-use crate::equity::montecarlo::{shape, strata};
+use crate::equity::montecarlo::{seat_deals, shape};
 use crate::equity::preflop_table;
 use crate::equity::setup::{SeatCombos, Setup};
 use crate::equity::strategy::{Design, Draws};
@@ -34,7 +34,7 @@ const MIN_CLUSTER_DEALS: u64 = 8;
 /// (`None`: until a target error).
 pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
     let dealing = dealings(setup);
-    if let Some((deals, steps)) = strata::plan(setup, trials) {
+    if let Some((deals, steps)) = seat_deals::plan(setup, trials) {
         return Sampling {
             design: Design::Strata { steps },
             dealing,
