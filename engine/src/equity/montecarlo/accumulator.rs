@@ -1,5 +1,5 @@
 //! A block's accumulators: each deal's winners counted in small integers,
-//! and per closed group (a prefix or a cluster) the sums its standard
+//! and per closed group (a prefix, a strata group or a cluster) the sums its standard
 //! errors come from.
 
 use crate::equity::request::MAX_SEATS;
@@ -17,7 +17,7 @@ pub(super) struct Accumulator<const N: usize> {
     tie_x: [u64; N],
     /// `lcm / k` for `k` tied winners.
     pub(super) share: [u64; MAX_SEATS + 1],
-    /// Per seat, the sums over closed groups (prefixes or clusters) of the
+    /// Per seat, the sums over closed groups (prefixes, strata groups or clusters) of the
     /// seat's pot share summed over the group's deals, and of its square
     /// (units `1 / lcm`, `1 / lcm²`).
     sum_x: [u128; N],
@@ -74,7 +74,7 @@ impl<const N: usize> Accumulator<N> {
         }
     }
 
-    /// Closes a group (a prefix or a cluster) that began when the sole
+    /// Closes a group (a prefix, a strata group or a cluster) that began when the sole
     /// wins stood at `wins_before` and the ties at `tied_before`: returns
     /// each of the first `n` seats' pot share summed over the group's deals
     /// (units `1 / lcm`) and adds it, and the group's wins and ties, to the

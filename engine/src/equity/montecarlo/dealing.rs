@@ -22,7 +22,7 @@ pub(crate) enum Dealing {
 
 /// What the planner decided for sampling, with what it built deciding.
 pub(crate) struct Sampling {
-    /// Prefixes or clusters.
+    /// Prefixes, strata or clusters.
     pub(crate) design: Design,
     /// Per seat (active and folded), in request order.
     pub(crate) dealing: Vec<Dealing>,

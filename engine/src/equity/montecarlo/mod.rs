@@ -79,12 +79,13 @@
 //! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
 //!
 //! A trial is one deal (hole cards for every seat and a whole board); the
-//! budget is rounded up to whole prefixes or clusters, and the result's
+//! budget is rounded up to whole prefixes, strata groups or clusters, and the result's
 //! `samples` counts the deals evaluated.
 //!
 //! Determinism: groups come in blocks ([`BLOCK`](sampler::BLOCK) prefixes,
 //! fewer for prefixes scored on eight boards or more, down to a quarter;
-//! or 32,768 deals of clusters); block `b`
+//! whole strata groups of about 65,536 boards; or 32,768 deals of
+//! clusters); block `b`
 //! draws from a xoshiro256++ generator seeded from ChaCha8 seeded with the
 //! request's seed on stream `b`. The design and the cluster size depend
 //! only on the request (and its budget), tallies are integers, so merging

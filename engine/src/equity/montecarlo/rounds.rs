@@ -96,8 +96,8 @@ fn check_settings(request: &EquityRequest) -> Result<(), EquityError> {
 }
 
 /// A run's blocks in rounds: what decides when it stops and how many
-/// blocks each round draws. Budget and rounds count units (prefixes or
-/// clusters).
+/// blocks each round draws. Budget and rounds count units (prefixes,
+/// strata groups or clusters).
 struct Rounds<'a> {
     setup: &'a Setup,
     request: &'a EquityRequest,
@@ -108,8 +108,9 @@ struct Rounds<'a> {
     budget: u64,
     /// Units per block.
     per_block: u64,
-    /// Units drawn before a target error may stop the run: ten blocks, and
-    /// with clusters at least `MIN_CLUSTERS` boards (see there).
+    /// Units drawn before a target error may stop the run: ten blocks, with
+    /// clusters at least `MIN_CLUSTERS` boards, with strata `LEAST_GROUPS`
+    /// groups (see there).
     least: u64,
 }
 

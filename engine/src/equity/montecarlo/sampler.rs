@@ -45,7 +45,7 @@ pub(super) fn card_hand(c: u8) -> CompactHand {
 
 /// What one block needs, shared by all blocks.
 pub(super) struct Sampler<'a> {
-    /// Prefixes or clusters.
+    /// Prefixes, strata or clusters.
     pub(super) design: Design,
     /// Blocks before a target-error stop ([`Sampling::least_blocks`]).
     least_blocks: u64,
@@ -113,6 +113,11 @@ impl Sampler<'_> {
             active_index[s] = Some(a);
         }
         let boards = boards.clamp(1, most_boards(setup));
+        debug_assert_eq!(
+            matches!(design, Design::Strata { .. }),
+            strata.is_some(),
+            "the planner gives the strata design its deals"
+        );
         let (active_offsets, live) = setup.combo_offsets();
         let mut offsets = vec![0u32; setup.seats.len()];
         for (&s, &o) in setup.active.iter().zip(&active_offsets) {
@@ -307,7 +312,7 @@ impl Sampler<'_> {
         Ok((used | uniform, restricted_cards))
     }
 
-    /// Runs block `block` of `units` prefixes or clusters (as the design
+    /// Runs block `block` of `units` prefixes, strata groups or clusters (as the design
     /// says), dispatching on the number of active seats so that seat counts
     /// up to 8 get code with the count fixed at compile time.
     pub(super) fn block(&self, seed: u64, block: u64, units: u64) -> Result<Tally, EquityError> {
@@ -371,7 +376,7 @@ impl Sampler<'_> {
 }
 
 impl Sampler<'_> {
-    /// Deals per unit (a prefix or a cluster).
+    /// Deals per unit (a prefix, a strata group or a cluster).
     pub(super) fn unit_deals(&self) -> u64 {
         match (self.design, &self.strata) {
             (Design::Strata { steps }, Some(deals)) => deals.group_boards(steps),

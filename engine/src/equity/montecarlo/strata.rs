@@ -19,8 +19,8 @@
 //!
 //! Measured on `AhKh` / `QQ` / `JTs` on `9h8h2c` (24 deals, 43 cards left;
 //! the variance of a group's mean times its boards, the worst seat): 0.129
-//! for the prefixes the planner picked (21 disjoint boards each), 0.074
-//! with one step, 0.046 with eight.
+//! for the prefixes the planner picked (21 disjoint boards each), about
+//! 0.07 with one step, 0.046 with eight (docs/performance.md).
 
 use super::accumulator::Accumulator;
 use super::rng::shuffle_front;
@@ -71,6 +71,8 @@ impl Sampler<'_> {
                         turn[i] = hole.combine(card);
                     }
                 }
+                // The planner's steps are at most `(m - 1) / 4`.
+                debug_assert!(m + steps <= rivers.len(), "steps within the shuffle");
                 for i in 0..steps {
                     rivers[m + i] = rivers[i];
                 }
