@@ -20,9 +20,15 @@ fn sampled(ranges: &[&str], board: &str) -> EquityRequest {
 fn narrow_ranges_on_a_flop_take_the_strata_and_only_they() {
     let strategy = |request: &EquityRequest| run(request).strategy.to_string();
     let mut target = sampled(&["AhKh", "QQ", "JTs"], "9h8h2c");
-    target.target_std_error = Some(0.002);
+    target.target_std_error = Some(0.0003);
     // 24 deals of 43 cards left: 8 steps give 8,256 boards a group.
     assert_eq!(strategy(&target), "monte_carlo/strata/8");
+    // A coarse target: 32 groups of 7 steps hold the 250,000 boards plain
+    // sampling would need at most for 0.001; of 1 step, 0.002's 62,500.
+    target.target_std_error = Some(0.001);
+    assert_eq!(strategy(&target), "monte_carlo/strata/7");
+    target.target_std_error = Some(0.002);
+    assert_eq!(strategy(&target), "monte_carlo/strata/1");
     // A budget of 32 groups of 3 steps.
     let mut budget = sampled(&["AhKh", "QQ", "JTs"], "9h8h2c");
     budget.trials = Some(100_000);

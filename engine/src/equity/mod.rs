@@ -174,7 +174,7 @@ fn preview(
         target_std_error: None,
         ..request.clone()
     };
-    let sampling = plan::sampling(setup, Some(PREVIEW_TRIALS));
+    let sampling = plan::sampling(setup, Some(PREVIEW_TRIALS), None);
     if let Ok(mut result) = montecarlo::run(setup, &quick, sampling, start, cancel, &mut |_| {}) {
         result.finished = false;
         result.progress = 0.0;
@@ -273,7 +273,8 @@ pub mod internal {
     /// two or more board cards to come).
     pub fn prefix_boards(request: &EquityRequest) -> Result<Option<usize>, EquityError> {
         let setup = Setup::new(request)?;
-        let sampling = super::plan::sampling(&setup, super::montecarlo::trial_budget(request));
+        let budget = super::montecarlo::trial_budget(request);
+        let sampling = super::plan::sampling(&setup, budget, request.target_std_error);
         let prefixes = matches!(sampling.design, super::Design::Prefixes { .. });
         Ok((prefixes && setup.missing >= 2).then_some(sampling.boards))
     }

@@ -50,12 +50,19 @@ impl SeatDeals {
 }
 
 /// The strata plan for `setup` with a budget of `trials` deals (`None`:
-/// until a target error): its seat deals and steps, where the design
+/// until the `target` error): its seat deals and steps, where the design
 /// applies. It applies with two board cards to come, no breakdown, every
 /// seat's range restricted with one weight for all its combos (so its
 /// deals are equally likely), at most [`MAX_DEALS`] seat deals, and a
-/// budget of at least [`LEAST_GROUPS`] groups of one step.
-pub(crate) fn plan(setup: &Setup, trials: Option<u64>) -> Option<(SeatDeals, u8)> {
+/// budget of at least [`LEAST_GROUPS`] groups of one step. With a target,
+/// the least groups a stop waits for hold no more boards than plain
+/// sampling would need to reach it at the largest variance a pot share
+/// can have (¼), or one step.
+pub(crate) fn plan(
+    setup: &Setup,
+    trials: Option<u64>,
+    target: Option<f64>,
+) -> Option<(SeatDeals, u8)> {
     if setup.missing != 2 || setup.breakdown {
         return None;
     }
@@ -80,6 +87,10 @@ pub(crate) fn plan(setup: &Setup, trials: Option<u64>) -> Option<(SeatDeals, u8)
     let per_step = deals.group_boards(1);
     let most = ((deals.left.saturating_sub(1)) / 4).min(usize::from(u8::MAX)) as u64;
     let mut steps = ((GROUP_BOARDS as u64 + per_step / 2) / per_step).clamp(1, most.max(1));
+    if let Some(target) = target.filter(|t| t.is_finite() && *t > 0.0) {
+        let plain = (0.25 / (target * target)).min(u64::MAX as f64) as u64;
+        steps = steps.min(plain / (LEAST_GROUPS * per_step)).max(1);
+    }
     if let Some(trials) = trials {
         steps = steps.min(trials / (LEAST_GROUPS * per_step));
     }

@@ -90,7 +90,7 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
     // where it can run (`Auto`: however long it takes, the only way to an
     // answer), else an error saying neither can.
     let monte_carlo = |cost: Option<&ExactCost>| {
-        let sampling = sampling(setup, trial_budget(request));
+        let sampling = sampling(setup, trial_budget(request), request.target_std_error);
         if starves(setup, &sampling) {
             let cost = cost.cloned().unwrap_or_else(|| exact_cost(setup));
             return match cost.refusal() {
@@ -124,7 +124,12 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             match cost.refusal() {
                 // Its advice is Monte Carlo: say so only where sampling
                 // would not starve.
-                Some(_) if starves(setup, &sampling(setup, trial_budget(request))) => {
+                Some(_)
+                    if starves(
+                        setup,
+                        &sampling(setup, trial_budget(request), request.target_std_error),
+                    ) =>
+                {
                     Err(EquityError::SamplingStarved {
                         exact_refused: true,
                     })

@@ -31,10 +31,10 @@ const MAX_CLUSTER_DEALS: u64 = 2048;
 const MIN_CLUSTER_DEALS: u64 = 8;
 
 /// The Monte Carlo plan for `setup` with a budget of `trials` deals
-/// (`None`: until a target error).
-pub(crate) fn sampling(setup: &Setup, trials: Option<u64>) -> Sampling {
+/// (`None`: until the `target` error).
+pub(crate) fn sampling(setup: &Setup, trials: Option<u64>, target: Option<f64>) -> Sampling {
     let dealing = dealings(setup);
-    if let Some((deals, steps)) = seat_deals::plan(setup, trials) {
+    if let Some((deals, steps)) = seat_deals::plan(setup, trials, target) {
         return Sampling {
             design: Design::Strata { steps },
             dealing,
