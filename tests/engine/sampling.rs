@@ -486,21 +486,32 @@ fn tie_and_win_errors_cover_the_boards_that_decide_them() {
 #[test]
 fn the_pilot_shapes_the_prefixes_and_errors_stay_honest() {
     use engine::equity::internal::prefix_boards;
-    // Each spot with the boards a prefix it should get.
-    type Spot = (&'static [&'static str], &'static str, fn(usize) -> bool);
+    // Each spot with the boards a prefix it should get and its budget (the
+    // first too small for the strata design's 32 groups, which a larger one
+    // would take: tests/engine/strata.rs).
+    type Spot = (
+        &'static [&'static str],
+        &'static str,
+        fn(usize) -> bool,
+        u64,
+    );
     let spots: [Spot; 3] = [
-        // (`QQ` at one weight would take the strata design: tests/engine/strata.rs.)
-        (&["AhKh", "QQ,JJ:0.5", "JTs"], "9h8h2c", |b| b >= 12),
-        (&["25%", "15%", "10%"], "9h8h2c", |b| b <= 4),
-        (&["AKs", "JJ+,AQs", "KQs"], "", |b| (1..=9).contains(&b)),
+        (&["AhKh", "QQ", "JTs"], "9h8h2c", |b| b >= 12, 30_000),
+        (&["25%", "15%", "10%"], "9h8h2c", |b| b <= 4, 100_000),
+        (
+            &["AKs", "JJ+,AQs", "KQs"],
+            "",
+            |b| (1..=9).contains(&b),
+            100_000,
+        ),
     ];
-    for (ranges, board, expected) in spots {
+    for (ranges, board, expected, trials) in spots {
         let mut exact = request(ranges, board);
         exact.method = Method::Exact;
         let exact = run(&exact);
         let mut mc = request(ranges, board);
         mc.method = Method::MonteCarlo;
-        mc.trials = Some(100_000);
+        mc.trials = Some(trials);
         let boards = prefix_boards(&mc).unwrap().expect("prefixes");
         assert!(expected(boards), "{ranges:?}: {boards} boards a prefix");
         let z = z_scores(&mc, &exact, 30);

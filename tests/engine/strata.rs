@@ -5,7 +5,8 @@
 //! (equity, win and tie over many seeds, against exact); the same seed
 //! gives the same figures on 1, 2 and 4 threads.
 
-use engine::equity::{EquityRequest, Method};
+use engine::Range;
+use engine::equity::{EquityRequest, Method, Seat};
 
 use super::sampling::{request, run, z_scores};
 
@@ -33,29 +34,40 @@ fn narrow_ranges_on_a_flop_take_the_strata_and_only_they() {
     let mut budget = sampled(&["AhKh", "QQ", "JTs"], "9h8h2c");
     budget.trials = Some(100_000);
     assert_eq!(strategy(&budget), "monte_carlo/strata/3");
-    // Too small a budget for 32 groups; weights that differ within a
-    // seat (an active one, a folded one); a `random` seat; the turn;
-    // preflop; too many seat deals (16 × 12 × 6); a breakdown.
+    // Too small a budget for 32 groups.
     budget.trials = Some(30_000);
     assert_eq!(strategy(&budget), "monte_carlo/prefixes");
-    for (ranges, board) in [
-        (&["AhKh", "QQ,JJ:0.5", "JTs"][..], "9h8h2c"),
-        (&["AhKh", "QQ", "random"][..], "9h8h2c"),
-        (&["AhKh", "QQ", "JTs"][..], "9h8h2c3d"),
-        (&["AK", "QQ,JJ", "TT"][..], "9h8h2c"),
-        (&["AhKh", "QQ", "JTs"][..], ""),
-        (&["AhKh", "QQ", "JTs", "folded"][..], "9h8h2c"),
-        (&["AhKh", "QQ", "JTs", "breakdown"][..], "9h8h2c"),
+    // Weights within a seat, active or folded (a deal weighs the product
+    // of its combos' weights).
+    let mut weighted = sampled(&["AhKh", "QQ,JJ:0.5", "JTs"], "9h8h2c");
+    weighted
+        .seats
+        .push(Seat::folded(Range::parse("TT,99:0.5").unwrap()));
+    weighted.trials = Some(1_000_000);
+    assert!(strategy(&weighted).starts_with("monte_carlo/strata/"));
+    // More than 512 seat deals: at a target only where 32 groups of one
+    // step hold no more boards than plain sampling could need.
+    let mut wide = sampled(&["AhKh", "JJ+,AQ", "TT-77,JTs,T9s"], "9h8h2c");
+    wide.target_std_error = Some(0.0003);
+    assert_eq!(strategy(&wide), "monte_carlo/strata/1");
+    wide.target_std_error = Some(0.001);
+    assert_eq!(strategy(&wide), "monte_carlo/prefixes");
+    // A `random` seat; the turn; preflop; more than 4,096 seat deals; a
+    // breakdown.
+    for (ranges, board, breakdown) in [
+        (&["AhKh", "QQ", "random"][..], "9h8h2c", false),
+        (&["AhKh", "QQ", "JTs"][..], "9h8h2c3d", false),
+        (&["AhKh", "QQ", "JTs"][..], "", false),
+        (
+            &["AK", "QQ-99", "88-55,JTs,T9s,98s,87s"][..],
+            "Ks7d2c",
+            false,
+        ),
+        (&["AhKh", "QQ", "JTs"][..], "9h8h2c", true),
     ] {
-        let mut request = sampled(&ranges[..ranges.len().min(3)], board);
-        match ranges.get(3) {
-            Some(&"folded") => request.seats.push(engine::equity::Seat::folded(
-                engine::Range::parse("TT,99:0.5").unwrap(),
-            )),
-            Some(&"breakdown") => request.breakdown = true,
-            _ => {}
-        }
-        request.trials = Some(100_000);
+        let mut request = sampled(ranges, board);
+        request.breakdown = breakdown;
+        request.trials = Some(1_000_000);
         assert!(
             !strategy(&request).contains("strata"),
             "{ranges:?} {board}: {}",
@@ -76,12 +88,19 @@ fn the_strata_are_unbiased_and_their_errors_honest() {
         &'static str,
         &'static [&'static str],
     );
-    let spots: [Spot; 4] = [
+    let spots: [Spot; 5] = [
         (&["AhKh", "QQ", "JTs"], "9h8h2c", "", &[]),
         // One seat deal (two hands), eleven steps.
         (&["AhKh", "QsQd"], "9h8h2c", "", &[]),
         (&["77", "AJs,KQs", "99,TT"], "7c8d9s", "2h", &[]),
         (&["AK:0.5", "QQ:0.25"], "Ks7d2c", "", &["JJ"]),
+        // Weights within seats, active and folded.
+        (
+            &["77", "AJs:0.5,KQs", "99:0.2,TT"],
+            "7c8d9s",
+            "2h",
+            &["AhAd,AsAc:0.3"],
+        ),
     ];
     for (ranges, board, dead, folded) in spots {
         let mut mc = sampled(ranges, board);

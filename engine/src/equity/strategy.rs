@@ -120,9 +120,9 @@ pub enum Design {
         /// variate (`montecarlo::controls`).
         control: bool,
     },
-    /// Every seat deal once per group (a small deal space, two board cards
-    /// to come), each scored on the pairs `steps` or fewer places apart in
-    /// a shuffle of the cards left (`montecarlo::strata`).
+    /// Every seat deal once per group, at its weight (a small deal space,
+    /// two board cards to come), each scored on the pairs `steps` or fewer
+    /// places apart in a shuffle of the cards left (`montecarlo::strata`).
     Strata {
         /// Offsets paired in each shuffle (each gives one board per card).
         steps: u8,

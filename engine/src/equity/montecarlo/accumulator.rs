@@ -74,6 +74,31 @@ impl<const N: usize> Accumulator<N> {
         }
     }
 
+    /// Counts one deal of weight `weight` whose first `n` active seats hold
+    /// `ranks` (as `weight` deals of weight 1).
+    #[inline(always)]
+    pub(super) fn record_weighted(&mut self, ranks: &[u16; N], n: usize, weight: u64) {
+        let ranks = &ranks[..n];
+        let best = ranks.iter().copied().fold(0, u16::max);
+        let mut winners = 0u32;
+        for (s, &r) in ranks.iter().enumerate() {
+            winners |= u32::from(r == best) << s;
+        }
+        if winners & (winners - 1) == 0 {
+            self.wins[winners.trailing_zeros() as usize % N] += weight;
+            return;
+        }
+        let k = winners.count_ones() as usize;
+        let share = self.share[k] * weight;
+        while winners != 0 {
+            let s = winners.trailing_zeros() as usize % N;
+            winners &= winners - 1;
+            self.ties[tie_slot(s, k, n)] += weight;
+            self.tied[s] += weight;
+            self.tie_x[s] += share;
+        }
+    }
+
     /// Closes a group (a prefix, a strata group or a cluster) that began when the sole
     /// wins stood at `wins_before` and the ties at `tied_before`: returns
     /// each of the first `n` seats' pot share summed over the group's deals
@@ -107,11 +132,32 @@ impl<const N: usize> Accumulator<N> {
     pub(super) fn into_tally(self, n: usize, deals: u64, groups: u64, group_deals: u64) -> Tally {
         let mut tally = Tally::new(n);
         tally.add_counts(&self.wins[..n], &self.ties, deals, 1);
+        self.into_group_sums(tally, n, groups, group_deals)
+    }
+
+    /// The tally of `deals` deals counted by
+    /// [`record_weighted`](Accumulator::record_weighted), in `groups` groups
+    /// of weight `group_weight` each.
+    pub(super) fn into_weighted_tally(
+        self,
+        n: usize,
+        deals: u64,
+        groups: u64,
+        group_weight: u64,
+    ) -> Tally {
+        let mut tally = Tally::new(n);
+        let total = u128::from(groups) * u128::from(group_weight);
+        tally.add_weighted(&self.wins[..n], &self.ties, deals, total);
+        self.into_group_sums(tally, n, groups, group_weight)
+    }
+
+    /// `tally` with the sums over `groups` groups of weight `group_weight`.
+    fn into_group_sums(self, mut tally: Tally, n: usize, groups: u64, group_weight: u64) -> Tally {
         tally.add_prefixes(
             &self.sum_x[..n],
             &self.sum_x2[..n],
             groups,
-            u128::from(self.share[1]) * u128::from(group_deals),
+            u128::from(self.share[1]) * u128::from(group_weight),
         );
         tally.add_group_counts(
             &self.sum_w[..n],

@@ -65,7 +65,7 @@
 //! clusters, and a run to a target error draws that many before it stops.
 //!
 //! **Strata**, where the seats' deals are few (a hand against narrow
-//! ranges on a flop, each range at one weight): a group deals every seat
+//! ranges on a flop, none `random`): a group deals every seat
 //! deal once, each on the boards of a uniform shuffle's cards a few places
 //! apart ([`strata`]), so the spread between seat deals, which a prefix
 //! carries whole, is gone from the estimate.

@@ -4,10 +4,19 @@
 use crate::card::CardSet;
 use crate::compact::CompactHand;
 use crate::equity::setup::Setup;
+use crate::equity::tally::{gcd, share_unit};
 
-/// Most seat deals a group deals (a target-error run draws at least
-/// [`LEAST_GROUPS`] groups, each of every deal on `m` boards or more).
-const MAX_DEALS: usize = 512;
+/// Most seat deals a group deals (a run draws at least [`LEAST_GROUPS`]
+/// groups, each of every deal on `m` boards or more).
+const MAX_DEALS: usize = 4096;
+/// Most seat deals a group deals whatever the target error (more only
+/// where the least groups hold no more boards than plain sampling could
+/// need).
+const SMALL_DEALS: usize = 512;
+/// Most weight a group's boards carry in all, times `lcm(1..=n)`: a
+/// group's summed pot share stays below 2^48 (its square summed over 2^32
+/// groups fits a `u128`).
+const MOST_GROUP_WEIGHT: u128 = 1 << 48;
 /// Most combinations of the seats' combos looked through for their deals.
 const MAX_PRODUCT: usize = 1 << 16;
 /// The boards a group is given by its steps, about (more steps, a better
@@ -26,6 +35,9 @@ pub(crate) struct SeatDeals {
     pub(super) holes: Vec<CompactHand>,
     /// Per deal, the free cards its seats hold.
     pub(super) masks: Vec<u64>,
+    /// Per deal, its weight: the product of its combos' weights, divided
+    /// by their gcd over the deals (all 1 where every seat has one weight).
+    pub(super) weights: Vec<u64>,
     /// Cards left for the board after any deal.
     pub(super) left: usize,
     /// Active seats.
@@ -43,6 +55,16 @@ impl SeatDeals {
         (self.len() * self.left * usize::from(steps)) as u64
     }
 
+    /// The weight of a group's boards (its boards where every deal weighs 1).
+    pub(crate) fn group_weight(&self, steps: u8) -> u64 {
+        self.weights.iter().sum::<u64>() * (self.left * usize::from(steps)) as u64
+    }
+
+    /// Whether every deal weighs 1.
+    pub(super) fn unweighted(&self) -> bool {
+        self.weights.iter().all(|&w| w == 1)
+    }
+
     /// Groups per block.
     pub(super) fn block_groups(&self, steps: u8) -> u64 {
         (BLOCK_BOARDS / self.group_boards(steps)).max(1)
@@ -52,12 +74,13 @@ impl SeatDeals {
 /// The strata plan for `setup` with a budget of `trials` deals (`None`:
 /// until the `target` error): its seat deals and steps, where the design
 /// applies. It applies with two board cards to come, no breakdown, every
-/// seat's range restricted with one weight for all its combos (so its
-/// deals are equally likely), at most [`MAX_DEALS`] seat deals, and a
+/// seat's range restricted (a deal's chance is the product of its combos'
+/// weights: every deal leaves the board as many cards), at most
+/// [`SMALL_DEALS`] seat deals, or [`MAX_DEALS`] where the least groups of
+/// one step hold no more boards than plain sampling would need to reach
+/// the target at the largest variance a pot share can have (¼), and a
 /// budget of at least [`LEAST_GROUPS`] groups of one step. With a target,
-/// the least groups a stop waits for hold no more boards than plain
-/// sampling would need to reach it at the largest variance a pot share
-/// can have (¼), or one step.
+/// the least groups hold no more boards than that, or one step.
 pub(crate) fn plan(
     setup: &Setup,
     trials: Option<u64>,
@@ -68,12 +91,7 @@ pub(crate) fn plan(
     }
     let free = CardSet::from_bits(setup.known.bits() | setup.fixed.bits()).complement();
     let all_pairs = free.len() * free.len().saturating_sub(1) / 2;
-    let equal = |w: &[u64]| w.iter().all(|&x| x == w[0]);
-    if setup
-        .seats
-        .iter()
-        .any(|s| s.combos.is_empty() || s.combos.len() == all_pairs || !equal(&s.weights))
-    {
+    if (setup.seats.iter()).any(|s| s.combos.is_empty() || s.combos.len() == all_pairs) {
         return None;
     }
     let product = setup
@@ -89,7 +107,19 @@ pub(crate) fn plan(
     let mut steps = ((GROUP_BOARDS as u64 + per_step / 2) / per_step).clamp(1, most.max(1));
     if let Some(target) = target.filter(|t| t.is_finite() && *t > 0.0) {
         let plain = (0.25 / (target * target)).min(u64::MAX as f64) as u64;
+        if deals.len() > SMALL_DEALS && LEAST_GROUPS * per_step > plain {
+            return None;
+        }
         steps = steps.min(plain / (LEAST_GROUPS * per_step)).max(1);
+    } else if deals.len() > SMALL_DEALS && trials.is_none() {
+        return None;
+    }
+    let lcm = share_unit(setup.active.len());
+    while steps > 1 && u128::from(deals.group_weight(steps as u8)) * lcm >= MOST_GROUP_WEIGHT {
+        steps -= 1;
+    }
+    if u128::from(deals.group_weight(1)) * lcm >= MOST_GROUP_WEIGHT {
+        return None;
     }
     if let Some(trials) = trials {
         steps = steps.min(trials / (LEAST_GROUPS * per_step));
@@ -104,6 +134,7 @@ fn seat_deals(setup: &Setup, free: u64) -> Option<SeatDeals> {
     let mut deals = SeatDeals {
         holes: Vec::new(),
         masks: Vec::new(),
+        weights: Vec::new(),
         left: 0,
         seats: setup.active.len(),
     };
@@ -126,6 +157,11 @@ fn seat_deals(setup: &Setup, free: u64) -> Option<SeatDeals> {
                 return None;
             }
             deals.masks.push(used & free);
+            let weight = seats
+                .iter()
+                .zip(&at)
+                .try_fold(1u64, |w, (s, &i)| w.checked_mul(s.weights[i]))?;
+            deals.weights.push(weight);
             for &s in &setup.active {
                 let [p, q] = seats[s].combos[at[s]].cards();
                 deals.holes.push(base.add_card(p).add_card(q));
@@ -139,6 +175,10 @@ fn seat_deals(setup: &Setup, free: u64) -> Option<SeatDeals> {
             *i = 0;
         }
         break;
+    }
+    let divisor = (deals.weights.iter()).fold(0u128, |g, &w| gcd(g, u128::from(w)));
+    for w in &mut deals.weights {
+        *w = (u128::from(*w) / divisor.max(1)) as u64;
     }
     let held = deals.masks.first()?.count_ones() as usize;
     deals.left = (free.count_ones() as usize).checked_sub(held)?;

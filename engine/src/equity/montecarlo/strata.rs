@@ -3,9 +3,9 @@
 //! so the spread between deals, which a sampled prefix carries into its
 //! observation whole, is gone from the estimate.
 //!
-//! A group is every seat deal once (equally likely: each seat's combos
-//! have one weight, and every deal leaves the same number of cards to the
-//! board). Each deal shuffles the `m` cards left uniformly and is scored on
+//! A group is every seat deal once, each counted at its weight (the
+//! product of its combos' weights: a deal's chance, since every deal
+//! leaves the board as many cards). Each deal shuffles the `m` cards left uniformly and is scored on
 //! the `m · steps` boards `{p[i], p[i + j mod m]}` for `j` in
 //! `1..=steps`: a pair of distinct places in a uniform shuffle holds a
 //! uniform pair of distinct cards, so every board is exactly distributed
@@ -51,10 +51,12 @@ impl Sampler<'_> {
         // The shuffle's cards, the first `steps` again after them.
         let mut rivers = [CompactHand::EMPTY; 104];
         let mut ranks = [0u16; N];
+        let unweighted = deals.unweighted();
         let acc: &mut Accumulator<N> = &mut block.acc;
         for _ in 0..groups {
             let (wins_before, tied_before) = (acc.wins, acc.tied);
-            for (holes, &mask) in deals.holes.chunks_exact(deals.seats).zip(&deals.masks) {
+            let each = deals.holes.chunks_exact(deals.seats).zip(&deals.masks);
+            for ((holes, &mask), &weight) in each.zip(&deals.weights) {
                 let mut avail = self.free & !mask;
                 let mut len = 0;
                 while avail != 0 {
@@ -82,15 +84,18 @@ impl Sampler<'_> {
                         for (r, turn) in ranks.iter_mut().zip(&turns).take(n) {
                             *r = turn[i].combine(river).rank7().value() as u16;
                         }
-                        acc.record(&ranks, n);
+                        if unweighted {
+                            acc.record(&ranks, n);
+                        } else {
+                            acc.record_weighted(&ranks, n, weight);
+                        }
                     }
                 }
             }
             acc.close_group(&wins_before, &tied_before, n);
         }
         let per_group = deals.group_boards(steps as u8);
-        block
-            .acc
-            .into_tally(n, groups * per_group, groups, per_group)
+        let weight = deals.group_weight(steps as u8);
+        (block.acc).into_weighted_tally(n, groups * per_group, groups, weight)
     }
 }
