@@ -109,9 +109,7 @@ fn the_strata_are_unbiased_and_their_errors_honest() {
             .into_iter()
             .collect();
         for f in folded {
-            mc.seats.push(engine::equity::Seat::folded(
-                engine::Range::parse(f).unwrap(),
-            ));
+            mc.seats.push(Seat::folded(Range::parse(f).unwrap()));
         }
         // 32 groups of the widest spot's 432 deals on one step.
         mc.trials = Some(640_000);
