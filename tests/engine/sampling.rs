@@ -521,13 +521,19 @@ fn the_pilot_shapes_the_prefixes_and_errors_stay_honest() {
             (0.6..=1.4).contains(&rms) && most <= 4.0,
             "{ranges:?} ({boards} boards): z-rms {rms:.3}, max |z| {most:.2}"
         );
-        let on = |threads: usize| {
-            let mut request = mc.clone();
-            request.threads = Some(threads);
-            run(&request).seats
-        };
-        let one = on(1);
-        assert_eq!(one, on(2), "{ranges:?}");
-        assert_eq!(one, on(4), "{ranges:?}");
+        same_on_threads(&mc, &format!("{ranges:?}"));
     }
+}
+
+/// `request` gives the same figures on 1, 2 and 4 threads (`label` says
+/// which spot failed).
+pub(crate) fn same_on_threads(request: &EquityRequest, label: &str) {
+    let on = |threads: usize| {
+        let mut request = request.clone();
+        request.threads = Some(threads);
+        run(&request).seats
+    };
+    let one = on(1);
+    assert_eq!(one, on(2), "{label}");
+    assert_eq!(one, on(4), "{label}");
 }

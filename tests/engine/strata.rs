@@ -8,7 +8,7 @@
 use engine::Range;
 use engine::equity::{EquityRequest, Method, Seat};
 
-use super::sampling::{request, run, z_scores};
+use super::sampling::{request, run, same_on_threads, z_scores};
 
 /// A Monte Carlo request.
 fn sampled(ranges: &[&str], board: &str) -> EquityRequest {
@@ -142,13 +142,6 @@ fn the_strata_are_unbiased_and_their_errors_honest() {
                 "{ranges:?} {name}: z-rms {rms:.3}, max |z| {most:.2}"
             );
         }
-        let on = |threads: usize| {
-            let mut request = mc.clone();
-            request.threads = Some(threads);
-            run(&request).seats
-        };
-        let one = on(1);
-        assert_eq!(one, on(2), "{ranges:?}");
-        assert_eq!(one, on(4), "{ranges:?}");
+        same_on_threads(&mc, &format!("{ranges:?}"));
     }
 }

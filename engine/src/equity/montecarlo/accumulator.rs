@@ -53,25 +53,8 @@ impl<const N: usize> Accumulator<N> {
     /// Counts one deal whose first `n` active seats hold `ranks`.
     #[inline(always)]
     pub(super) fn record(&mut self, ranks: &[u16; N], n: usize) {
-        let ranks = &ranks[..n];
-        let best = ranks.iter().copied().fold(0, u16::max);
-        let mut winners = 0u32;
-        for (s, &r) in ranks.iter().enumerate() {
-            winners |= u32::from(r == best) << s;
-        }
-        if winners & (winners - 1) == 0 {
-            self.wins[winners.trailing_zeros() as usize % N] += 1;
-            return;
-        }
-        let k = winners.count_ones() as usize;
-        let share = self.share[k];
-        while winners != 0 {
-            let s = winners.trailing_zeros() as usize % N;
-            winners &= winners - 1;
-            self.ties[tie_slot(s, k, n)] += 1;
-            self.tied[s] += 1;
-            self.tie_x[s] += share;
-        }
+        // Inlined with the weight a constant 1: no multiplication is left.
+        self.record_weighted(ranks, n, 1);
     }
 
     /// Counts one deal of weight `weight` whose first `n` active seats hold
