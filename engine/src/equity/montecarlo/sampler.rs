@@ -337,13 +337,12 @@ impl Sampler<'_> {
         units: u64,
     ) -> Result<Tally, EquityError> {
         let start = self.start_block::<N>(seed, block);
-        match (self.design, &self.strata) {
-            (Design::Strata { steps }, Some(deals)) => {
-                Ok(self.strata_block(start, units, deals, steps))
-            }
-            (Design::Clusters { deals, .. }, _) => self.cluster_block(start, units, deals),
-            // The planner gives the strata design its deals.
-            (Design::Prefixes { .. } | Design::Strata { .. }, _) => self.prefix_block(start, units),
+        if let Some((deals, steps)) = self.strata() {
+            return Ok(self.strata_block(start, units, deals, steps));
+        }
+        match self.design {
+            Design::Prefixes { .. } | Design::Strata { .. } => self.prefix_block(start, units),
+            Design::Clusters { deals, .. } => self.cluster_block(start, units, deals),
         }
     }
 
@@ -376,26 +375,39 @@ impl Sampler<'_> {
 }
 
 impl Sampler<'_> {
+    /// With the strata design, its seat deals and steps (the planner gives
+    /// the design its deals: `None` with any other design).
+    fn strata(&self) -> Option<(&SeatDeals, u8)> {
+        match (self.design, &self.strata) {
+            (Design::Strata { steps }, Some(deals)) => Some((deals, steps)),
+            _ => None,
+        }
+    }
+
     /// Deals per unit (a prefix, a strata group or a cluster).
     pub(super) fn unit_deals(&self) -> u64 {
-        match (self.design, &self.strata) {
-            (Design::Strata { steps }, Some(deals)) => deals.group_boards(steps),
-            (Design::Prefixes { .. } | Design::Strata { .. }, _) => self.boards_per_prefix,
-            (Design::Clusters { deals, .. }, _) => deals,
+        if let Some((deals, steps)) = self.strata() {
+            return deals.group_boards(steps);
+        }
+        match self.design {
+            Design::Prefixes { .. } | Design::Strata { .. } => self.boards_per_prefix,
+            Design::Clusters { deals, .. } => deals,
         }
     }
 
     /// Units per block.
     pub(super) fn block_units(&self) -> u64 {
-        match (self.design, &self.strata) {
-            (Design::Strata { steps }, Some(deals)) => deals.block_groups(steps),
+        if let Some((deals, steps)) = self.strata() {
+            return deals.block_groups(steps);
+        }
+        match self.design {
             // Prefixes scored on many boards come in smaller blocks (about
             // as many deals as 4,096 prefixes of four boards), so a run to
             // a target error stops nearer it.
-            (Design::Prefixes { .. } | Design::Strata { .. }, _) => {
+            Design::Prefixes { .. } | Design::Strata { .. } => {
                 BLOCK / (self.boards as u64 / 4).clamp(1, 4)
             }
-            (Design::Clusters { deals, .. }, _) => CLUSTER_BLOCK_DEALS / deals,
+            Design::Clusters { deals, .. } => CLUSTER_BLOCK_DEALS / deals,
         }
     }
 

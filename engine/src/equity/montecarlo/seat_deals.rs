@@ -60,11 +60,6 @@ impl SeatDeals {
         self.weights.iter().sum::<u64>() * (self.left * usize::from(steps)) as u64
     }
 
-    /// Whether every deal weighs 1.
-    pub(super) fn unweighted(&self) -> bool {
-        self.weights.iter().all(|&w| w == 1)
-    }
-
     /// Groups per block.
     pub(super) fn block_groups(&self, steps: u8) -> u64 {
         (BLOCK_BOARDS / self.group_boards(steps)).max(1)

@@ -51,7 +51,6 @@ impl Sampler<'_> {
         // The shuffle's cards, the first `steps` again after them.
         let mut rivers = [CompactHand::EMPTY; 104];
         let mut ranks = [0u16; N];
-        let unweighted = deals.unweighted();
         let acc: &mut Accumulator<N> = &mut block.acc;
         for _ in 0..groups {
             let (wins_before, tied_before) = (acc.wins, acc.tied);
@@ -84,11 +83,7 @@ impl Sampler<'_> {
                         for (r, turn) in ranks.iter_mut().zip(&turns).take(n) {
                             *r = turn[i].combine(river).rank7().value() as u16;
                         }
-                        if unweighted {
-                            acc.record(&ranks, n);
-                        } else {
-                            acc.record_weighted(&ranks, n, weight);
-                        }
+                        acc.record_weighted(&ranks, n, weight);
                     }
                 }
             }
