@@ -57,14 +57,19 @@ pub(super) fn flop_row(
 /// is a row, so the classes counted while a report runs are those it ends
 /// with.
 ///
-/// Each class's setup is made on the pool's threads (thousands of them,
-/// before any row can be counted).
+/// A class comes where a deal is found at once ([`SeatCombos::deal_found`]);
+/// the others' setups are made on the pool's threads (thousands of them
+/// would be, before any row can be counted).
 pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {
     let classes = flop_classes::classes(ranges, request.dead);
+    let seats = SeatCombos::of(request);
     let come: Vec<bool> = (classes.par_iter())
         .map_init(
             || request.clone(),
             |with, class| {
+                if seats.deal_found(class.flop) {
+                    return true;
+                }
                 with.board.clear();
                 with.board.extend(class.flop);
                 can_come(with)
@@ -74,6 +79,40 @@ pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> V
     (classes.into_iter().zip(come))
         .filter_map(|(class, comes)| comes.then_some(class))
         .collect()
+}
+
+/// Each seat's combos in its range (weight above zero) free of the dead
+/// cards, as card masks, the seats with fewest first.
+struct SeatCombos(Vec<Vec<u64>>);
+
+impl SeatCombos {
+    fn of(request: &EquityRequest) -> SeatCombos {
+        let dead = request.dead.bits();
+        let mut seats: Vec<Vec<u64>> = (request.seats.iter())
+            .map(|seat| {
+                (seat.range.combos())
+                    .map(|(combo, _)| combo.mask().bits())
+                    .filter(|&mask| mask & dead == 0)
+                    .collect()
+            })
+            .collect();
+        seats.sort_by_key(Vec::len);
+        SeatCombos(seats)
+    }
+
+    /// Whether a deal with `flop` is found at once: each seat in turn
+    /// takes its first combo that shares no card with the flop or the
+    /// seats before it. Such a deal settles nearly every flop without the
+    /// setup [`can_come`] makes for it (`flops AhKh 15%`: 13–23 ms before
+    /// any row, 3 ms with it); where it finds none, a deal may still
+    /// exist, and the setup decides.
+    fn deal_found(&self, flop: [Card; 3]) -> bool {
+        let mut used = flop.iter().fold(0u64, |m, c| m | c.bit());
+        self.0.iter().all(|combos| {
+            let free = combos.iter().find(|&&mask| mask & used == 0);
+            free.map(|&mask| used |= mask).is_some()
+        })
+    }
 }
 
 /// Whether some deal is possible with `with`'s board (the setup of a board

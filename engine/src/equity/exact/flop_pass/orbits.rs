@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::equity::exact::common::Item;
@@ -130,27 +132,33 @@ pub(super) fn flop_classes(deck: &[Card], perms: &[SuitPerm], reps: &[[Card; 3]]
 
 /// One five-card board of `deck` per orbit under `perms` (the smallest
 /// mask), with the orbit's size, in the lexicographic order of their cards
-/// (boards sharing their lowest cards come together).
+/// (boards sharing their lowest cards come together). Found on the pool's
+/// threads by lowest card (two million boards, each against every
+/// permutation: 45 ms on one thread for `AhKh` against a range).
 pub(super) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
-    let mut boards: Vec<(u64, u64)> = Vec::new();
     let n = deck.len();
     let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    for e in d + 1..n {
-                        let m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e];
-                        if perms.iter().all(|p| p.mask(m) >= m) {
-                            let fixed = perms.iter().filter(|p| p.mask(m) == m).count();
-                            boards.push((m, (perms.len() / fixed) as u64));
+    let by_lowest: Vec<Vec<(u64, u64)>> = (0..n)
+        .into_par_iter()
+        .map(|a| {
+            let mut boards = Vec::new();
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        for e in d + 1..n {
+                            let m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e];
+                            if perms.iter().all(|p| p.mask(m) >= m) {
+                                let fixed = perms.iter().filter(|p| p.mask(m) == m).count();
+                                boards.push((m, (perms.len() / fixed) as u64));
+                            }
                         }
                     }
                 }
             }
-        }
-    }
-    boards
+            boards
+        })
+        .collect();
+    by_lowest.concat()
 }
 
 /// Per class representative of `reps`, the permutations of `perms` that
