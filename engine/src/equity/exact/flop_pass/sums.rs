@@ -90,7 +90,8 @@ impl PassSums {
                 .map(|v| v * s / group)
                 .collect(),
             deals: self.acc.deals[class] * s / group,
-            combos: vec![vec![[0; 4]; COMBOS]; self.seats],
+            // Each seat's made on its own (`vec!` would copy the first).
+            combos: (0..self.seats).map(|_| vec![[0; 4]; COMBOS]).collect(),
             divisors: (self.class_divisors.as_ref())
                 .and_then(|d| d.get(class).cloned().flatten())
                 .unwrap_or_else(|| self.divisors.clone()),
