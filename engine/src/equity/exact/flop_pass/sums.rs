@@ -228,7 +228,7 @@ impl<T: Count> Acc<T> {
 /// `vec!` is left for the kernel to zero page by page as it is first
 /// touched; the accumulators are first touched by `+=`, whose read maps
 /// the shared zero page and whose write then copies it, stopping the
-/// other threads to flush their TLBs (6–7% of `flops AhKh 15%`'s time).
+/// other threads to flush their TLBs (3.5% of `flops AhKh 15%`'s samples).
 /// Written here, each page faults once, on the write. (`black_box`: a
 /// fill known to be zero could be folded back into a zeroed allocation.)
 fn written<V: Copy>(n: usize, value: V) -> Vec<V> {
