@@ -34,6 +34,7 @@ mod breakdown;
 pub(crate) mod error;
 pub(crate) mod exact;
 mod feasibility;
+pub(crate) use feasibility::greedy_deal;
 pub(crate) mod montecarlo;
 pub(crate) mod plan;
 mod pooled;

@@ -15,6 +15,7 @@ use crate::card::Card;
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major;
 use crate::equity::exact::flop_pass::ClassSums;
+use crate::equity::greedy_deal;
 use crate::equity::request::{EquityRequest, Method};
 use crate::equity::result::EquityResult;
 use crate::equity::strategy::Strategy;
@@ -57,17 +58,22 @@ pub(super) fn flop_row(
 /// is a row, so the classes counted while a report runs are those it ends
 /// with.
 ///
-/// A class comes where a deal is found at once ([`SeatCombos::deal_found`]);
-/// the others' setups are made on the pool's threads (thousands of them
-/// would be, before any row can be counted).
+/// A class comes where a greedy deal is found ([`greedy_deal`]); the
+/// others' setups are made on the pool's threads (thousands of them would
+/// be, before any row can be counted).
 pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> Vec<FlopClass> {
     let classes = flop_classes::classes(ranges, request.dead);
-    let seats = SeatCombos::of(request);
+    let seats = seat_combos(request);
+    let masks: Vec<&[u64]> = seats.iter().map(Vec::as_slice).collect();
     let come: Vec<bool> = (classes.par_iter())
         .map_init(
             || request.clone(),
             |with, class| {
-                if seats.deal_found(class.flop) {
+                // A deal found at once settles the flop without the setup
+                // `can_come` makes for it (`flops AhKh 15%`: 13–23 ms
+                // before any row, 3 ms with it); else the setup decides.
+                let flop = class.flop.iter().fold(0u64, |m, c| m | c.bit());
+                if greedy_deal(&masks, flop) {
                     return true;
                 }
                 with.board.clear();
@@ -82,37 +88,17 @@ pub(super) fn classes_that_come(request: &EquityRequest, ranges: &[&Range]) -> V
 }
 
 /// Each seat's combos in its range (weight above zero) free of the dead
-/// cards, as card masks, the seats with fewest first.
-struct SeatCombos(Vec<Vec<u64>>);
-
-impl SeatCombos {
-    fn of(request: &EquityRequest) -> SeatCombos {
-        let dead = request.dead.bits();
-        let mut seats: Vec<Vec<u64>> = (request.seats.iter())
-            .map(|seat| {
-                (seat.range.combos())
-                    .map(|(combo, _)| combo.mask().bits())
-                    .filter(|&mask| mask & dead == 0)
-                    .collect()
-            })
-            .collect();
-        seats.sort_by_key(Vec::len);
-        SeatCombos(seats)
-    }
-
-    /// Whether a deal with `flop` is found at once: each seat in turn
-    /// takes its first combo that shares no card with the flop or the
-    /// seats before it. Such a deal settles nearly every flop without the
-    /// setup [`can_come`] makes for it (`flops AhKh 15%`: 13–23 ms before
-    /// any row, 3 ms with it); where it finds none, a deal may still
-    /// exist, and the setup decides.
-    fn deal_found(&self, flop: [Card; 3]) -> bool {
-        let mut used = flop.iter().fold(0u64, |m, c| m | c.bit());
-        self.0.iter().all(|combos| {
-            let free = combos.iter().find(|&&mask| mask & used == 0);
-            free.map(|&mask| used |= mask).is_some()
+/// cards, as card masks.
+fn seat_combos(request: &EquityRequest) -> Vec<Vec<u64>> {
+    let dead = request.dead.bits();
+    (request.seats.iter())
+        .map(|seat| {
+            (seat.range.combos())
+                .map(|(combo, _)| combo.mask().bits())
+                .filter(|&mask| mask & dead == 0)
+                .collect()
         })
-    }
+        .collect()
 }
 
 /// Whether some deal is possible with `with`'s board (the setup of a board

@@ -37,7 +37,7 @@ pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 ///   together the orders of seats with the same range.
 pub(crate) fn deal_exists(masks: &[&[u64]], max_steps: u64) -> Option<bool> {
     assert!(masks.len() <= 32, "at most 32 seats");
-    if greedy_deal(masks) {
+    if greedy_deal(masks, 0) {
         return Some(true);
     }
     let Some(reduced) = presolve(masks) else {
@@ -55,17 +55,19 @@ pub(crate) fn deal_exists(masks: &[&[u64]], max_steps: u64) -> Option<bool> {
     (search.steps <= max_steps).then_some(found)
 }
 
-/// Whether dealing greedily finds a deal: each seat, fewest combos first,
-/// takes its first combo clear of the cards dealt before it. A deal found
-/// settles [`deal_exists`] at once (it is one), and nearly every spot a
-/// player sets has one this way: the presolve and the search, which
-/// allocate, are left for the rest. Failing proves nothing.
-fn greedy_deal(masks: &[&[u64]]) -> bool {
+/// Whether dealing greedily finds a deal with the cards `taken` out: each
+/// seat, fewest combos first, takes its first combo clear of them and of
+/// the cards dealt before it. A deal found settles [`deal_exists`] at once
+/// (it is one), and nearly every spot a player sets has one this way: the
+/// presolve and the search, which allocate, are left for the rest (and a
+/// flop report's classes need no setup to come). Failing proves nothing.
+/// At most 32 seats.
+pub(crate) fn greedy_deal(masks: &[&[u64]], taken: u64) -> bool {
     let mut order = [0usize; 32];
     let order = &mut order[..masks.len()];
     (0..masks.len()).for_each(|s| order[s] = s);
     order.sort_unstable_by_key(|&s| masks[s].len());
-    let mut used = 0u64;
+    let mut used = taken;
     for &s in order.iter() {
         match masks[s].iter().find(|&&m| m & used == 0) {
             Some(&m) => used |= m,

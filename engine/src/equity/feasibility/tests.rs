@@ -227,7 +227,7 @@ fn the_search_gives_up_at_its_step_limit() {
         .chain(seat.iter().copied().filter(|m| !first.contains(m)))
         .collect();
     let masks = vec![listed.as_slice(); 12];
-    assert!(!greedy_deal(&masks));
+    assert!(!greedy_deal(&masks, 0));
     assert_eq!(deal_exists(&masks, u64::MAX), Some(true));
     assert_eq!(deal_exists(&masks, 1), None);
 }
@@ -238,7 +238,7 @@ fn a_greedy_deal_is_a_deal() {
     let card = |r: u64, s: u64| 1u64 << (4 * r + s);
     let aces = [card(12, 0) | card(12, 1), card(12, 2) | card(12, 3)];
     let kings = [card(11, 0) | card(11, 1)];
-    assert!(greedy_deal(&[&aces, &kings]));
+    assert!(greedy_deal(&[&aces, &kings], 0));
     assert_eq!(deal_exists(&[&aces, &kings], 0), Some(true));
     // Greedy order can miss a deal: AcKc, taken first, leaves the other
     // seat nothing, while AdKd would have left it AcQc.
@@ -248,7 +248,7 @@ fn a_greedy_deal_is_a_deal() {
         card(11, 0) | card(10, 1),
         card(12, 0) | card(9, 0),
     ];
-    assert!(!greedy_deal(&[&a, &b]));
+    assert!(!greedy_deal(&[&a, &b], 0));
     assert_eq!(deal_exists(&[&a, &b], u64::MAX), Some(true));
     // Impossible spots are still refused.
     assert_eq!(deal_exists(&[&kings, &kings], u64::MAX), Some(false));
