@@ -70,6 +70,18 @@ fn two_ranges_on_a_line_count_as_each_flop() {
     same_both_ways(&request, &[rule(1, "two-pair+,AsKs")], true);
 }
 
+/// One range ruled and the other not (a board's flops counted side by
+/// side): the rule on the first seat or the second, weighted ranges, a
+/// dead card, a part of some combos kept, an equity term, a flop where
+/// the ruled seat keeps nothing.
+#[test]
+fn a_ruled_range_against_a_steady_one_counts_as_each_flop() {
+    let request = spot(&["QQ+:0.5,AK,JTs:0.25,76s", "TT+,AQs+,KQs:0.7"], "2c");
+    same_both_ways(&request, &[rule(0, "set+,top-pair:0.5")], true);
+    let request = spot(&["JJ+,AQs+:0.6,KJs", "99+,ATs+,KQo"], "");
+    same_both_ways(&request, &[rule(1, "equity>=50%")], false);
+}
+
 /// Two ranges and a hand (the single-combo seat's rank in the sweep),
 /// the rule on the hand (kept with half its weight, or not at all) and
 /// an equity term on a range (its standings from the pass with the ranges

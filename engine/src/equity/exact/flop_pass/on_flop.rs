@@ -12,10 +12,12 @@ use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
 use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 
+mod lanes;
 mod sweep;
 
+pub(super) use lanes::{LANES, LaneCounts, count as count_lanes};
 pub(super) use sweep::Into;
-use sweep::{Entry, Sweep};
+use sweep::{Entry, Met, Sweep};
 
 /// A seat's combos on the flop.
 struct List {
@@ -91,16 +93,8 @@ impl List {
     }
 }
 
-/// What a combo meets in the other seat's list, free of its cards: the
-/// weight ranked below it and level with it, the whole weight, and how
-/// many combos.
-#[derive(Clone, Copy, Default)]
-struct Met {
-    lower: u64,
-    equal: u64,
-    all: u64,
-    held: u64,
-}
+/// A board's ruled seat against its steady one ([`Lists::ruled`]).
+pub(super) type Ruled<'a> = (usize, &'a [(Entry, Met)], &'a [Entry]);
 
 /// The flop's lists, reused across flops and boards.
 #[derive(Default)]
@@ -112,6 +106,18 @@ pub(super) struct Lists {
 }
 
 impl Lists {
+    /// Where one seat's weights vary from flop to flop and the other's do
+    /// not (a board [`prepare`]d): the ruled seat's side, its live combos
+    /// with what they meet, and the steady seat's list.
+    pub(super) fn ruled(&self) -> Option<Ruled<'_>> {
+        let [first, second] = &self.lists;
+        match (first.board, second.board) {
+            (false, true) => Some((0, &first.against, &second.entries)),
+            (true, false) => Some((1, &second.against, &first.entries)),
+            _ => None,
+        }
+    }
+
     /// The slots of the combos counted on the last flop (those whose
     /// counters it wrote).
     pub(super) fn slots(&self) -> impl Iterator<Item = usize> + '_ {

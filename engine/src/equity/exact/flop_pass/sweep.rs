@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::counter::Scratches;
-use super::flop_weights::FlopWeights;
-use super::on_flop;
+use super::flop_weights::{FlopWeights, OnFlop};
+use super::on_flop::{self, LANES, LaneCounts};
 use super::pass::Pass;
 use super::pending::{ByHighest, Pending, SharedRun};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
@@ -108,6 +108,9 @@ struct Fold<T> {
     /// Where it fits, the boards' counts for the flops of two of their
     /// three lowest cards and their highest card.
     by_highest: Option<ByHighest<T>>,
+    /// On a line with no single hand, a board's flops counted side by
+    /// side.
+    lanes: Option<LaneCounts<T>>,
 }
 
 impl<T: Count> Fold<T> {
@@ -125,6 +128,8 @@ impl<T: Count> Fold<T> {
             by_highest: (pass.flop_weights.is_none())
                 .then(|| ByHighest::<T>::new(live, pass.winner_sets))
                 .flatten(),
+            lanes: (pass.flop_weights.is_some() && pass.hands.is_empty())
+                .then(|| LaneCounts::new(live, pass.winner_sets)),
         }
     }
 
@@ -202,6 +207,9 @@ impl<T: Count> Fold<T> {
         let fixed = self.fixed_best(pass);
         let board = view(&self.ranks, mask, fixed);
         (pass.counter).prepare(&board, weights, pass.live, &mut self.scratch);
+        if self.side_by_side(pass, weights, cards, orbit) {
+            return;
+        }
         for (x, y, z) in FLOPS {
             let flop = cards[x] | cards[y] | cards[z];
             let Some((class, p)) = pass.flop_class.get(flop) else {
@@ -219,29 +227,60 @@ impl<T: Count> Fold<T> {
             };
             let view = view(&self.ranks, mask, fixed);
             let deals = (pass.counter).count_on(&view, &on, &mut self.scratch, &mut to);
-            let (class, p) = (class as usize, p);
-            self.acc.add_sets(class, &self.sets, deals, orbit);
+            let flop = ((x, y, z), (class as usize, p));
+            self.acc.add_sets(flop.1.0, &self.sets, deals, orbit);
             let slots = self.scratch.lists.slots();
-            if z < 4 {
-                let at = x + y + z - 3;
-                let sums = (self.pending).sums(at, cards, (class, p), &mut self.acc, pass);
-                for slot in slots {
-                    let (to, c) = (&mut sums[slot], self.scaled[slot]);
-                    to[0].add_count(c[0]);
-                    to[1].add_count(c[1]);
-                }
-            } else {
-                let live = pass.live;
-                let row = &mut self.acc.combos[class * live..(class + 1) * live];
-                let to = &pass.item_perms[usize::from(p)];
-                for slot in slots {
-                    let c = self.scaled[slot];
-                    let target = &mut row[to[slot] as usize];
-                    target[0].add_count(c[0]);
-                    target[1].add_count(c[1]);
-                }
+            let into = (&mut self.acc, &mut self.pending);
+            add_flop(into, pass, cards, flop, &self.scaled, slots);
+        }
+    }
+
+    /// Counts the board's flops side by side where that applies (a line
+    /// with one seat ruled, the other not, and no single hand; the board
+    /// [`Counter::prepare`]d), adding each to its class; whether it did.
+    ///
+    /// [`Counter::prepare`]: super::counter::Counter::prepare
+    #[inline(always)]
+    fn side_by_side(
+        &mut self,
+        pass: &Pass<'_>,
+        weights: &FlopWeights,
+        cards: &[u64; 5],
+        orbit: u64,
+    ) -> bool {
+        let Some(lanes) = &mut self.lanes else {
+            return false;
+        };
+        let Some(ruled) = self.scratch.lists.ruled() else {
+            return false;
+        };
+        let mut ons: [Option<OnFlop<'_>>; LANES] = Default::default();
+        let mut flops = [((0, 0, 0), (0, 0)); LANES];
+        let mut n = 0;
+        for (x, y, z) in FLOPS {
+            let flop = cards[x] | cards[y] | cards[z];
+            let Some((class, p)) = pass.flop_class.get(flop) else {
+                continue;
+            };
+            let to = &pass.item_perms[usize::from(p)];
+            if let Some(on) = weights.on_flop(class as usize, to) {
+                (ons[n], flops[n]) = (Some(on), ((x, y, z), (class as usize, p)));
+                n += 1;
             }
         }
+        let unit_orbit = (pass.unit_k, orbit);
+        (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes);
+        let live = pass.live;
+        for (l, &flop) in flops[..n].iter().enumerate() {
+            self.acc
+                .add_sets(flop.1.0, lanes.sets(l), lanes.deals[l], orbit);
+            let counts = &lanes.counts[l * live..(l + 1) * live];
+            let slots = lanes.slots((ruled.1, ruled.2), l);
+            let into = (&mut self.acc, &mut self.pending);
+            add_flop(into, pass, cards, flop, counts, slots);
+        }
+        lanes.clear(ruled.1);
+        true
     }
 
     /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
@@ -281,6 +320,40 @@ impl<T: Count> Fold<T> {
             by_highest.flush(&mut self.acc, pass);
         }
         self.acc
+    }
+}
+
+/// Adds one flop's counts (`counts`, by slot, at `slots`) of the board
+/// `cards` to its class: the flop at positions `(x, y, z)` of the board's
+/// cards, of class `class` under permutation `p`. A flop of the board's
+/// four lowest cards goes through the run's pending sums, the others
+/// straight to the class's row.
+#[inline(always)]
+fn add_flop<T: Count>(
+    (acc, pending): (&mut Acc<T>, &mut Pending<T>),
+    pass: &Pass<'_>,
+    cards: &[u64; 5],
+    ((x, y, z), (class, p)): ((usize, usize, usize), (usize, u8)),
+    counts: &[[T; 2]],
+    slots: impl Iterator<Item = usize>,
+) {
+    if z < 4 {
+        let sums = pending.sums(x + y + z - 3, cards, (class, p), acc, pass);
+        for slot in slots {
+            let (to, c) = (&mut sums[slot], counts[slot]);
+            to[0].add_count(c[0]);
+            to[1].add_count(c[1]);
+        }
+    } else {
+        let live = pass.live;
+        let row = &mut acc.combos[class * live..(class + 1) * live];
+        let to = &pass.item_perms[usize::from(p)];
+        for slot in slots {
+            let c = counts[slot];
+            let target = &mut row[to[slot] as usize];
+            target[0].add_count(c[0]);
+            target[1].add_count(c[1]);
+        }
     }
 }
 

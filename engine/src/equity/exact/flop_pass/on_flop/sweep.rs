@@ -7,7 +7,7 @@ use crate::equity::exact::two_ranges::Sums;
 
 /// A combo of a seat's range on the flop.
 #[derive(Clone, Copy)]
-pub(super) struct Entry {
+pub(crate) struct Entry {
     /// Its rank on the board.
     pub(super) rank: u32,
     /// Its slot (item index).
@@ -17,6 +17,17 @@ pub(super) struct Entry {
     /// where it has none).
     pub(super) twin: u32,
     pub(super) cards: [u8; 2],
+}
+
+/// What a combo meets in the other seat's list, free of its cards: the
+/// weight ranked below it and level with it, the whole weight, and how
+/// many combos.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Met {
+    pub(crate) lower: u64,
+    pub(crate) equal: u64,
+    pub(crate) all: u64,
+    pub(crate) held: u64,
 }
 
 /// What one board, or one flop of it, is counted into: the weight of each

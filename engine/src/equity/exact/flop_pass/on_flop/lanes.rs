@@ -1,0 +1,241 @@
+//! A board's flops counted side by side where one seat's weights vary from
+//! flop to flop (a rule) and the other's do not, and no single hand sits
+//! at the table: the ruled seat's combos weighed on each flop (a lane
+//! each), and the steady seat swept once against all of them with running
+//! sums per card and lane, instead of once for every flop. The same
+//! integers as counting each flop on its own ([`super::two_ranges`]): a
+//! lane's sums are that flop's, term for term.
+
+use crate::equity::exact::flop_pass::flop_weights::OnFlop;
+use crate::equity::exact::flop_pass::on_flop::sweep::{Entry, Met};
+use crate::equity::exact::flop_pass::sums::Count;
+use crate::equity::exact::two_ranges::TwoRanges;
+
+/// The most flops a board holds.
+pub(crate) const LANES: usize = 10;
+
+/// A value per lane. Sixteen wide, past the ten lanes, so that a row is a
+/// cache line and the sums are whole vector registers. `u32` holds any
+/// lane's sum: a weight is at most `u16::MAX` and a seat holds at most
+/// 1,326 combos, under 2^27.
+type Lane = [u32; 16];
+
+const ZERO: Lane = [0; 16];
+
+/// Running sums of one seat's weights per lane: in all and per card.
+struct LaneSums {
+    total: Lane,
+    /// By card index, 64 wide so that a card masked to six bits needs no
+    /// bounds check.
+    per_card: [Lane; 64],
+}
+
+impl LaneSums {
+    fn clear(&mut self) {
+        self.total = ZERO;
+        self.per_card.iter_mut().for_each(|c| *c = ZERO);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, cards: [u8; 2], w: &Lane) {
+        let [a, b] = cards.map(|c| usize::from(c & 63));
+        add(&mut self.total, w);
+        add(&mut self.per_card[a], w);
+        add(&mut self.per_card[b], w);
+    }
+
+    /// Per lane, the sum over the combos sharing no card with `cards`,
+    /// given the weight `own` the sums hold for that very combo.
+    #[inline(always)]
+    fn compatible(&self, cards: [u8; 2], own: &Lane) -> Lane {
+        let [a, b] = cards.map(|c| usize::from(c & 63));
+        let mut out = ZERO;
+        for l in 0..16 {
+            out[l] = self.total[l] + own[l] - self.per_card[a][l] - self.per_card[b][l];
+        }
+        out
+    }
+}
+
+/// `to += w`, lane by lane.
+#[inline(always)]
+fn add(to: &mut Lane, w: &Lane) {
+    for (t, w) in to.iter_mut().zip(w) {
+        *t += w;
+    }
+}
+
+/// What [`count`] forms for each flop (lane) of a board, and its working
+/// storage, reused across boards.
+pub(crate) struct LaneCounts<T> {
+    /// Winner sets per set: lane `l`'s are `sets[l * winner_sets..]`.
+    pub(crate) sets: Vec<u64>,
+    pub(crate) deals: [u64; LANES],
+    /// Each counted combo's weight and share times the orbit: lane `l`'s,
+    /// by slot, are `counts[l * live..]`; written only for the combos
+    /// [`LaneCounts::slots`] gives.
+    pub(crate) counts: Vec<[T; 2]>,
+    winner_sets: usize,
+    live: usize,
+    /// By slot, the ruled seat's weights per lane (zero past its live
+    /// combos, and at the one slot past the last).
+    by_slot: Vec<Lane>,
+    below: Box<LaneSums>,
+    level: Box<LaneSums>,
+    all: Box<LaneSums>,
+}
+
+impl<T: Count> LaneCounts<T> {
+    pub(crate) fn new(live: usize, winner_sets: usize) -> Self {
+        let sums = || {
+            Box::new(LaneSums {
+                total: ZERO,
+                per_card: [ZERO; 64],
+            })
+        };
+        LaneCounts {
+            sets: vec![0; LANES * winner_sets],
+            deals: [0; LANES],
+            counts: vec![[T::default(); 2]; LANES * live],
+            winner_sets,
+            live,
+            by_slot: vec![ZERO; live + 1],
+            below: sums(),
+            level: sums(),
+            all: sums(),
+        }
+    }
+
+    /// Lane `lane`'s winner sets.
+    pub(crate) fn sets(&self, lane: usize) -> &[u64] {
+        &self.sets[lane * self.winner_sets..(lane + 1) * self.winner_sets]
+    }
+
+    /// The slots whose counts lane `lane` wrote: every combo of the
+    /// `steady` seat's list, and those of the ruled seat (`against`)
+    /// held on the lane's flop.
+    pub(crate) fn slots<'a>(
+        &'a self,
+        (against, steady): (&'a [(Entry, Met)], &'a [Entry]),
+        lane: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        (steady.iter().map(|e| e.slot as usize)).chain(
+            (against.iter())
+                .map(|(e, _)| e.slot as usize)
+                .filter(move |&s| self.by_slot[s][lane] > 0),
+        )
+    }
+
+    /// Clears the ruled seat's weights noted by slot (`against`, its
+    /// live combos).
+    pub(crate) fn clear(&mut self, against: &[(Entry, Met)]) {
+        for (e, _) in against {
+            self.by_slot[e.slot as usize] = ZERO;
+        }
+    }
+}
+
+/// Counts the flops `ons` (at most [`LANES`]) of a board for `two`, one
+/// lane each, into `out`, each combo's counts times `orbit`: the ruled
+/// seat's side (`ruled`), its live combos `against` (by rank, with what they meet in the
+/// steady seat's list) and the steady seat's list `steady`; with no
+/// single hand at the table. Clear `out`'s weights
+/// ([`LaneCounts::clear`]) once its counts are read.
+pub(crate) fn count<T: Count>(
+    two: &TwoRanges,
+    (ruled, against, steady): (usize, &[(Entry, Met)], &[Entry]),
+    ons: &[Option<OnFlop<'_>>],
+    (unit_k, orbit): (&[u64], u64),
+    out: &mut LaneCounts<T>,
+) {
+    debug_assert!(ons.len() <= LANES);
+    let (seats, fixed) = two.seats_and_fixed_weight();
+    let bits = seats.map(|a| 1usize << a);
+    let (live, n) = (out.live, ons.len());
+    let (u1, u2) = (unit_k[1], unit_k[2]);
+    out.sets.iter_mut().for_each(|v| *v = 0);
+    out.deals = [0; LANES];
+    out.all.clear();
+    // The ruled seat: each combo's weight on each flop, and its counts
+    // from what it meets in the steady seat's list (the same on every
+    // flop).
+    let mut sums = [[0u64; 2]; LANES];
+    for &(
+        ref e,
+        Met {
+            lower,
+            equal,
+            all,
+            held,
+        },
+    ) in against
+    {
+        let mut w = ZERO;
+        for (l, on) in ons.iter().flatten().enumerate() {
+            w[l] = on.of_slot(e.slot) as u32;
+        }
+        out.by_slot[e.slot as usize] = w;
+        out.all.add(e.cards, &w);
+        for l in (0..n).filter(|&l| w[l] > 0) {
+            let w = u64::from(w[l]) * fixed;
+            out.deals[l] += held;
+            sums[l][0] += w * lower;
+            sums[l][1] += w * equal;
+            out.counts[l * live + e.slot as usize] = [
+                T::from_u64(w * all * orbit),
+                T::from_u64(w * (lower * u1 + equal * u2) * orbit),
+            ];
+        }
+    }
+    finish(out, ruled, bits, &sums[..n]);
+    // The steady seat, swept once against every lane: the ruled combos
+    // ranked below each of its combos and level with it.
+    let (steady, steady_entries) = (1 - ruled, steady);
+    let (by_slot, below, level) = (&out.by_slot, &mut out.below, &mut out.level);
+    below.clear();
+    level.clear();
+    let (mut next_below, mut next_level) = (0, 0);
+    let mut sums = [[0u64; 2]; LANES];
+    for e in steady_entries {
+        while let Some((o, _)) = against.get(next_below)
+            && o.rank < e.rank
+        {
+            below.add(o.cards, &by_slot[o.slot as usize]);
+            next_below += 1;
+        }
+        while let Some((o, _)) = against.get(next_level)
+            && o.rank <= e.rank
+        {
+            level.add(o.cards, &by_slot[o.slot as usize]);
+            next_level += 1;
+        }
+        // One past the last slot (zero) where the ruled seat has no twin.
+        let own = &by_slot[e.twin as usize];
+        let weight = out.all.compatible(e.cards, own);
+        let lower = below.compatible(e.cards, &ZERO);
+        let upto = level.compatible(e.cards, own);
+        let w = e.weight * fixed;
+        for l in 0..n {
+            let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
+            sums[l][0] += w * lower;
+            sums[l][1] += w * equal;
+            out.counts[l * live + e.slot as usize] = [
+                T::from_u64(w * u64::from(weight[l]) * orbit),
+                T::from_u64(w * (lower * u1 + equal * u2) * orbit),
+            ];
+        }
+    }
+    finish(out, steady, bits, &sums[..n]);
+}
+
+/// Adds seat `side`'s wins and ties (`sums`, per lane) to each lane's
+/// sets: the ties from the first seat only.
+fn finish<T>(out: &mut LaneCounts<T>, side: usize, bits: [usize; 2], sums: &[[u64; 2]]) {
+    let k = out.winner_sets;
+    for (l, &[wins, ties]) in sums.iter().enumerate() {
+        out.sets[l * k + bits[side]] += wins;
+        if side == 0 {
+            out.sets[l * k + (bits[0] | bits[1])] += ties;
+        }
+    }
+}
