@@ -158,8 +158,9 @@ pub(crate) fn count<T: Count>(
     out.all.clear();
     // The ruled seat: each combo's weight on each flop, and its counts
     // from what it meets in the steady seat's list (the same on every
-    // flop).
-    let mut sums = [[0u64; 2]; LANES];
+    // flop). Per lane, the weight of its pairs with the steady seat's
+    // combos, those it wins and those tied: the steady seat wins the rest.
+    let mut sums = [[0u64; 3]; LANES];
     for &(
         ref e,
         Met {
@@ -179,24 +180,30 @@ pub(crate) fn count<T: Count>(
         for l in (0..n).filter(|&l| w[l] > 0) {
             let w = u64::from(w[l]) * fixed;
             out.deals[l] += held;
-            sums[l][0] += w * lower;
-            sums[l][1] += w * equal;
+            sums[l][0] += w * all;
+            sums[l][1] += w * lower;
+            sums[l][2] += w * equal;
             out.counts[l * live + e.slot as usize] = [
                 T::from_u64(w * all * orbit),
                 T::from_u64(w * (lower * u1 + equal * u2) * orbit),
             ];
         }
     }
-    finish(out, ruled, bits, &sums[..n]);
+    let k = out.winner_sets;
+    let (ruled_bit, steady_bit) = (bits[ruled], bits[1 - ruled]);
+    for (l, &[all, wins, ties]) in sums[..n].iter().enumerate() {
+        let sets = &mut out.sets[l * k..(l + 1) * k];
+        sets[ruled_bit] += wins;
+        sets[ruled_bit | steady_bit] += ties;
+        sets[steady_bit] += all - wins - ties;
+    }
     // The steady seat, swept once against every lane: the ruled combos
     // ranked below each of its combos and level with it.
-    let (steady, steady_entries) = (1 - ruled, steady);
     let (by_slot, below, level) = (&out.by_slot, &mut out.below, &mut out.level);
     below.clear();
     level.clear();
     let (mut next_below, mut next_level) = (0, 0);
-    let mut sums = [[0u64; 2]; LANES];
-    for e in steady_entries {
+    for e in steady {
         while let Some((o, _)) = against.get(next_below)
             && o.rank < e.rank
         {
@@ -214,28 +221,13 @@ pub(crate) fn count<T: Count>(
         let weight = out.all.compatible(e.cards, own);
         let lower = below.compatible(e.cards, &ZERO);
         let upto = level.compatible(e.cards, own);
-        let w = e.weight * fixed;
+        let w = e.weight * fixed * orbit;
         for l in 0..n {
             let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
-            sums[l][0] += w * lower;
-            sums[l][1] += w * equal;
             out.counts[l * live + e.slot as usize] = [
-                T::from_u64(w * u64::from(weight[l]) * orbit),
-                T::from_u64(w * (lower * u1 + equal * u2) * orbit),
+                T::from_u64(w * u64::from(weight[l])),
+                T::from_u64(w * (lower * u1 + equal * u2)),
             ];
-        }
-    }
-    finish(out, steady, bits, &sums[..n]);
-}
-
-/// Adds seat `side`'s wins and ties (`sums`, per lane) to each lane's
-/// sets: the ties from the first seat only.
-fn finish<T>(out: &mut LaneCounts<T>, side: usize, bits: [usize; 2], sums: &[[u64; 2]]) {
-    let k = out.winner_sets;
-    for (l, &[wins, ties]) in sums.iter().enumerate() {
-        out.sets[l * k + bits[side]] += wins;
-        if side == 0 {
-            out.sets[l * k + (bits[0] | bits[1])] += ties;
         }
     }
 }
