@@ -68,7 +68,8 @@ fn add(to: &mut Lane, w: &Lane) {
 /// What [`count`] forms for each flop (lane) of a board, and its working
 /// storage, reused across boards.
 pub(crate) struct LaneCounts<T> {
-    /// Winner sets per set: lane `l`'s are `sets[l * winner_sets..]`.
+    /// The weight of each set of winners: lane `l`'s are
+    /// `sets[l * winner_sets..]`.
     pub(crate) sets: Vec<u64>,
     pub(crate) deals: [u64; LANES],
     /// Each counted combo's weight and share times the orbit: lane `l`'s,
@@ -137,9 +138,9 @@ impl<T: Count> LaneCounts<T> {
 
 /// Counts the flops `ons` (at most [`LANES`]) of a board for `two`, one
 /// lane each, into `out`, each combo's counts times `orbit`: the ruled
-/// seat's side (`ruled`), its live combos `against` (by rank, with what they meet in the
-/// steady seat's list) and the steady seat's list `steady`; with no
-/// single hand at the table. Clear `out`'s weights
+/// seat's side (`ruled`), its live combos `against` (by rank, with what
+/// they meet in the steady seat's list), and the steady seat's list
+/// `steady`; with no single hand at the table. Clear `out`'s weights
 /// ([`LaneCounts::clear`]) once its counts are read.
 pub(crate) fn count<T: Count>(
     two: &TwoRanges,
