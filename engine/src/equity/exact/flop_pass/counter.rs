@@ -110,18 +110,19 @@ impl Counter {
     }
 
     /// Counts the flops `ons` of a board [`Counter::prepare`]d side by
-    /// side, one lane each, into `out` (each combo's counts times
-    /// `orbit`), where two ranges meet, one ruled and one not (`ruled`,
+    /// side, one lane each, into `out` and `targets` (each combo's counts
+    /// times `orbit`), where two ranges meet, one ruled and one not (`ruled`,
     /// from the board's lists), and no single hand sits at the table.
     pub(super) fn count_lanes<T: Count>(
         &self,
         ruled: on_flop::Ruled<'_>,
         ons: &[Option<OnFlop<'_>>],
         unit_orbit: (&[u64], u64),
-        out: &mut on_flop::LaneCounts<T>,
+        out: &mut on_flop::LaneCounts,
+        targets: &mut on_flop::Targets<'_, T>,
     ) {
         if let Counter::Sweep(two) = self {
-            on_flop::count_lanes(two, ruled, ons, unit_orbit, out);
+            on_flop::count_lanes(two, ruled, ons, unit_orbit, out, targets);
         }
     }
 

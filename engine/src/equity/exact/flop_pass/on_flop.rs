@@ -15,7 +15,7 @@ use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 mod lanes;
 mod sweep;
 
-pub(super) use lanes::{LANES, LaneCounts, count as count_lanes};
+pub(super) use lanes::{LANES, LaneCounts, LaneTo, Targets, count as count_lanes};
 pub(super) use sweep::Into;
 use sweep::{Entry, Met, Sweep};
 

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::counter::Scratches;
 use super::flop_weights::{FlopWeights, OnFlop};
-use super::on_flop::{self, LANES, LaneCounts};
+use super::on_flop::{self, LANES, LaneCounts, LaneTo, Targets};
 use super::pass::Pass;
 use super::pending::{ByHighest, Pending, SharedRun};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
@@ -110,7 +110,7 @@ struct Fold<T> {
     by_highest: Option<ByHighest<T>>,
     /// On a line with no single hand, a board's flops counted side by
     /// side.
-    lanes: Option<LaneCounts<T>>,
+    lanes: Option<LaneCounts>,
 }
 
 impl<T: Count> Fold<T> {
@@ -268,16 +268,26 @@ impl<T: Count> Fold<T> {
                 n += 1;
             }
         }
-        let unit_orbit = (pass.unit_k, orbit);
-        (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes);
         let live = pass.live;
-        for (l, &flop) in flops[..n].iter().enumerate() {
-            self.acc
-                .add_sets(flop.1.0, lanes.sets(l), lanes.deals[l], orbit);
-            let counts = &lanes.counts[l * live..(l + 1) * live];
-            let slots = lanes.slots((ruled.1, ruled.2), l);
-            let into = (&mut self.acc, &mut self.pending);
-            add_flop(into, pass, cards, flop, counts, slots);
+        let mut to = [LaneTo::Pending(0); LANES];
+        for (to, &((x, y, z), (class, p))) in to.iter_mut().zip(&flops[..n]) {
+            *to = if z < 4 {
+                let at = x + y + z - 3;
+                (self.pending).begin(at, cards, (class, p), &mut self.acc, pass);
+                LaneTo::Pending(at * live)
+            } else {
+                LaneTo::Row(class * live, &pass.item_perms[usize::from(p)])
+            };
+        }
+        let mut targets = Targets {
+            pending: self.pending.every_sum(),
+            rows: &mut self.acc.combos,
+            to,
+        };
+        let unit_orbit = (pass.unit_k, orbit);
+        (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes, &mut targets);
+        for (l, &(_, (class, _))) in flops[..n].iter().enumerate() {
+            (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
         }
         lanes.clear(ruled.1);
         true

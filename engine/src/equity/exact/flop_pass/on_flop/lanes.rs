@@ -65,19 +65,44 @@ fn add(to: &mut Lane, w: &Lane) {
     }
 }
 
-/// What [`count`] forms for each flop (lane) of a board, and its working
-/// storage, reused across boards.
-pub(crate) struct LaneCounts<T> {
+/// Where a lane's counts go: the run's pending sums of its flop (from
+/// this index on, by slot), or its class's row (from this index on, the
+/// slot sent through the flop's permutation).
+#[derive(Clone, Copy)]
+pub(crate) enum LaneTo<'a> {
+    Pending(usize),
+    Row(usize, &'a [u32]),
+}
+
+/// What each lane's counts are added to.
+pub(crate) struct Targets<'a, T> {
+    pub(crate) pending: &'a mut [[T; 2]],
+    pub(crate) rows: &'a mut [[T; 2]],
+    pub(crate) to: [LaneTo<'a>; LANES],
+}
+
+impl<T: Count> Targets<'_, T> {
+    /// Adds combo `slot`'s weight and share `[weight, share]` on lane
+    /// `lane`'s flop.
+    #[inline(always)]
+    fn add(&mut self, lane: usize, slot: usize, [weight, share]: [u64; 2]) {
+        let to = match self.to[lane] {
+            LaneTo::Pending(at) => &mut self.pending[at + slot],
+            LaneTo::Row(at, perm) => &mut self.rows[at + perm[slot] as usize],
+        };
+        to[0].add_count(T::from_u64(weight));
+        to[1].add_count(T::from_u64(share));
+    }
+}
+
+/// What [`count`] forms for each flop (lane) of a board besides the
+/// combos' counts, and its working storage, reused across boards.
+pub(crate) struct LaneCounts {
     /// The weight of each set of winners: lane `l`'s are
     /// `sets[l * winner_sets..]`.
     pub(crate) sets: Vec<u64>,
     pub(crate) deals: [u64; LANES],
-    /// Each counted combo's weight and share times the orbit: lane `l`'s,
-    /// by slot, are `counts[l * live..]`; written only for the combos
-    /// [`LaneCounts::slots`] gives.
-    pub(crate) counts: Vec<[T; 2]>,
     winner_sets: usize,
-    live: usize,
     /// By slot, the ruled seat's weights per lane (zero past its live
     /// combos, and at the one slot past the last).
     by_slot: Vec<Lane>,
@@ -86,7 +111,7 @@ pub(crate) struct LaneCounts<T> {
     all: Box<LaneSums>,
 }
 
-impl<T: Count> LaneCounts<T> {
+impl LaneCounts {
     pub(crate) fn new(live: usize, winner_sets: usize) -> Self {
         let sums = || {
             Box::new(LaneSums {
@@ -97,9 +122,7 @@ impl<T: Count> LaneCounts<T> {
         LaneCounts {
             sets: vec![0; LANES * winner_sets],
             deals: [0; LANES],
-            counts: vec![[T::default(); 2]; LANES * live],
             winner_sets,
-            live,
             by_slot: vec![ZERO; live + 1],
             below: sums(),
             level: sums(),
@@ -112,21 +135,6 @@ impl<T: Count> LaneCounts<T> {
         &self.sets[lane * self.winner_sets..(lane + 1) * self.winner_sets]
     }
 
-    /// The slots whose counts lane `lane` wrote: every combo of the
-    /// `steady` seat's list, and those of the ruled seat (`against`)
-    /// held on the lane's flop.
-    pub(crate) fn slots<'a>(
-        &'a self,
-        (against, steady): (&'a [(Entry, Met)], &'a [Entry]),
-        lane: usize,
-    ) -> impl Iterator<Item = usize> + 'a {
-        (steady.iter().map(|e| e.slot as usize)).chain(
-            (against.iter())
-                .map(|(e, _)| e.slot as usize)
-                .filter(move |&s| self.by_slot[s][lane] > 0),
-        )
-    }
-
     /// Clears the ruled seat's weights noted by slot (`against`, its
     /// live combos).
     pub(crate) fn clear(&mut self, against: &[(Entry, Met)]) {
@@ -137,7 +145,8 @@ impl<T: Count> LaneCounts<T> {
 }
 
 /// Counts the flops `ons` (at most [`LANES`]) of a board for `two`, one
-/// lane each, into `out`, each combo's counts times `orbit`: the ruled
+/// lane each, into `out` and each combo's counts (times `orbit`) into
+/// `targets`: the ruled
 /// seat's side (`ruled`), its live combos `against` (by rank, with what
 /// they meet in the steady seat's list), and the steady seat's list
 /// `steady`; with no single hand at the table. Clear `out`'s weights
@@ -147,12 +156,13 @@ pub(crate) fn count<T: Count>(
     (ruled, against, steady): (usize, &[(Entry, Met)], &[Entry]),
     ons: &[Option<OnFlop<'_>>],
     (unit_k, orbit): (&[u64], u64),
-    out: &mut LaneCounts<T>,
+    out: &mut LaneCounts,
+    targets: &mut Targets<'_, T>,
 ) {
     debug_assert!(ons.len() <= LANES);
     let (seats, fixed) = two.seats_and_fixed_weight();
     let bits = seats.map(|a| 1usize << a);
-    let (live, n) = (out.live, ons.len());
+    let n = ons.len();
     let (u1, u2) = (unit_k[1], unit_k[2]);
     out.sets.iter_mut().for_each(|v| *v = 0);
     out.deals = [0; LANES];
@@ -184,10 +194,8 @@ pub(crate) fn count<T: Count>(
             sums[l][0] += w * all;
             sums[l][1] += w * lower;
             sums[l][2] += w * equal;
-            out.counts[l * live + e.slot as usize] = [
-                T::from_u64(w * all * orbit),
-                T::from_u64(w * (lower * u1 + equal * u2) * orbit),
-            ];
+            let counts = [w * all * orbit, w * (lower * u1 + equal * u2) * orbit];
+            targets.add(l, e.slot as usize, counts);
         }
     }
     let k = out.winner_sets;
@@ -225,10 +233,8 @@ pub(crate) fn count<T: Count>(
         let w = e.weight * fixed * orbit;
         for l in 0..n {
             let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
-            out.counts[l * live + e.slot as usize] = [
-                T::from_u64(w * u64::from(weight[l])),
-                T::from_u64(w * (lower * u1 + equal * u2)),
-            ];
+            let counts = [w * u64::from(weight[l]), w * (lower * u1 + equal * u2)];
+            targets.add(l, e.slot as usize, counts);
         }
     }
 }
