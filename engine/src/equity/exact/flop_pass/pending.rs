@@ -49,28 +49,15 @@ impl<T: Count> Pending<T> {
         &mut self.sums[at * self.live..(at + 1) * self.live]
     }
 
-    /// Notes flop `at` of the board `cards` (class `class` under
-    /// permutation `p`), ending the run first where the board has other
-    /// lowest cards: its sums are then `every_sum()[at * live..]`.
-    pub(super) fn begin(
-        &mut self,
-        at: usize,
-        cards: &[u64; 5],
-        (class, p): (usize, u8),
-        acc: &mut Acc<T>,
-        pass: &Pass<'_>,
-    ) {
-        self.start(at, cards, class, p, acc, pass);
-    }
-
-    /// The sums of the four flops, flop by flop.
+    /// The sums of the four flops, flop by flop (flop `at`'s from
+    /// `at * live` on, once [`Pending::start`]ed).
     pub(super) fn every_sum(&mut self) -> &mut [[T; 2]] {
         &mut self.sums
     }
 
     /// Ends the run first where the board `cards` has other lowest cards,
     /// and notes flop `at`'s class and permutation.
-    fn start(
+    pub(super) fn start(
         &mut self,
         at: usize,
         cards: &[u64; 5],

@@ -273,7 +273,7 @@ impl<T: Count> Fold<T> {
         for (to, &((x, y, z), (class, p))) in to.iter_mut().zip(&flops[..n]) {
             *to = if z < 4 {
                 let at = x + y + z - 3;
-                (self.pending).begin(at, cards, (class, p), &mut self.acc, pass);
+                (self.pending).start(at, cards, class, p, &mut self.acc, pass);
                 LaneTo::Pending(at * live)
             } else {
                 LaneTo::Row(class * live, &pass.item_perms[usize::from(p)])
