@@ -289,7 +289,6 @@ impl<T: Count> Fold<T> {
         for (l, &(_, (class, _))) in flops[..n].iter().enumerate() {
             (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
         }
-        lanes.clear(ruled.1);
         true
     }
 

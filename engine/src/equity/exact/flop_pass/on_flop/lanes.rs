@@ -134,23 +134,14 @@ impl LaneCounts {
     pub(crate) fn sets(&self, lane: usize) -> &[u64] {
         &self.sets[lane * self.winner_sets..(lane + 1) * self.winner_sets]
     }
-
-    /// Clears the ruled seat's weights noted by slot (`against`, its
-    /// live combos).
-    pub(crate) fn clear(&mut self, against: &[(Entry, Met)]) {
-        for (e, _) in against {
-            self.by_slot[e.slot as usize] = ZERO;
-        }
-    }
 }
 
 /// Counts the flops `ons` (at most [`LANES`]) of a board for `two`, one
-/// lane each, into `out` and each combo's counts (times `orbit`) into
-/// `targets`: the ruled
-/// seat's side (`ruled`), its live combos `against` (by rank, with what
-/// they meet in the steady seat's list), and the steady seat's list
-/// `steady`; with no single hand at the table. Clear `out`'s weights
-/// ([`LaneCounts::clear`]) once its counts are read.
+/// lane each: the winner sets and deals into `out`, each combo's counts
+/// (times `orbit`) into `targets`. The ruled seat is on side `ruled`, its
+/// live combos `against` (by rank, with what they meet in the steady
+/// seat's list); `steady` is the steady seat's list. No single hand sits
+/// at the table.
 pub(crate) fn count<T: Count>(
     two: &TwoRanges,
     (ruled, against, steady): (usize, &[(Entry, Met)], &[Entry]),
@@ -236,5 +227,8 @@ pub(crate) fn count<T: Count>(
             let counts = [w * u64::from(weight[l]), w * (lower * u1 + equal * u2)];
             targets.add(l, e.slot as usize, counts);
         }
+    }
+    for (e, _) in against {
+        out.by_slot[e.slot as usize] = ZERO;
     }
 }
