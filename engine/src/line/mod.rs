@@ -23,4 +23,5 @@ pub use error::LineError;
 pub use narrow::{Followed, Narrowed, Stopped, follow, follow_known, narrow};
 pub use rule::{Category, ContinueRule, Standing, Term, TermKind};
 pub use rule_text::{ParseRuleError, ParseRuleErrorKind};
+pub use standings::{Standings, standings_of};
 pub use street::{Street, StreetRule};

@@ -5,11 +5,11 @@
 use super::error::LineError;
 use super::reach::reach;
 use super::rule::{ContinueRule, Standing};
-use super::standings::{standings, standings_of};
+use super::standings::{Standings, standings};
 use super::street::{Street, StreetRule};
 use crate::analysis::classify;
 use crate::card::{Card, CardSet};
-use crate::equity::{EquityRequest, EquityResult};
+use crate::equity::EquityRequest;
 use crate::range::Range;
 
 /// A spot with its line applied.
@@ -116,15 +116,16 @@ pub fn follow(request: &EquityRequest, rules: &[StreetRule]) -> Result<Followed,
     follow_known(request, rules, None)
 }
 
-/// [`follow`], with `known`: a street and `calculate`'s result (with the
-/// per-combo breakdown) of `request` itself on that street's board. Where
-/// the first street with rules is that one and one of its rules has an
-/// equity term, the standings are read from it instead of counted again:
-/// what a report over every flop gives, having counted them all at once.
+/// [`follow`], with `known`: a street and standings of `request` itself on
+/// that street's board ([`standings_of`](super::standings_of) of
+/// `calculate`'s result). Where the first street with rules is that one and
+/// `known` holds the standings of every seat whose rule there has an equity
+/// term, they are read from it instead of counted again: what a report over
+/// every flop gives, having counted them all at once.
 pub fn follow_known(
     request: &EquityRequest,
     rules: &[StreetRule],
-    known: Option<(Street, &EquityResult)>,
+    known: Option<(Street, &Standings)>,
 ) -> Result<Followed, LineError> {
     check(request, rules)?;
     let mut current = request.clone();
@@ -142,21 +143,29 @@ pub fn follow_known(
         let out = board.iter().fold(request.dead, |set, &c| set.with(c));
         // Before any rule has narrowed a range, `current` is `request`.
         let untouched = shares.iter().all(Vec::is_empty);
-        let standings = if on.iter().any(|r| r.rule.needs_equity()) {
-            match known {
-                Some((at, result)) if at == street && untouched => {
-                    Some(standings_of(&current, result))
-                }
-                _ => Some(standings(&current, board, street)?),
+        let read = || on.iter().filter(|r| r.rule.needs_equity());
+        let counted;
+        let standings = match known {
+            _ if read().next().is_none() => None,
+            Some((at, known))
+                if at == street
+                    && untouched
+                    && read().all(|r| known.get(r.seat).is_some_and(Option::is_some)) =>
+            {
+                Some(known)
             }
-        } else {
-            None
+            _ => {
+                counted = standings(&current, board, street)?;
+                Some(&counted)
+            }
         };
         let mut next = current.clone();
         let mut empty = Vec::new();
         for r in on {
             let range = &current.seats[r.seat].range;
-            let standing = standings.as_ref().map(|s| &s[r.seat]);
+            let standing = standings
+                .and_then(|s| s.get(r.seat))
+                .and_then(Option::as_ref);
             let (narrowed, share) = apply(&r.rule, range, board, out, standing);
             if share <= 0.0 {
                 empty.push(r.seat);

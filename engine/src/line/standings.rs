@@ -9,7 +9,11 @@ use crate::card::Card;
 use crate::combo::{COMBOS, Combo};
 use crate::equity::{EquityRequest, EquityResult, calculate};
 
-/// Per seat of `request` and canonical combo, its standing on `board`
+/// Each seat's standings on a street's board, where known: per canonical
+/// combo, the combo's standing (`None` where the seat cannot hold it).
+pub type Standings = Vec<Option<Vec<Option<Standing>>>>;
+
+/// Per seat of `request` (each `Some`) and canonical combo, its standing on `board`
 /// (`street`'s cards): its equity against the other seats from
 /// `calculate`'s per-combo breakdown, and the live weight of the seat's
 /// combos above and below it, as shares.
@@ -17,7 +21,7 @@ pub(super) fn standings(
     request: &EquityRequest,
     board: &[Card],
     street: Street,
-) -> Result<Vec<Vec<Option<Standing>>>, LineError> {
+) -> Result<Standings, LineError> {
     let with = EquityRequest {
         board: board.to_vec(),
         breakdown: true,
@@ -26,18 +30,21 @@ pub(super) fn standings(
     };
     let result = calculate(&with, &|| false, &mut |_| {})
         .map_err(|source| LineError::Equity { street, source })?;
-    Ok(standings_of(request, &result))
+    let every: Vec<usize> = (0..request.seats.len()).collect();
+    Ok(standings_of(request, &result, &every))
 }
 
-/// Per seat of `request` and canonical combo, its standing from `result`,
-/// `calculate`'s result (with the per-combo breakdown) of `request` on
-/// the street's board.
-pub(super) fn standings_of(
-    request: &EquityRequest,
-    result: &EquityResult,
-) -> Vec<Vec<Option<Standing>>> {
-    let mut out = vec![vec![None; COMBOS]; request.seats.len()];
+/// Per seat of `request` among `seats` and canonical combo, its standing
+/// from `result`, `calculate`'s result (with the per-combo breakdown) of
+/// `request` on the street's board; `None` for every other seat (`result`
+/// need only hold the figures of the combos of `seats` right).
+pub fn standings_of(request: &EquityRequest, result: &EquityResult, seats: &[usize]) -> Standings {
+    let mut out = vec![None; request.seats.len()];
     for (seat, breakdown) in result.seats.iter().zip(&result.breakdown) {
+        if !seats.contains(&seat.seat) {
+            continue;
+        }
+        let standings = out[seat.seat].insert(vec![None; COMBOS]);
         let range = &request.seats[seat.seat].range;
         let combos: Vec<(Combo, f64, f64)> = breakdown
             .combos
@@ -57,7 +64,7 @@ pub(super) fn standings_of(
             let run: f64 = combos[at..end].iter().map(|c| c.2).sum();
             let above = total - below - run;
             for &(combo, equity, _) in &combos[at..end] {
-                out[seat.seat][combo.index()] = Some(Standing {
+                standings[combo.index()] = Some(Standing {
                     equity,
                     above: above / scale,
                     below: below / scale,

@@ -26,8 +26,8 @@ use crate::equity::exact::flop_pass::{self, ClassSums, PassSums};
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::setup::Setup;
 use crate::equity::strategy::{Kernel, Strategy};
-use crate::equity::{EquityError, EquityRequest, EquityResult, ReportStrategy};
-use crate::line::{LineError, Street, StreetRule, TermKind};
+use crate::equity::{EquityError, EquityRequest, ReportStrategy};
+use crate::line::{LineError, Standings, Street, StreetRule, TermKind, standings_of};
 use crate::range::Range;
 use crate::symmetry::SuitPerm;
 use crate::threads;
@@ -70,6 +70,7 @@ fn report(
         classes,
         perms,
         pass_first,
+        read,
         strategy,
     } = plan_line(request, rules)?;
     let odds = match strategy {
@@ -92,7 +93,7 @@ fn report(
         // On the report's threads, as the rows.
         let pass = match strategy {
             ReportStrategy::EachExact { .. } if pass_first => {
-                standings_pass(&setup, &perms, &classes, cancel)?
+                standings_pass(&setup, &perms, &classes, &read, cancel)?
             }
             _ => None,
         };
@@ -101,10 +102,10 @@ fn report(
                 return Err(LineError::from(EquityError::Cancelled));
             }
             let known = match &pass {
-                Some(pass) => passed(request, class, pass, i)?,
+                Some(pass) => passed(request, class, pass, i, &read)?,
                 None => None,
             };
-            let known = known.as_ref().map(|result| (Street::Flop, result));
+            let known = known.as_ref().map(|standings| (Street::Flop, standings));
             let mut with = request.clone();
             with.board = class.flop.to_vec();
             LineOnBoard::follow(&with, rules, strategy, known)
@@ -236,47 +237,56 @@ struct LinePlan {
     /// Whether an equity term's standings come from the one pass
     /// ([`standings_pass`]) when every flop is counted exactly.
     pass_first: bool,
+    /// The seats whose rules have an equity term.
+    read: Vec<usize>,
     strategy: ReportStrategy,
 }
 
 /// Where a flop rule has an equity term and every flop is counted
 /// exactly: the ranges as given on every flop at once, by the one pass
 /// over the boards (`None` where it does not apply: each flop's standings
-/// are then counted on their own). An equity term reads the standings of
-/// the ranges entering the flop, which on a line of flop rules are the
-/// ranges as given: each flop's figures as `calculate` gives them, so
-/// the standings are the very ones counting each flop would find, for
-/// about the cost of the report without a rule.
+/// are then counted on their own), the combos of the seats `read` (whose
+/// rules have an equity term) counted, and where that is one ranged seat
+/// against one other range, those alone. An equity term reads the
+/// standings of the ranges entering the flop, which on a line of flop
+/// rules are the ranges as given: each flop's figures as `calculate` gives
+/// them, so the standings are the very ones counting each flop would find,
+/// for about the cost of the report without a rule.
 fn standings_pass(
     setup: &Setup,
     perms: &[SuitPerm],
     classes: &[FlopClass],
+    read: &[usize],
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<PassSums>, LineError> {
     let reps: Vec<[Card; 3]> = classes.iter().map(|c| c.flop).collect();
-    Ok(flop_pass::flop_pass(
-        setup,
-        perms,
-        &reps,
-        cancel,
-        &|_, _| {},
+    let seat = match read {
+        [seat] => Some(*seat),
+        _ => None,
+    };
+    Ok(flop_pass::standings_pass(
+        setup, perms, &reps, seat, cancel,
     )?)
 }
 
-/// The `i`-th class's figures with the ranges as given, from the one
-/// pass's sums (`None` when no deal leaves its flop).
+/// The standings of the seats `read` on the `i`-th class, with the ranges
+/// as given, from the one pass's sums (`None` when no deal leaves its
+/// flop).
 fn passed(
     request: &EquityRequest,
     class: &FlopClass,
     pass: &PassSums,
     i: usize,
-) -> Result<Option<EquityResult>, LineError> {
+    read: &[usize],
+) -> Result<Option<Standings>, LineError> {
     let strategy = Strategy::Exact {
         kernel: Kernel::FlopPass,
         estimate_s: 0.0,
     };
     let found = passed_on(request, class.flop, &pass.class(i), strategy)?;
-    Ok(found.map(|(_, result)| result))
+    let mut with = request.clone();
+    with.board = class.flop.to_vec();
+    Ok(found.map(|(_, result)| standings_of(&with, &result, read)))
 }
 
 /// Validates the request and the rules, finds the flop classes and asks
@@ -320,11 +330,16 @@ fn plan_line(request: &EquityRequest, rules: &[StreetRule]) -> Result<LinePlan, 
         pass_first,
         line_pass: flop_pass::line_applies(&setup),
     })?;
+    let read = (rules.iter())
+        .filter(|r| r.rule.needs_equity())
+        .map(|r| r.seat)
+        .collect();
     Ok(LinePlan {
         setup,
         classes,
         perms,
         pass_first,
+        read,
         strategy,
     })
 }

@@ -11,7 +11,7 @@ use crate::card::Card;
 use crate::equity::exact::flop_pass::ClassSums;
 use crate::equity::strategy::Strategy;
 use crate::equity::{EquityRequest, EquityResult, ReportStrategy};
-use crate::line::{Followed, LineError, Street, StreetRule, follow_known};
+use crate::line::{Followed, LineError, Standings, Street, StreetRule, follow_known};
 use crate::range::Range;
 
 /// A board's spot on a line, counted ([`LineOnBoard::count`]).
@@ -42,7 +42,7 @@ impl LineOnBoard {
         with: &EquityRequest,
         rules: &[StreetRule],
         strategy: ReportStrategy,
-        known: Option<(Street, &EquityResult)>,
+        known: Option<(Street, &Standings)>,
     ) -> Result<LineOnBoard, LineError> {
         let followed = follow_known(&counted_as(with.clone(), strategy), rules, known)?;
         let counted = match &followed {

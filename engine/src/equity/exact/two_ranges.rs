@@ -158,6 +158,24 @@ impl TwoRanges {
         deals
     }
 
+    /// [`TwoRanges::board`] for the combos of one seat (`side`, 0 or 1)
+    /// alone: their counts (weight and share) into `counts`, by slot, and
+    /// nothing else, neither the other seat's combos nor whole deals
+    /// (`sets` takes some of the deals' weight and is not the board's).
+    pub(super) fn one_side(
+        &self,
+        board: &BoardView,
+        side: usize,
+        sets: &mut [u64],
+        (counts, unit_k): (&mut [[u64; 4]], &[u64]),
+        scratch: &mut Scratch,
+    ) {
+        self.sort(board, scratch);
+        let sorted = &scratch.sorted;
+        self.sweep_side(side, sorted, board, sets, &mut Some((&mut *counts, unit_k)));
+        self.side_weights(side, sorted, counts);
+    }
+
     /// Sorts each seat's combos live on `board` by rank into `scratch`
     /// ([`TwoRanges::sorted`]).
     pub(super) fn sort(&self, board: &BoardView, scratch: &mut Scratch) {
@@ -289,17 +307,24 @@ impl TwoRanges {
     #[inline(always)]
     fn combo_weights(&self, sorted: &[Vec<u64>; 2], counts: &mut [[u64; 4]]) {
         for side in 0..2 {
-            let mut all = Sums::new();
-            for &key in &sorted[1 - side] {
-                let o = &self.items[1 - side][key as u32 as usize];
-                all.add(o.cards, o.weight);
-            }
-            for &key in &sorted[side] {
-                let item = &self.items[side][key as u32 as usize];
-                let own = self.other_weight[side][usize::from(item.combo)];
-                counts[item.slot as usize][0] +=
-                    item.weight * self.fixed_weight * all.compatible(item.cards, own);
-            }
+            self.side_weights(side, sorted, counts);
+        }
+    }
+
+    /// Per combo of seat `side` live on the board (`sorted`), the weight
+    /// of its deals.
+    #[inline(always)]
+    fn side_weights(&self, side: usize, sorted: &[Vec<u64>; 2], counts: &mut [[u64; 4]]) {
+        let mut all = Sums::new();
+        for &key in &sorted[1 - side] {
+            let o = &self.items[1 - side][key as u32 as usize];
+            all.add(o.cards, o.weight);
+        }
+        for &key in &sorted[side] {
+            let item = &self.items[side][key as u32 as usize];
+            let own = self.other_weight[side][usize::from(item.combo)];
+            counts[item.slot as usize][0] +=
+                item.weight * self.fixed_weight * all.compatible(item.cards, own);
         }
     }
 }

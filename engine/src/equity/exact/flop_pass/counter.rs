@@ -23,6 +23,36 @@ pub(super) enum Counter {
     },
 }
 
+/// Whose combos the pass counts: every seat's, or where only one seat's
+/// are read (the standings of one ranged seat against another range),
+/// that seat's alone: the other seat's combos, the sets and the deals are
+/// then not the spot's.
+pub(super) struct Read {
+    /// The one seat counted (its active index), or `None`: every seat.
+    pub(super) seat: Option<usize>,
+    /// The items counted: every live one, or that seat's.
+    pub(super) slots: Range<usize>,
+}
+
+impl Read {
+    /// Every one of the `live` items.
+    pub(super) fn every(live: usize) -> Read {
+        Read {
+            seat: None,
+            slots: 0..live,
+        }
+    }
+
+    /// The items of the seat of active index `seat` alone: `items`, from
+    /// slot `offset` on.
+    pub(super) fn seat(seat: usize, offset: usize, items: &[Item]) -> Read {
+        Read {
+            seat: Some(seat),
+            slots: offset..offset + items.len(),
+        }
+    }
+}
+
 /// The sweeps' working storage, reused across boards.
 #[derive(Default)]
 pub(super) struct Scratches {
@@ -62,10 +92,14 @@ impl Counter {
     /// and each ranged combo's weight and share, 0 where the board blocks
     /// it (a single combo's counters follow from its seat's when the tally
     /// is finished, and its entry is not written). Returns the deals.
+    /// Where `read` names one seat of two ranges, its combos' counts alone
+    /// are formed (the others' entries are not written; the sets and the
+    /// deals are not the board's).
     pub(super) fn board(
         &self,
         view: &BoardView,
         items: &[Item],
+        read: &Read,
         scratch: &mut Scratches,
         to: &mut on_flop::Into<'_, impl Count>,
     ) -> u64 {
@@ -77,16 +111,27 @@ impl Counter {
         per_combo.clear();
         per_combo.resize(items.len(), [0; 4]);
         to.sets.iter_mut().for_each(|v| *v = 0);
-        let counts = Some((&mut per_combo[..], to.unit_k));
+        let counts = (&mut per_combo[..], to.unit_k);
         let deals = match *self {
-            Counter::Sweep(ref two) => two.board(view, to.sets, counts, &mut scratch.two),
-            Counter::Three(ref three) => three.board(view, to.sets, counts, &mut scratch.three),
+            Counter::Sweep(ref two) => match read.seat {
+                Some(seat) => {
+                    let ([first, _], _) = two.seats_and_fixed_weight();
+                    let side = usize::from(seat != first);
+                    two.one_side(view, side, to.sets, counts, &mut scratch.two);
+                    0
+                }
+                None => two.board(view, to.sets, Some(counts), &mut scratch.two),
+            },
+            Counter::Three(ref three) => {
+                three.board(view, to.sets, Some(counts), &mut scratch.three)
+            }
             // Counted above.
             Counter::Single { .. } => 0,
         };
         // The weight and the share (see `ClassSums::combos`); every
         // blocked item's counters are 0.
-        for (slot, c) in per_combo.iter().enumerate() {
+        for slot in read.slots.clone() {
+            let c = per_combo[slot];
             to.set(slot as u32, c[0], c[3]);
         }
         deals

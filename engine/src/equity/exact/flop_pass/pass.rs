@@ -1,7 +1,7 @@
 //! What the sweep over the boards reads: the items, their cards, the
 //! boards of each orbit and the flops' classes.
 
-use super::counter::Counter;
+use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
 use super::orbits::FlopClasses;
 
@@ -32,6 +32,8 @@ pub(super) struct Pass<'a> {
     /// board counted once with the seats' own.
     pub(super) flop_weights: Option<&'a FlopWeights>,
     pub(super) unit_k: &'a [u64],
+    /// Whose combos are counted.
+    pub(super) read: Read,
     pub(super) classes: usize,
     /// `2^active seats`.
     pub(super) winner_sets: usize,

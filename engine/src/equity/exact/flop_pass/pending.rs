@@ -3,6 +3,8 @@
 //! each flop with its own counts), or once for all the flops of a run
 //! (the one pass, where each board's counts are the same for its ten).
 
+use std::ops::Range;
+
 use super::pass::Pass;
 use super::sums::{Acc, Count};
 
@@ -113,10 +115,18 @@ impl<T: Count> Shared<T> {
     }
 
     /// Adds one board's counts: per item `combos` (already times its
-    /// orbit), per set of winners `sets` and `deals`, times `orbit`.
+    /// orbit; the items counted, `slots`), per set of winners `sets` and
+    /// `deals`, times `orbit`.
     #[inline(always)]
-    fn add(&mut self, combos: &[[T; 2]], sets: &[u64], deals: u64, orbit: u64) {
-        for (to, c) in self.combos.iter_mut().zip(combos) {
+    fn add(
+        &mut self,
+        combos: &[[T; 2]],
+        slots: Range<usize>,
+        sets: &[u64],
+        deals: u64,
+        orbit: u64,
+    ) {
+        for (to, c) in self.combos[slots.clone()].iter_mut().zip(&combos[slots]) {
             to[0].add_count(c[0]);
             to[1].add_count(c[1]);
         }
@@ -142,7 +152,10 @@ impl<T: Count> Shared<T> {
             pass.add_row(row, p, &self.combos);
             acc.add_sets(class, &self.sets, self.deals, 1);
         }
-        self.combos.iter_mut().for_each(|c| *c = [T::default(); 2]);
+        let slots = pass.read.slots.clone();
+        self.combos[slots]
+            .iter_mut()
+            .for_each(|c| *c = [T::default(); 2]);
         self.sets.iter_mut().for_each(|s| *s = 0);
         self.deals = 0;
     }
@@ -190,7 +203,8 @@ impl<T: Count> SharedRun<T> {
             ];
             self.shared.note(&flops, pass);
         }
-        self.shared.add(combos, sets, deals, orbit);
+        self.shared
+            .add(combos, pass.read.slots.clone(), sets, deals, orbit);
     }
 
     /// Adds the run's sums to each of its flops' classes and clears them.
@@ -264,7 +278,7 @@ impl<T: Count> ByHighest<T> {
             let flops = [low & !cards[2], low & !cards[1], low & !cards[0]].map(|pair| pair | high);
             group.note(&flops, pass);
         }
-        group.add(combos, sets, deals, orbit);
+        group.add(combos, pass.read.slots.clone(), sets, deals, orbit);
     }
 
     /// Adds every highest card's sums to its flops' classes and clears them.

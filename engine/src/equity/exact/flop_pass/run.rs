@@ -11,7 +11,7 @@ use crate::equity::tally::share_unit;
 use crate::range::Range;
 use crate::symmetry::SuitPerm;
 
-use super::counter::Counter;
+use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
 use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
@@ -50,7 +50,22 @@ pub(crate) fn flop_pass(
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<PassSums>, EquityError> {
-    run_pass(setup, perms, reps, None, cancel, progress)
+    run_pass(setup, perms, reps, None, None, cancel, progress)
+}
+
+/// [`flop_pass`] for the standings of the seat `seat` (request order)
+/// alone, or of every seat (`None`). Where `seat` is one of two ranges,
+/// its combos' counts alone are formed (about half the sweep, and their
+/// adds alone): the sums of the other seat's combos, the sets and the
+/// deals are then not the spot's, and only `seat`'s combos may be read.
+pub(crate) fn standings_pass(
+    setup: &Setup,
+    perms: &[SuitPerm],
+    reps: &[[Card; 3]],
+    seat: Option<usize>,
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<PassSums>, EquityError> {
+    run_pass(setup, perms, reps, None, seat, cancel, &|_, _| {})
 }
 
 /// [`flop_pass`] with each class counted with its own ranges: `ranges[c]`
@@ -67,15 +82,17 @@ pub(crate) fn line_pass(
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<PassSums>, EquityError> {
-    run_pass(setup, perms, reps, Some(ranges), cancel, progress)
+    run_pass(setup, perms, reps, Some(ranges), None, cancel, progress)
 }
 
-/// [`flop_pass`], or [`line_pass`] with `ranges`.
+/// [`flop_pass`], or [`line_pass`] with `ranges`, or
+/// [`standings_pass`] of `seat`.
 fn run_pass(
     setup: &Setup,
     perms: &[SuitPerm],
     reps: &[[Card; 3]],
     ranges: Option<&[Option<Vec<&Range>>]>,
+    seat: Option<usize>,
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<PassSums>, EquityError> {
@@ -118,6 +135,12 @@ fn run_pass(
             CompactHand::from_index(x).combine(CompactHand::from_index(y))
         })
         .collect();
+    // One ranged seat of two read alone: its items.
+    let read = (seat.and_then(|s| setup.active.iter().position(|&a| a == s)))
+        .filter(|a| ranged.len() == 2 && ranged.contains(a) && ranges.is_none())
+        .map_or(Read::every(live), |a| {
+            Read::seat(a, offsets[a], &seat_items[a])
+        });
     let unit = share_unit(seats);
     let unit_k: Vec<u64> = (0..=seats as u128)
         .map(|k| (unit / k.max(1)) as u64)
@@ -133,6 +156,7 @@ fn run_pass(
         counter: &counter,
         flop_weights: flop_weights.as_ref(),
         unit_k: &unit_k,
+        read,
         hands: &hands,
         classes: reps.len(),
         winner_sets: 1 << seats,

@@ -74,17 +74,21 @@ impl Pass<'_> {
 
     /// Adds `counts` (by item) to a class's `row` under permutation `p`,
     /// in the row's order: its entry `j` takes the counts of the item `p`
-    /// sends there (straight through where `p` moves no item).
+    /// sends there (straight through where `p` moves no item). The items
+    /// counted alone ([`Read`](super::pass::Read); a permutation keeps
+    /// each item's seat).
     pub(super) fn add_row<T: Count>(&self, row: &mut [[T; 2]], p: u8, counts: &[[T; 2]]) {
         let p = usize::from(p);
+        let slots = self.read.slots.clone();
+        let row = &mut row[slots.clone()];
         if self.identity[p] {
-            for (target, c) in row.iter_mut().zip(counts) {
+            for (target, c) in row.iter_mut().zip(&counts[slots]) {
                 target[0].add_count(c[0]);
                 target[1].add_count(c[1]);
             }
             return;
         }
-        for (target, &i) in row.iter_mut().zip(&self.item_sources[p]) {
+        for (target, &i) in row.iter_mut().zip(&self.item_sources[p][slots]) {
             let c = counts[i as usize];
             target[0].add_count(c[0]);
             target[1].add_count(c[1]);
@@ -157,7 +161,8 @@ impl<T: Count> Fold<T> {
             orbit,
         };
         let view = view(&self.ranks, mask, fixed);
-        let deals = (pass.counter).board(&view, pass.all, &mut self.scratch, &mut to);
+        let read = &pass.read;
+        let deals = (pass.counter).board(&view, pass.all, read, &mut self.scratch, &mut to);
         self.add_flops(pass, &cards, deals, orbit);
     }
 
