@@ -106,8 +106,10 @@ pub(crate) struct LaneCounts {
     /// By slot, the ruled seat's weights per lane (zero past its live
     /// combos, and at the one slot past the last).
     by_slot: Vec<Lane>,
+    /// The steady seat's sweep: the ruled combos' running sums, and each
+    /// combo's of a run of equal ranks, below the run.
     below: Box<LaneSums>,
-    level: Box<LaneSums>,
+    lower: Vec<Lane>,
     all: Box<LaneSums>,
 }
 
@@ -125,7 +127,7 @@ impl LaneCounts {
             winner_sets,
             by_slot: vec![ZERO; live + 1],
             below: sums(),
-            level: sums(),
+            lower: Vec::new(),
             all: sums(),
         }
     }
@@ -197,35 +199,44 @@ pub(crate) fn count<T: Count>(
         sets[ruled_bit | steady_bit] += ties;
         sets[steady_bit] += all - wins - ties;
     }
-    // The steady seat, swept once against every lane: the ruled combos
-    // ranked below each of its combos and level with it.
-    let (by_slot, below, level) = (&out.by_slot, &mut out.below, &mut out.level);
-    below.clear();
-    level.clear();
-    let (mut next_below, mut next_level) = (0, 0);
-    for e in steady {
-        while let Some((o, _)) = against.get(next_below)
-            && o.rank < e.rank
+    // The steady seat, swept once against every lane, a run of equal
+    // ranks at a time: the ruled combos ranked below the run's rank, then
+    // up to it, in one set of running sums.
+    let (by_slot, sums, lower) = (&out.by_slot, &mut out.below, &mut out.lower);
+    sums.clear();
+    lower.resize(steady.len(), ZERO);
+    let mut next = 0;
+    let mut run = steady;
+    while let Some(first) = run.first() {
+        let rank = first.rank;
+        let (group, rest) = run.split_at(run.iter().take_while(|e| e.rank == rank).count());
+        run = rest;
+        while let Some((o, _)) = against.get(next)
+            && o.rank < rank
         {
-            below.add(o.cards, &by_slot[o.slot as usize]);
-            next_below += 1;
+            sums.add(o.cards, &by_slot[o.slot as usize]);
+            next += 1;
         }
-        while let Some((o, _)) = against.get(next_level)
-            && o.rank <= e.rank
+        for (e, lower) in group.iter().zip(lower.iter_mut()) {
+            *lower = sums.compatible(e.cards, &ZERO);
+        }
+        while let Some((o, _)) = against.get(next)
+            && o.rank == rank
         {
-            level.add(o.cards, &by_slot[o.slot as usize]);
-            next_level += 1;
+            sums.add(o.cards, &by_slot[o.slot as usize]);
+            next += 1;
         }
-        // One past the last slot (zero) where the ruled seat has no twin.
-        let own = &by_slot[e.twin as usize];
-        let weight = out.all.compatible(e.cards, own);
-        let lower = below.compatible(e.cards, &ZERO);
-        let upto = level.compatible(e.cards, own);
-        let w = e.weight * fixed * orbit;
-        for l in 0..n {
-            let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
-            let counts = [w * u64::from(weight[l]), w * (lower * u1 + equal * u2)];
-            targets.add(l, e.slot as usize, counts);
+        for (e, lower) in group.iter().zip(lower.iter()) {
+            // One past the last slot (zero) where the ruled seat has no twin.
+            let own = &by_slot[e.twin as usize];
+            let weight = out.all.compatible(e.cards, own);
+            let upto = sums.compatible(e.cards, own);
+            let w = e.weight * fixed * orbit;
+            for l in 0..n {
+                let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
+                let counts = [w * u64::from(weight[l]), w * (lower * u1 + equal * u2)];
+                targets.add(l, e.slot as usize, counts);
+            }
         }
     }
     for (e, _) in against {
