@@ -284,9 +284,7 @@ fn passed(
         estimate_s: 0.0,
     };
     let found = passed_on(request, class.flop, &pass.class(i), strategy)?;
-    let mut with = request.clone();
-    with.board = class.flop.to_vec();
-    Ok(found.map(|(_, result)| standings_of(&with, &result, read)))
+    Ok(found.map(|(_, result)| standings_of(request, &result, read)))
 }
 
 /// Validates the request and the rules, finds the flop classes and asks

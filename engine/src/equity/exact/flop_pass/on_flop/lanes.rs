@@ -108,7 +108,7 @@ pub(crate) struct LaneCounts {
     by_slot: Vec<Lane>,
     /// The steady seat's sweep: the ruled combos' running sums, and each
     /// combo's of a run of equal ranks, below the run.
-    below: Box<LaneSums>,
+    running: Box<LaneSums>,
     lower: Vec<Lane>,
     all: Box<LaneSums>,
 }
@@ -126,7 +126,7 @@ impl LaneCounts {
             deals: [0; LANES],
             winner_sets,
             by_slot: vec![ZERO; live + 1],
-            below: sums(),
+            running: sums(),
             lower: Vec::new(),
             all: sums(),
         }
@@ -164,7 +164,7 @@ pub(crate) fn count<T: Count>(
     // from what it meets in the steady seat's list (the same on every
     // flop). Per lane, the weight of its pairs with the steady seat's
     // combos, those it wins and those tied: the steady seat wins the rest.
-    let mut sums = [[0u64; 3]; LANES];
+    let mut totals = [[0u64; 3]; LANES];
     for &(
         ref e,
         Met {
@@ -184,16 +184,16 @@ pub(crate) fn count<T: Count>(
         for l in (0..n).filter(|&l| w[l] > 0) {
             let w = u64::from(w[l]) * fixed;
             out.deals[l] += held;
-            sums[l][0] += w * all;
-            sums[l][1] += w * lower;
-            sums[l][2] += w * equal;
+            totals[l][0] += w * all;
+            totals[l][1] += w * lower;
+            totals[l][2] += w * equal;
             let counts = [w * all * orbit, w * (lower * u1 + equal * u2) * orbit];
             targets.add(l, e.slot as usize, counts);
         }
     }
     let k = out.winner_sets;
     let (ruled_bit, steady_bit) = (bits[ruled], bits[1 - ruled]);
-    for (l, &[all, wins, ties]) in sums[..n].iter().enumerate() {
+    for (l, &[all, wins, ties]) in totals[..n].iter().enumerate() {
         let sets = &mut out.sets[l * k..(l + 1) * k];
         sets[ruled_bit] += wins;
         sets[ruled_bit | steady_bit] += ties;
@@ -202,7 +202,7 @@ pub(crate) fn count<T: Count>(
     // The steady seat, swept once against every lane, a run of equal
     // ranks at a time: the ruled combos ranked below the run's rank, then
     // up to it, in one set of running sums.
-    let (by_slot, sums, lower) = (&out.by_slot, &mut out.below, &mut out.lower);
+    let (by_slot, sums, lower) = (&out.by_slot, &mut out.running, &mut out.lower);
     sums.clear();
     lower.resize(steady.len(), ZERO);
     let mut next = 0;
