@@ -683,19 +683,28 @@ fn any_rule_text_parses_or_names_its_bad_term() {
 /// The totals of a flop report on a line with an equity term, against
 /// every flop followed on its own (`follow` counts the standings with
 /// `calculate` on the flop, not the one pass) and `calculate` on what the
-/// line leaves: the reach, each seat's continue share and the equity where
-/// the line gets, by frequency. Seat 1's `equity>=65%` keeps nothing on
-/// some flops (the line stops there, reach 0).
+/// line leaves: the reach, each ruled seat's continue share and the equity
+/// where the line gets, by frequency. Seat 1's `equity>=65%` keeps nothing
+/// on some flops (the line stops there, reach 0); alone, its standings
+/// come from a pass counting its combos only.
 #[test]
 fn equity_term_totals_are_every_flop_followed_on_its_own() {
-    use engine::line::{Followed, follow};
-    use engine::study::flop_report_on_line;
     let spot = request(&["AK,QQ", "TT+,AJs"], "");
-    let line = [
+    let both = [
         rule(0, Street::Flop, "equity>=65%"),
         rule(1, Street::Flop, "top 50%"),
     ];
-    let report = flop_report_on_line(&spot, &line, &|| false, &|_, _, _| {}).unwrap();
+    assert_totals_are_every_flop_followed(&spot, &both);
+    assert_totals_are_every_flop_followed(&spot, &both[..1]);
+}
+
+/// The report of `spot` on `line` against every flop followed on its own
+/// (see [`equity_term_totals_are_every_flop_followed_on_its_own`]); the
+/// line stops on some flops and gets past others.
+fn assert_totals_are_every_flop_followed(spot: &EquityRequest, line: &[StreetRule]) {
+    use engine::line::{Followed, follow};
+    use engine::study::flop_report_on_line;
+    let report = flop_report_on_line(spot, line, &|| false, &|_, _, _| {}).unwrap();
     let (mut reach, mut shares, mut weight) = (0.0, [0.0; 2], 0.0);
     let mut equity = [0.0; 2];
     let mut stopped = 0;
@@ -703,11 +712,11 @@ fn equity_term_totals_are_every_flop_followed_on_its_own() {
         let mut with = spot.clone();
         with.board = row.flop.to_vec();
         let f = row.frequency;
-        match follow(&with, &line).unwrap() {
+        match follow(&with, line).unwrap() {
             Followed::Reached(n) => {
                 reach += f * n.reach;
                 for (share, seat) in shares.iter_mut().zip(&n.shares) {
-                    *share += f * seat[0].1;
+                    *share += f * seat.first().map_or(0.0, |x| x.1);
                 }
                 if n.reach > 0.0 {
                     let seats = run(&n.request).unwrap().seats;
@@ -730,7 +739,9 @@ fn equity_term_totals_are_every_flop_followed_on_its_own() {
     let total: f64 = report.flops.iter().map(|r| r.frequency).sum();
     assert!((report.reach - reach / total).abs() < 1e-12);
     for k in 0..2 {
-        let share = report.continues[k].unwrap();
+        let ruled = line.iter().any(|r| r.seat == k);
+        assert_eq!(report.continues[k].is_some(), ruled, "seat {k}");
+        let share = report.continues[k].unwrap_or(0.0);
         assert!((share - shares[k] / total).abs() < 1e-12, "seat {k}");
         assert!(
             (report.seats[k].0 - equity[k] / weight).abs() < 1e-12,
