@@ -133,8 +133,8 @@ pub const DEFAULT_TIME_LIMIT_MS: f64 = 9_000.0;
 
 /// `rangestove calc`: equity of each seat.
 pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
-    // Load the embedded heads-up preflop table with the rest of start-up
-    // (its checksum check reads all 247 KB, about 0.1 ms cold), so
+    // Load the embedded heads-up preflop table and the evaluator's tables
+    // with the rest of start-up (reading them cold takes about 0.1 ms), so
     // `elapsed_ms` times the calculation alone. Should the table fail its
     // check, heads-up preflop spots are enumerated instead.
     equity::prepare();

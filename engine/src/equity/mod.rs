@@ -155,10 +155,12 @@ fn table_result(setup: &Setup, start: Instant) -> Result<EquityResult, EquityErr
 
 /// Loads and checks the precomputed heads-up preflop table now rather than
 /// at the first spot that needs it (it is checked once, about 0.1 ms cold),
+/// and reads the compact evaluator's tables (336 KB, about 0.03 ms cold),
 /// so a caller timing [`calculate`] times the calculation alone. Should
 /// the table fail its checks, heads-up preflop spots are enumerated.
 pub fn prepare() {
     let _ = preflop_table::shipped();
+    crate::compact::warm_tables();
 }
 
 /// Sends a snapshot of a short Monte Carlo run (unfinished, progress 0).

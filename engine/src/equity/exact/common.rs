@@ -153,6 +153,13 @@ pub(super) fn add_best(c: &mut [u64; 4], w: u64, lower: u64, equal: u64, k: usiz
     c[3] += w * (lower * unit_k[k] + equal * unit_k[k + 1]);
 }
 
+/// The time a round of work items aims at (between two looks at `cancel`
+/// and two snapshots).
+const ROUND_S: f64 = 0.02;
+
+/// The most a round's batch grows over the last one's.
+const ROUND_GROWTH: usize = 16;
+
 /// Runs the equally sized work items in rounds on the current rayon pool, merging tallies,
 /// checking `cancel` and sending snapshots between rounds.
 pub(super) fn rounds<T: Sync>(
@@ -187,8 +194,12 @@ pub(super) fn rounds<T: Sync>(
             tally.settle(setup.live_combos());
         }
         done = end;
-        if round_start.elapsed().as_secs_f64() < 0.02 {
-            batch *= 2;
+        // Rounds of about `ROUND_S`: the next batch from this round's
+        // pace, growing at most `ROUND_GROWTH` times.
+        let took = round_start.elapsed().as_secs_f64();
+        if took < ROUND_S {
+            let paced = (batch as f64 * ROUND_S / took.max(1e-9)) as usize;
+            batch = paced.clamp(batch, batch * ROUND_GROWTH);
         }
         if done < items.len() && last_snapshot.elapsed().as_secs_f64() >= 0.05 {
             last_snapshot = Instant::now();
