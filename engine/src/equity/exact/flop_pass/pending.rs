@@ -127,8 +127,7 @@ impl<T: Count> Shared<T> {
         orbit: u64,
     ) {
         for (to, c) in self.combos[slots.clone()].iter_mut().zip(&combos[slots]) {
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
+            T::add_pair(to, *c);
         }
         for (to, s) in self.sets.iter_mut().zip(sets) {
             *to += s * orbit;

@@ -124,6 +124,12 @@ pub(super) trait Count: Copy + Default + Send {
     fn from_u64(v: u64) -> Self;
     /// Adds a counter's value.
     fn add_count(&mut self, v: Self);
+    /// Adds a pair of counters to a pair.
+    #[inline(always)]
+    fn add_pair(to: &mut [Self; 2], c: [Self; 2]) {
+        to[0].add_count(c[0]);
+        to[1].add_count(c[1]);
+    }
 }
 
 impl Count for u32 {
@@ -140,6 +146,15 @@ impl Count for u32 {
     #[inline(always)]
     fn add_count(&mut self, v: u32) {
         *self += v;
+    }
+    /// Both counters in one 64-bit add: the first is the low half, and no
+    /// sum of it reaches 2^32 (`Counters::narrow_fits`), so nothing carries
+    /// into the second.
+    #[inline(always)]
+    fn add_pair(to: &mut [u32; 2], c: [u32; 2]) {
+        let wide = |p: [u32; 2]| u64::from(p[0]) | u64::from(p[1]) << 32;
+        let sum = wide(*to) + wide(c);
+        *to = [sum as u32, (sum >> 32) as u32];
     }
     fn get(self) -> u64 {
         u64::from(self)

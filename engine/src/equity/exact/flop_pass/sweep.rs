@@ -83,15 +83,13 @@ impl Pass<'_> {
         let row = &mut row[slots.clone()];
         if self.identity[p] {
             for (target, c) in row.iter_mut().zip(&counts[slots]) {
-                target[0].add_count(c[0]);
-                target[1].add_count(c[1]);
+                T::add_pair(target, *c);
             }
             return;
         }
         for (target, &i) in row.iter_mut().zip(&self.item_sources[p][slots]) {
             let c = counts[i as usize];
-            target[0].add_count(c[0]);
-            target[1].add_count(c[1]);
+            T::add_pair(target, c);
         }
     }
 }
@@ -355,8 +353,7 @@ fn add_flop<T: Count>(
         let sums = pending.sums(x + y + z - 3, cards, (class, p), acc, pass);
         for slot in slots {
             let (to, c) = (&mut sums[slot], counts[slot]);
-            to[0].add_count(c[0]);
-            to[1].add_count(c[1]);
+            T::add_pair(to, c);
         }
     } else {
         let live = pass.live;
@@ -365,8 +362,7 @@ fn add_flop<T: Count>(
         for slot in slots {
             let c = counts[slot];
             let target = &mut row[to[slot] as usize];
-            target[0].add_count(c[0]);
-            target[1].add_count(c[1]);
+            T::add_pair(target, c);
         }
     }
 }

@@ -90,8 +90,7 @@ impl<T: Count> Targets<'_, T> {
             LaneTo::Pending(at) => &mut self.pending[at + slot],
             LaneTo::Row(at, perm) => &mut self.rows[at + perm[slot] as usize],
         };
-        to[0].add_count(T::from_u64(weight));
-        to[1].add_count(T::from_u64(share));
+        T::add_pair(to, [T::from_u64(weight), T::from_u64(share)]);
     }
 }
 
