@@ -157,6 +157,10 @@ pub(super) fn add_best(c: &mut [u64; 4], w: u64, lower: u64, equal: u64, k: usiz
 /// and two snapshots).
 const ROUND_S: f64 = 0.02;
 
+/// Spots the planner estimates under this (one thread) are counted in
+/// one round: a first round of one item per thread would only add a wait.
+const ONE_ROUND_S: f64 = 0.005;
+
 /// The most a round's batch grows over the last one's.
 const ROUND_GROWTH: usize = 16;
 
@@ -174,7 +178,11 @@ pub(super) fn rounds<T: Sync>(
     let seats = setup.active.len();
     let mut tally = Tally::new(seats);
     let mut done = 0;
-    let mut batch = rayon::current_num_threads().max(1);
+    // A spot the planner puts well under a round is counted in one.
+    let mut batch = match strategy {
+        Strategy::Exact { estimate_s, .. } if estimate_s < ONE_ROUND_S => items.len().max(1),
+        _ => rayon::current_num_threads().max(1),
+    };
     let mut last_snapshot = Instant::now();
     while done < items.len() {
         if cancel() {
