@@ -258,3 +258,33 @@ pub(super) struct Swept {
     pub(super) deals: Vec<u64>,
     pub(super) combos: Counters,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Count;
+
+    /// The one 64-bit add of a 32-bit pair adds each half on its own: a
+    /// first counter summed up to `u32::MAX` leaves the second as it was
+    /// plus its own term (a carry would add one to it), and a wide second
+    /// counter keeps its top bits.
+    #[test]
+    fn a_pair_adds_as_two_counters() {
+        let cases = [
+            ([u32::MAX - 3, 7], [3, 2]),
+            ([0, u32::MAX - 9], [u32::MAX, 9]),
+            ([12_345, 678], [0, 0]),
+            ([1 << 31, 1 << 31], [(1 << 31) - 1, (1 << 30) + 5]),
+        ];
+        for (to, c) in cases {
+            let mut paired = to;
+            u32::add_pair(&mut paired, c);
+            let mut apart = to;
+            apart[0].add_count(c[0]);
+            apart[1].add_count(c[1]);
+            assert_eq!(paired, apart, "{to:?} + {c:?}");
+            let mut wide = to.map(u64::from);
+            u64::add_pair(&mut wide, c.map(u64::from));
+            assert_eq!(wide, paired.map(u64::from), "{to:?} + {c:?} in 64 bits");
+        }
+    }
+}
