@@ -176,7 +176,7 @@ impl Chunk {
         self.read().map(|(hand, _)| hand)
     }
 
-    /// Reads the hand and analyses it: the same as [`analyse`] of
+    /// Reads the hand and analyses it: the same as [`analyse`](super::analyse) of
     /// [`Chunk::parse`], replaying the hand once.
     pub fn analyse(self) -> Result<HandReport, HandError> {
         let (hand, replay) = self.read()?;

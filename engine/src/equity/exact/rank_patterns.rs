@@ -11,6 +11,13 @@
 //! every seat and the deck hold alike are counted once, times their
 //! number.
 //!
+//! Boards of five distinct ranks make no full house, so a flush there
+//! decides the pot alone, whatever the other ranks: their suitings are not
+//! walked. Each set of three to five ranks dealt in a suit
+//! ([`suited_sets`](super::suited_sets)) is ranked once, its ways a sum of
+//! products of the cards left off the suit; a multiset's flush ways (taken
+//! from its unsuited outcome) are a product over its ranks.
+//!
 //! Deals whose seats hold the same ranks (and leave the deck the same
 //! ranks) rank every multiset alike with flushes aside: their unsuited
 //! outcomes are counted once per such group, and each deal adds only its
@@ -32,6 +39,7 @@ use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
 use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
+use super::suited_sets;
 use crate::compact::{value_without_flush, warm_tables};
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
@@ -100,12 +108,14 @@ pub(super) fn run(
         let first = &list[group[0]];
         let seats = seats_of(first);
         if group.len() == 1 {
-            let counts = count_alone(deck & !first.mask, &seats[..n], patterns);
+            let sets = suited_sets::sets(share, shares);
+            let counts = count_alone(deck & !first.mask, &seats[..n], patterns, sets);
             let mut tally = walk_tally(setup, first, &counts);
             tally.add_deals(counts.deals * (reported(first) - 1));
             return tally;
         }
-        let unsuited = Unsuited::count(&Deck::of(deck & !first.mask), &seats[..n], patterns);
+        let sets = suited_sets::sets(share, shares);
+        let unsuited = Unsuited::count(Deck::of(deck & !first.mask), &seats[..n], patterns, sets);
         let mut tally = Tally::new(n);
         let mut known = HashMap::new();
         for &w in group {
@@ -160,9 +170,11 @@ fn rank_groups(
 }
 
 /// The counts of a deal alone in its group, on the rank multisets
-/// `patterns`: nothing kept for other deals, each multiset's flushes
-/// counted with it, once per suit holding times the suits held so.
-fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern]) -> Counts {
+/// `patterns` and, of boards of five distinct ranks, the flushes on the
+/// suited sets `sets`: nothing kept for other deals; a multiset's flushes
+/// counted with it, those of five distinct ranks by suited set; once per
+/// suit holding times the suits held so.
+fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) -> Counts {
     let n = seats.len();
     let left = Deck::of(deck);
     let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
@@ -187,10 +199,22 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern]) -> Counts {
         rank_without_flushes(pattern, seats, values);
         let distinct = u32::from(pattern.distinct);
         let mut rest = ways;
+        if distinct == 5 {
+            // No full house: each flush decides alone, counted below by
+            // suited set.
+            for (holding, times) in &holdings {
+                rest -= holding.distinct_flush_ways(pattern, &have) * times;
+            }
+            out.add(values, rest);
+            continue;
+        }
         for (holding, times) in holdings.iter().filter(|(h, _)| distinct >= h.fewest) {
             rest -= holding.flushes(pattern, &have, values, flushed, *times, &mut out);
         }
         out.add(values, rest);
+    }
+    for (holding, times) in &holdings {
+        holding.distinct_flushes(&left, sets, *times, &mut out);
     }
     out.counts(boards)
 }
@@ -208,8 +232,12 @@ fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
 /// multisets: every multiset's boards with no flush, and what a deal's
 /// flushes need to move some of them to their own outcomes.
 struct Unsuited<'a> {
-    /// The multisets counted.
+    /// The multisets counted, the cards they are dealt from, and the
+    /// suited sets whose flushes on boards of five distinct ranks are
+    /// counted here.
     patterns: &'a [Pattern],
+    left: Deck,
+    sets: &'a [u16],
     /// Every board's outcome without flushes, and how many boards.
     outcomes: Outcomes,
     boards: u64,
@@ -232,8 +260,9 @@ struct Flushes {
 
 impl<'a> Unsuited<'a> {
     /// Counts the multisets `patterns` dealt from `left` for seats ranked
-    /// as `seats` (their suits aside).
-    fn count(left: &Deck, seats: &[Hole], patterns: &'a [Pattern]) -> Unsuited<'a> {
+    /// as `seats` (their suits aside); their flushes will be counted with
+    /// those of five distinct ranks on the suited sets `sets`.
+    fn count(left: Deck, seats: &[Hole], patterns: &'a [Pattern], sets: &'a [u16]) -> Unsuited<'a> {
         let n = seats.len();
         let mut outcomes = Outcomes::new(n);
         let mut boards = 0;
@@ -255,6 +284,8 @@ impl<'a> Unsuited<'a> {
         }
         Unsuited {
             patterns,
+            left,
+            sets,
             outcomes,
             boards,
             flushable,
@@ -282,6 +313,14 @@ impl<'a> Unsuited<'a> {
                 *v = u32::from(s);
             }
             let values = &*values;
+            if pattern.distinct == 5 {
+                // Flushes decide alone, counted below by set.
+                let ways = holding.distinct_flush_ways(pattern, have);
+                if ways > 0 {
+                    out.unsuited.add(values, ways);
+                }
+                continue;
+            }
             let ways = holding.flushes(
                 pattern,
                 have,
@@ -294,6 +333,7 @@ impl<'a> Unsuited<'a> {
                 out.unsuited.add(values, ways);
             }
         }
+        holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
         out
     }
 
@@ -333,7 +373,12 @@ mod tests {
         let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
         let deck = ((1u64 << 52) - 1) & !used;
         let seats = holes_of(holes);
-        count_alone(deck, &seats[..holes.len()], &PATTERNS)
+        count_alone(
+            deck,
+            &seats[..holes.len()],
+            &PATTERNS,
+            suited_sets::sets(0, 1),
+        )
     }
 
     /// A deal's boards are all counted, and a seat against itself in
@@ -364,7 +409,8 @@ mod tests {
         let mask = |holes: &[[u8; 2]]| holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
         let full = (1u64 << 52) - 1;
         let first = holes_of(&deals[0]);
-        let shared = Unsuited::count(&Deck::of(full & !mask(&deals[0])), &first[..2], &PATTERNS);
+        let left = Deck::of(full & !mask(&deals[0]));
+        let shared = Unsuited::count(left, &first[..2], &PATTERNS, suited_sets::sets(0, 1));
         let mut known = HashMap::new();
         for holes in &deals {
             let seats = holes_of(holes);

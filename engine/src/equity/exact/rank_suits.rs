@@ -159,6 +159,51 @@ impl SuitHolding {
         }
     }
 
+    /// Each suiting of `pattern` (`have`: per distinct rank, by position,
+    /// the cards of that rank left) with `fewest` or more of its ranks in
+    /// this suit, on which some seat makes a flush: `visit` gets how many
+    /// ranks are suited, which, and the suiting's ways (never 0).
+    #[inline(always)]
+    fn suitings(
+        &self,
+        pattern: &Pattern,
+        have: &[u8; BOARD],
+        mut visit: impl FnMut(u32, u16, u64),
+    ) {
+        let distinct = usize::from(pattern.distinct);
+        // The multiset's distinct ranks (by position) whose card of the
+        // suit is left.
+        let mut open = 0u8;
+        for i in 0..distinct {
+            open |= u8::from(self.deck >> pattern.ranks[i] & 1 == 1) << i;
+        }
+        for &dealt in SUBSETS[distinct] {
+            let k = dealt.count_ones();
+            if k < self.fewest {
+                break;
+            }
+            if dealt & !open != 0 {
+                continue;
+            }
+            // Ways with exactly the ranks `dealt` in the suit.
+            let mut ways = 1;
+            let mut suited_ranks = 0u16;
+            for i in 0..distinct {
+                let count = usize::from(pattern.counts[i]);
+                let have = usize::from(have[i]);
+                ways *= if dealt >> i & 1 == 1 {
+                    suited_ranks |= 1 << pattern.ranks[i];
+                    WAYS[have - 1][count - 1]
+                } else {
+                    WAYS[have - usize::from(open >> i & 1)][count]
+                };
+            }
+            if ways > 0 {
+                visit(k, suited_ranks, ways);
+            }
+        }
+    }
+
     /// Counts into `out` the suitings of `pattern` (`have`: per distinct
     /// rank, by position, the cards of that rank left) with three or more
     /// of its ranks in this suit on which some seat makes a flush that
@@ -176,38 +221,8 @@ impl SuitHolding {
         times: u64,
         out: &mut Outcomes,
     ) -> u64 {
-        let distinct = usize::from(pattern.distinct);
-        // The multiset's distinct ranks (by position) whose card of the
-        // suit is left.
-        let mut open = 0u8;
-        for i in 0..distinct {
-            open |= u8::from(self.deck >> pattern.ranks[i] & 1 == 1) << i;
-        }
         let mut counted = 0;
-        for &dealt in SUBSETS[distinct] {
-            let k = dealt.count_ones();
-            if k < self.fewest {
-                break;
-            }
-            if dealt & !open != 0 {
-                continue;
-            }
-            // Ways with exactly the ranks `dealt` in the suit.
-            let mut suited_ways = times;
-            let mut suited_ranks = 0u16;
-            for i in 0..distinct {
-                let count = usize::from(pattern.counts[i]);
-                let have = usize::from(have[i]);
-                suited_ways *= if dealt >> i & 1 == 1 {
-                    suited_ranks |= 1 << pattern.ranks[i];
-                    WAYS[have - 1][count - 1]
-                } else {
-                    WAYS[have - usize::from(open >> i & 1)][count]
-                };
-            }
-            if suited_ways == 0 {
-                continue;
-            }
+        self.suitings(pattern, have, |k, suited_ranks, ways| {
             let mut changed = false;
             let seats = self.seats.iter().zip(&self.needs);
             for ((f, &v), (&held, &need)) in flushed.iter_mut().zip(values).zip(seats) {
@@ -221,10 +236,87 @@ impl SuitHolding {
                 }
             }
             if changed {
-                out.add(flushed, suited_ways);
-                counted += suited_ways;
+                out.add(flushed, ways * times);
+                counted += ways * times;
             }
-        }
+        });
         counted
+    }
+
+    /// The ways of the suitings of `pattern`, of five distinct ranks
+    /// (`have`: the cards of each left), with `fewest` or more of them in
+    /// this suit, those [`flushes`](SuitHolding::flushes) would count
+    /// (some seat flushes, and no full house is made on five distinct
+    /// ranks): from the product over its ranks of (cards off the suit +
+    /// the suit's card), no set apart.
+    #[inline(always)]
+    pub(super) fn distinct_flush_ways(&self, pattern: &Pattern, have: &[u8; BOARD]) -> u64 {
+        debug_assert_eq!(pattern.distinct, 5);
+        // By how many ranks are suited.
+        let mut by_suited = [1u64, 0, 0, 0, 0, 0];
+        for (i, (&rank, &have)) in pattern.ranks.iter().zip(have).enumerate() {
+            let open = u64::from(self.deck >> rank & 1);
+            let off = u64::from(have) - open;
+            for k in (1..=i + 1).rev() {
+                by_suited[k] = by_suited[k] * off + by_suited[k - 1] * open;
+            }
+            by_suited[0] *= off;
+        }
+        by_suited[self.fewest as usize..].iter().sum()
+    }
+
+    /// Counts into `out`, `times` over, the boards of five distinct ranks
+    /// from `left` that deal exactly one of the suited sets `sets` in this
+    /// suit (`fewest` or more ranks): the set's cards, and one card off
+    /// the suit of each of the other ranks, in every way. No full house
+    /// is made there, so the flushes decide alone and the seats without
+    /// one lose.
+    pub(super) fn distinct_flushes(
+        &self,
+        left: &Deck,
+        sets: &[u16],
+        times: u64,
+        out: &mut Outcomes,
+    ) {
+        // Per rank, the cards left off this suit.
+        let mut off = [0u64; RANKS];
+        for (r, o) in off.iter_mut().enumerate() {
+            *o = u64::from(left.rank_cards[r]) - u64::from(self.deck >> r & 1);
+        }
+        let all: u64 = off.iter().sum();
+        let squares: u64 = off.iter().map(|o| o * o).sum();
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..out.seats];
+        for &set in sets {
+            let k = set.count_ones();
+            if k < self.fewest || set & !self.deck != 0 {
+                continue;
+            }
+            let (mut sum, mut sum_squares) = (all, squares);
+            for (r, o) in off.iter().enumerate() {
+                if set >> r & 1 == 1 {
+                    sum -= o;
+                    sum_squares -= o * o;
+                }
+            }
+            // Distinct cards of the other ranks: 5 − k of them.
+            let ways = match k {
+                5 => 1,
+                4 => sum,
+                _ => (sum * sum - sum_squares) / 2,
+            };
+            if ways == 0 {
+                continue;
+            }
+            let seats = self.seats.iter().zip(&self.needs);
+            for (v, (&held, &need)) in values.iter_mut().zip(seats) {
+                *v = if k >= u32::from(need) {
+                    u32::from(flush_value(set | held))
+                } else {
+                    0
+                };
+            }
+            out.add(values, ways * times);
+        }
     }
 }
