@@ -12,7 +12,7 @@
 //!   ways to suit each, the suitings on which a flush changes an outcome
 //!   counted apart (deals whose seats hold the same ranks share the
 //!   unsuited count, and each suit holding's flushes are counted once;
-//!   flushes that decide alone by suited set, [`suited_sets`];
+//!   on boards of five distinct ranks by suited set, [`suited_sets`];
 //!   [`rank_suits`] the suits).
 //! * [`board_major`]: for each board completion, rank every live combo of
 //!   each active seat once, then count the deals compatible with the board
