@@ -333,10 +333,11 @@ mod tests {
     }
 
     /// Seats holding 0, 1 or 2 cards of a suit, the deck short of a few
-    /// more (dead cards, a rank with none left of the suit).
-    fn deals() -> Vec<(Vec<[u8; 2]>, u64)> {
+    /// more (dead cards, a rank with none left of the suit): the cards
+    /// left, the seats, how many.
+    fn deals() -> Vec<(Deck, [Hole; MAX_SEATS], usize)> {
         let dead = |cards: &[u8]| cards.iter().fold(0u64, |m, &c| m | 1 << c);
-        vec![
+        let deals: Vec<(Vec<[u8; 2]>, u64)> = vec![
             (
                 vec![[card(12, 2), card(11, 2)], [card(10, 0), card(10, 3)]],
                 0,
@@ -357,7 +358,14 @@ mod tests {
                 vec![[card(0, 0), card(1, 1)]],
                 dead(&[card(7, 0), card(7, 1), card(7, 2)]),
             ),
-        ]
+        ];
+        (deals.into_iter())
+            .map(|(holes, dead)| {
+                let used = holes.iter().flatten().fold(dead, |m, &c| m | 1 << c);
+                let left = Deck::of(((1u64 << 52) - 1) & !used);
+                (left, holes_of(&holes), holes.len())
+            })
+            .collect()
     }
 
     /// On every multiset of five distinct ranks, the product over its
@@ -365,12 +373,8 @@ mod tests {
     /// flush that changes an outcome), in every suit.
     #[test]
     fn distinct_flush_ways_are_the_walked_suitings() {
-        for (holes, dead) in deals() {
-            let used = holes.iter().flatten().fold(dead, |m, &c| m | 1 << c);
-            let left = Deck::of(((1u64 << 52) - 1) & !used);
-            let seats = holes_of(&holes);
-            let seats = &seats[..holes.len()];
-            let n = seats.len();
+        for (left, seats, n) in deals() {
+            let seats = &seats[..n];
             for suit in 0..4 {
                 let holding = SuitHolding::of(&left, seats, suit);
                 for pattern in PATTERNS.iter().filter(|p| p.distinct == 5) {
@@ -399,10 +403,7 @@ mod tests {
     /// board its win).
     #[test]
     fn suited_sets_hold_the_multisets_flush_ways() {
-        for (holes, dead) in deals() {
-            let used = holes.iter().flatten().fold(dead, |m, &c| m | 1 << c);
-            let left = Deck::of(((1u64 << 52) - 1) & !used);
-            let seats = holes_of(&holes);
+        for (left, seats, _) in deals() {
             let seat = &seats[..1];
             for suit in 0..4 {
                 let holding = SuitHolding::of(&left, seat, suit);
