@@ -199,17 +199,14 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
         rank_without_flushes(pattern, seats, values);
         let distinct = u32::from(pattern.distinct);
         let mut rest = ways;
-        if distinct == 5 {
-            // No full house: each flush decides alone, counted below by
-            // suited set.
-            for (holding, times) in &holdings {
-                rest -= holding.distinct_flush_ways(pattern, &have) * times;
-            }
-            out.add(values, rest);
-            continue;
-        }
         for (holding, times) in holdings.iter().filter(|(h, _)| distinct >= h.fewest) {
-            rest -= holding.flushes(pattern, &have, values, flushed, *times, &mut out);
+            rest -= if distinct == 5 {
+                // No full house: each flush decides alone, counted below
+                // by suited set.
+                holding.distinct_flush_ways(pattern, &have) * times
+            } else {
+                holding.flushes(pattern, &have, values, flushed, *times, &mut out)
+            };
         }
         out.add(values, rest);
     }
@@ -313,22 +310,13 @@ impl<'a> Unsuited<'a> {
                 *v = u32::from(s);
             }
             let values = &*values;
-            if pattern.distinct == 5 {
+            let ways = if pattern.distinct == 5 {
                 // Flushes decide alone, counted below by set.
-                let ways = holding.distinct_flush_ways(pattern, have);
-                if ways > 0 {
-                    out.unsuited.add(values, ways);
-                }
-                continue;
-            }
-            let ways = holding.flushes(
-                pattern,
-                have,
-                values,
-                &mut flushed[..n],
-                1,
-                &mut out.flushed,
-            );
+                holding.distinct_flush_ways(pattern, have)
+            } else {
+                let flushed = &mut flushed[..n];
+                holding.flushes(pattern, have, values, flushed, 1, &mut out.flushed)
+            };
             if ways > 0 {
                 out.unsuited.add(values, ways);
             }
