@@ -1,13 +1,17 @@
 //! Monte Carlo's control variate and pooled seats (issue 30): a hand
 //! against `random` seats preflop subtracts what its hand does (its
-//! heads-up results against each, its hand category), whose expectations
-//! the preflop and category tables know; seats with the same range are
+//! heads-up results against each, its hand category, the products of its
+//! results against two), whose expectations the preflop, category and
+//! pair tables know; seats with the same range are
 //! reported together. The estimates stay unbiased (within their
 //! errors of exact over many seeds), their errors honest (the spread of the
 //! estimates over seeds), the seats' equities sum to one, and the same seed
 //! gives the same figures on any thread count.
 
 use engine::card::parse_cards;
+use engine::combo::HandClass;
+use engine::equity::internal::categories::BOARDS;
+use engine::equity::internal::pair_scores::{PAIRS, count_pair_scores};
 use engine::equity::{self, EquityRequest, EquityResult, Method, SeatEquity};
 
 /// A Monte Carlo request on one thread.
@@ -196,6 +200,26 @@ fn the_control_is_left_out_where_its_expectation_is_unknown() {
     assert!(!control(&["QQ+,AK", "22+", "random"], "", "", false));
     assert!(!control(&["QQ+,AK", "random"], "", "", false));
     assert!(!control(&["QQ+,AK", "random", "random"], "", "", true));
+}
+
+#[test]
+fn the_pair_table_agrees_with_the_exact_three_way_figures() {
+    // The hand wins both heads-ups (product 1) where it wins alone, ties
+    // one and beats the other (½) where it ties for the pot with one seat,
+    // ties both (¼) in a three-way tie: from the exact figures, with `t₂`
+    // and `t₃` the two-way and three-way ties (`tie = t₂ + t₃`,
+    // `equity = win + t₂/2 + t₃/3`).
+    let [equity, win, tie] = AA_VS_TWO_RANDOM[0];
+    let t3 = 6.0 * (tie / 2.0 - (equity - win));
+    let t2 = tie - t3;
+    let product = win + t2 / 2.0 + t3 / 4.0;
+    let aces: HandClass = "AA".parse().expect("a class");
+    let summed = count_pair_scores(aces) as f64;
+    let counted = summed / (f64::from(BOARDS) * PAIRS as f64 * 4.0);
+    assert!(
+        (counted - product).abs() < 1e-12,
+        "{counted} against {product}"
+    );
 }
 
 /// Counts [`AA_VS_TWO_RANDOM`] again (78 s on two threads).

@@ -214,6 +214,13 @@ pub mod internal {
         pub use crate::equity::montecarlo::categories::{BOARDS, CATEGORIES, count_categories};
     }
 
+    /// The products of each starting-hand class's scores against two
+    /// disjoint hands over every board (the control variate's
+    /// expectations).
+    pub mod pair_scores {
+        pub use crate::equity::montecarlo::pair_scores::{PAIRS, count_pair_scores};
+    }
+
     /// The two exact enumeration orders.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Order {

@@ -16,7 +16,15 @@
 //! - whether the hero's best five cards are one pair, two pair, … four of
 //!   a kind has for expectation the share of boards on which its hand makes
 //!   that category, from the shipped table of every class's boards by
-//!   category ([`categories`](super::categories)).
+//!   category ([`categories`](super::categories));
+//! - the product of its scores against two other seats, summed over the
+//!   `u(u − 1)/2` pairs of them: the marginal of (hero, two uniform seats,
+//!   board) is the deal of the hero's range against two disjoint random
+//!   hands, so each pair's expectation comes from the shipped table of
+//!   every class's products over every board and pair of hands
+//!   ([`pair_scores`](super::pair_scores)). The hero wins the pot where it
+//!   beats every seat, a product of its scores: the pairs carry what the
+//!   sum of scores misses.
 //!
 //! These are the **features** `D` (their means over a prefix's boards).
 //! The estimate of seat `s`'s equity is the mean over prefixes of
@@ -41,26 +49,36 @@
 //! breakdown (per-combo figures are plain means and the seats' figures must
 //! stay their average), or under the cluster design. Measured on `AKs`
 //! against five `random`: the score alone leaves 0.55 of the hero's
-//! variance, with the categories 0.50.
+//! variance, with the categories 0.50, with the pairs too 0.17.
 
 /// Binary digits after the point of the integer coefficients.
 pub(crate) const FRACTION_BITS: u32 = 16;
 
 /// The largest coefficient held (larger ones are cut to it: still
 /// unbiased, only less effective) and the most active seats a control is
-/// used with: with them a prefix's `|Y_s|` stays below 2^42 and the sums of
-/// squares fit a `u128` for 2^40 prefixes.
+/// used with: with them a prefix's `|Y_s|` stays below 2^45 and the sums of
+/// squares fit a `u128` for 2^38 prefixes.
 pub(crate) const MOST_COEFFICIENT: f64 = 8.0;
 pub(crate) const MOST_SEATS: usize = 10;
 
 /// Features: the hero's summed heads-up score, then one pair, two pair,
 /// three of a kind, straight, flush, full house and four of a kind (high
-/// card is what the others leave; a straight flush is too rare to pay).
-pub(crate) const FEATURES: usize = 8;
+/// card is what the others leave; a straight flush is too rare to pay),
+/// then the summed products of its scores against two other seats.
+pub(crate) const FEATURES: usize = 9;
 
 /// The hand categories (1 high card … 9 straight flush) of the features
 /// after the score, in order.
-pub(crate) const FEATURE_CATEGORIES: [usize; FEATURES - 1] = [2, 3, 4, 5, 6, 7, 8];
+pub(crate) const FEATURE_CATEGORIES: [usize; 7] = [2, 3, 4, 5, 6, 7, 8];
+
+/// The feature of the products of the scores against two seats.
+pub(crate) const PAIRS_FEATURE: usize = 8;
+
+/// A prefix's `Y_s` is held in units of `1 / (lcm · 2^Y_SHIFT)`: the
+/// coefficients' units, and three more binary digits for the features'
+/// (scores in halves, their products in quarters, each pair counted
+/// twice).
+pub(crate) const Y_SHIFT: u32 = FRACTION_BITS + 3;
 
 /// The control a run subtracts and its coefficients.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,16 +97,27 @@ pub(crate) struct Controls {
     pub(crate) offsets: Vec<f64>,
 }
 
-/// The heads-up score of a hand of rank `own` against every one of
+/// The heads-up scores of a hand of rank `own` against every one of
 /// `ranks`, in halves (2 a better hand, 1 the same, 0 a worse; ranks:
-/// higher is better). Against the active seats' ranks with `own` the
-/// hero's, that is the hero's score plus 1 (its tie with itself).
+/// higher is better), summed, and their squares summed. Against the active
+/// seats' ranks with `own` the hero's, that is the hero's sums plus 1 (its
+/// tie with itself).
 #[inline(always)]
-pub(super) fn score_against(ranks: &[u16], own: u16) -> u32 {
-    ranks
-        .iter()
-        .map(|&r| u32::from(own > r) + u32::from(own >= r))
-        .sum()
+pub(super) fn scores_and_squares(ranks: &[u16], own: u16) -> (u32, u32) {
+    let (mut better, mut no_worse) = (0, 0);
+    for &r in ranks {
+        better += u32::from(own > r);
+        no_worse += u32::from(own >= r);
+    }
+    // A score of 2 squares to 4, of 1 to 1.
+    (better + no_worse, 3 * better + no_worse)
+}
+
+/// Twice the products of the scores `a_i` (in halves) summed over pairs
+/// `i < j`, from the scores' sum and their squares' sum: `(Σa)² − Σa²`.
+#[inline(always)]
+pub(super) fn twice_pair_products(sum: u32, squares: u32) -> u32 {
+    sum * sum - squares
 }
 
 /// The hand category (1 to 9) of a rank value (`category << 12 | index`).
@@ -142,14 +171,20 @@ pub(crate) fn solve(l: &[f64], k: usize, b: &[f64]) -> Vec<f64> {
 
 /// A block's running control sums for at most `N` active seats: the
 /// current prefix's features summed over its boards (the score in halves,
-/// the categories in boards), and per seat the sums over closed prefixes
-/// of `Y_s` and its square, in units of `1 / (lcm · 2^(FRACTION_BITS + 1))`
-/// for a prefix's summed shares (`lcm` the share unit).
+/// the categories in boards, the pairs' products twice in quarters), and
+/// per seat the sums over closed prefixes of `Y_s` and its square, in units
+/// of `1 / (lcm · 2^Y_SHIFT)` for a prefix's summed shares (`lcm` the share
+/// unit).
 pub(super) struct ControlSums<const N: usize> {
     hero: usize,
     coefficients: [i64; FEATURES],
     shares: [i64; N],
+    /// The places of the rank array past the active seats.
+    empty: u32,
     score: u32,
+    /// Twice the products of the hero's scores against two other seats
+    /// (quarters), summed over the pairs and the boards.
+    pairs: u64,
     /// The current prefix's boards.
     boards: u32,
     /// Boards by the hero's hand category (index the category).
@@ -167,7 +202,9 @@ impl<const N: usize> ControlSums<N> {
             hero: controls.hero % N,
             coefficients: controls.coefficients,
             shares: std::array::from_fn(|a| controls.shares.get(a).copied().unwrap_or(0)),
+            empty: N.saturating_sub(controls.shares.len()) as u32,
             score: 0,
+            pairs: 0,
             boards: 0,
             categories: [0; 16],
             sum_y: [0; N],
@@ -179,11 +216,15 @@ impl<const N: usize> ControlSums<N> {
     /// Adds one board where the active seats hold `ranks` (0 past them).
     #[inline(always)]
     pub(super) fn board(&mut self, ranks: &[u16; N]) {
-        // Against every place of the array, the hero itself (a tie) and the
-        // empty places past the active seats (wins) included: `close` takes
-        // those off.
+        // Against every place of the array, the hero itself (a tie, 1) and
+        // the empty places past the active seats (wins, 2) included: the
+        // pairs take those off here, the score in `close`.
         let own = ranks[self.hero];
-        self.score += score_against(ranks, own);
+        let (score, squares) = scores_and_squares(ranks, own);
+        self.score += score;
+        let others = score - 1 - 2 * self.empty;
+        let squared = squares - 1 - 4 * self.empty;
+        self.pairs += u64::from(twice_pair_products(others, squared));
         self.boards += 1;
         self.categories[category(own)] += 1;
     }
@@ -192,14 +233,18 @@ impl<const N: usize> ControlSums<N> {
     /// are `x` (units `1 / lcm`).
     #[inline(always)]
     pub(super) fn close(&mut self, x: &[u64; N], n: usize) {
-        // β · D in units of 2^-(FRACTION_BITS + 1): the score is in halves,
-        // a board's category counts two.
-        let extra = self.boards * (1 + 2 * (N - n.min(N)) as u32);
-        let mut correction = self.coefficients[0] * i64::from(self.score - extra);
-        for (&c, &k) in self.coefficients[1..].iter().zip(&FEATURE_CATEGORIES) {
-            correction += c * 2 * i64::from(self.categories[k]);
+        // β · D in units of 2^-Y_SHIFT: the score is in halves (times 4),
+        // a board's category counts 8, the pairs are 8 times their
+        // products.
+        let extra = self.boards * (1 + 2 * self.empty);
+        let c = &self.coefficients;
+        let mut correction = 4 * c[0] * i64::from(self.score - extra);
+        for (&c, &k) in c[1..].iter().zip(&FEATURE_CATEGORIES) {
+            correction += c * 8 * i64::from(self.categories[k]);
         }
+        correction += c[PAIRS_FEATURE] * self.pairs as i64;
         self.score = 0;
+        self.pairs = 0;
         self.boards = 0;
         self.categories = [0; 16];
         let correction = i128::from(correction);
@@ -211,7 +256,7 @@ impl<const N: usize> ControlSums<N> {
             .zip(x.iter().zip(&self.shares))
             .take(n);
         for (((y, sum), sum2), (&x, &share)) in seats {
-            *y = (i128::from(x) << (FRACTION_BITS + 1)) - i128::from(share) * correction;
+            *y = (i128::from(x) << Y_SHIFT) - i128::from(share) * correction;
             *sum += *y;
             *sum2 += (*y * *y) as u128;
         }

@@ -101,6 +101,7 @@ mod clusters;
 pub(crate) mod controls;
 pub(crate) mod crowded;
 pub(crate) mod dealing;
+pub(crate) mod pair_scores;
 pub(crate) mod pools;
 mod prefixes;
 mod rng;

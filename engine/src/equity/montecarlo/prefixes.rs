@@ -3,7 +3,7 @@
 //! one independent observation.
 
 use super::accumulator::Accumulator;
-use super::controls::{ControlSums, Controls, FRACTION_BITS};
+use super::controls::{ControlSums, Controls, Y_SHIFT};
 use super::pools::PoolSums;
 use super::rng::{Randoms, deal};
 use super::sampler::{BlockStart, Sampler, card_hand};
@@ -195,7 +195,7 @@ impl<'a, const N: usize> PrefixSums<'a, N> {
         let mut tally = acc.into_tally(n, deals, prefixes, per_prefix);
         tally.combos = self.combos;
         if let (Some(c), Some(sums)) = (self.plan, self.controls) {
-            let unit = u128::from(lcm) << (FRACTION_BITS + 1);
+            let unit = u128::from(lcm) << Y_SHIFT;
             tally.add_controlled(
                 sums.sum_y[..n].to_vec(),
                 sums.sum_y2[..n].to_vec(),

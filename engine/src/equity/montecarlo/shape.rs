@@ -14,7 +14,10 @@
 //! observation with each number of boards, and weighs it against the cost
 //! of a prefix and of a board.
 
-use super::controls::{FEATURE_CATEGORIES, FEATURES, category, cholesky, score_against, solve};
+use super::controls::{
+    FEATURE_CATEGORIES, FEATURES, PAIRS_FEATURE, category, cholesky, scores_and_squares, solve,
+    twice_pair_products,
+};
 use super::dealing::Sampling;
 use super::sampler::Sampler;
 use crate::equity::request::MAX_SEATS;
@@ -150,12 +153,14 @@ impl Sampler<'_> {
                     boards += 1;
                     add_shares(ranks, &mut shares);
                     // Less the hero's tie with itself.
-                    let score = score_against(ranks, ranks[hero]) - 1;
+                    let (score, squares) = scores_and_squares(ranks, ranks[hero]);
+                    let (score, squares) = (score - 1, squares - 1);
                     features[0] += f64::from(score) / 2.0;
                     let own = category(ranks[hero]);
                     for (f, &k) in features[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
                         *f += f64::from(u8::from(own == k));
                     }
+                    features[PAIRS_FEATURE] += f64::from(twice_pair_products(score, squares)) / 8.0;
                 }
                 Pilot::Done => {
                     let per = 1.0 / f64::from(boards.max(1));

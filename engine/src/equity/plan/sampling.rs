@@ -6,13 +6,15 @@ use crate::card::CardSet;
 use crate::combo::Combo;
 use crate::equity::montecarlo::categories::{BOARDS, category_boards};
 use crate::equity::montecarlo::controls::{
-    Controls, FEATURE_CATEGORIES, FEATURES, FRACTION_BITS, MOST_SEATS, integer_coefficients,
+    Controls, FEATURE_CATEGORIES, FEATURES, FRACTION_BITS, MOST_SEATS, PAIRS_FEATURE,
+    integer_coefficients,
 };
 use crate::equity::montecarlo::crowded::Crowded;
 use crate::equity::montecarlo::dealing::{
     Dealing, LEAST_BLOCKS, Sampling, dealings, most_boards, pilot as rejection_pilot,
     restricted_seats,
 };
+use crate::equity::montecarlo::pair_scores::{PAIRS, pair_scores};
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::MIN_CLUSTERS;
 use crate::equity::montecarlo::{seat_deals, shape};
@@ -246,7 +248,9 @@ fn control(setup: &Setup, sampling: Sampling) -> Sampling {
 /// expectations per deal, where the control applies ([`control`]): the
 /// hero's heads-up score against the `u` others (`u` times its equity
 /// against `random`), then the share of boards on which its hand makes
-/// each of the feature categories (over its combos by weight).
+/// each of the feature categories, then the products of its scores against
+/// two others summed over the `u(u − 1)/2` pairs (over its combos by
+/// weight).
 fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEATURES])> {
     if setup.active.len() < 3
         || setup.active.len() > MOST_SEATS
@@ -263,13 +267,20 @@ fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEAT
     let equity = versus_random(setup, hero)?;
     let seat = &setup.seats[hero];
     let total: f64 = seat.weights.iter().map(|&w| w as f64).sum();
+    let others = (setup.active.len() - 1) as f64;
     let mut means = [0.0; FEATURES];
-    means[0] = (setup.active.len() - 1) as f64 * equity;
+    means[0] = others * equity;
+    // Per pair of other seats, the product of the scores (quarters in the
+    // table) over every board and ordered pair of disjoint hands.
+    let per_pair = f64::from(BOARDS) * PAIRS as f64 * 4.0;
     for (combo, &weight) in seat.combos.iter().zip(&seat.weights) {
+        let share = weight as f64 / total;
         let boards = category_boards(combo.class());
         for (mean, &k) in means[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
-            *mean += weight as f64 / total * f64::from(boards[k - 1]) / f64::from(BOARDS);
+            *mean += share * f64::from(boards[k - 1]) / f64::from(BOARDS);
         }
+        let pairs = pair_scores(combo.class()) as f64 / per_pair;
+        means[PAIRS_FEATURE] += share * others * (others - 1.0) / 2.0 * pairs;
     }
     Some((index, means))
 }
