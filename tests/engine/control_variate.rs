@@ -1,8 +1,8 @@
 //! Monte Carlo's control variate and pooled seats (issue 30): a hand
 //! against `random` seats preflop subtracts what its hand does (its
 //! heads-up results against each, its hand category, the products of its
-//! results against two), whose expectations the preflop, category and
-//! pair tables know; seats with the same range are
+//! results against two and three), whose expectations the preflop,
+//! category and product tables know; seats with the same range are
 //! reported together. The estimates stay unbiased (within their
 //! errors of exact over many seeds), their errors honest (the spread of the
 //! estimates over seeds), the seats' equities sum to one, and the same seed
@@ -11,7 +11,7 @@
 use engine::card::parse_cards;
 use engine::combo::HandClass;
 use engine::equity::internal::categories::BOARDS;
-use engine::equity::internal::pair_scores::{PAIRS, count_pair_scores};
+use engine::equity::internal::score_products::{PAIRS, count_score_products};
 use engine::equity::{self, EquityRequest, EquityResult, Method, SeatEquity};
 
 /// A Monte Carlo request on one thread.
@@ -214,12 +214,50 @@ fn the_pair_table_agrees_with_the_exact_three_way_figures() {
     let t2 = tie - t3;
     let product = win + t2 / 2.0 + t3 / 4.0;
     let aces: HandClass = "AA".parse().expect("a class");
-    let summed = count_pair_scores(aces) as f64;
+    let [summed, _] = count_score_products(aces).map(|p| p as f64);
     let counted = summed / (f64::from(BOARDS) * PAIRS as f64 * 4.0);
     assert!(
         (counted - product).abs() < 1e-12,
         "{counted} against {product}"
     );
+}
+
+#[test]
+fn with_three_random_seats_and_more_the_control_agrees_with_plain_sampling() {
+    // The products against three seats only vary from four seats on; a
+    // wrong expectation would move the hand's estimate off the plain one
+    // (a breakdown keeps the control out), whose error is known.
+    for (ranges, hero) in [
+        (&["AhAd", "random", "random", "random"][..], 0),
+        (&["random", "random", "7h6h", "random", "random"][..], 2),
+    ] {
+        let mut controlled = request(ranges, "");
+        controlled.trials = Some(400_000);
+        let mut plain = controlled.clone();
+        plain.trials = Some(4_000_000);
+        plain.breakdown = true;
+        plain.threads = None;
+        let (c, p) = (with_seed(&controlled, 3), with_seed(&plain, 4));
+        assert!(
+            c.strategy.to_string().ends_with("/control"),
+            "{}",
+            c.strategy
+        );
+        assert!(
+            !p.strategy.to_string().ends_with("/control"),
+            "{}",
+            p.strategy
+        );
+        let (c, p) = (&c.seats[hero], &p.seats[hero]);
+        let error = c.std_error.hypot(p.std_error);
+        assert!(
+            (c.equity - p.equity).abs() < 4.0 * error,
+            "{ranges:?}: {c:?} against {p:?}"
+        );
+        // The control's error is a fraction of the plain one at a tenth
+        // of the deals.
+        assert!(c.std_error < p.std_error, "{c:?} against {p:?}");
+    }
 }
 
 /// Counts [`AA_VS_TWO_RANDOM`] again (78 s on two threads).

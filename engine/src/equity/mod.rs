@@ -214,11 +214,11 @@ pub mod internal {
         pub use crate::equity::montecarlo::categories::{BOARDS, CATEGORIES, count_categories};
     }
 
-    /// The products of each starting-hand class's scores against two
-    /// disjoint hands over every board (the control variate's
+    /// The products of each starting-hand class's scores against two and
+    /// three disjoint hands over every board (the control variate's
     /// expectations).
-    pub mod pair_scores {
-        pub use crate::equity::montecarlo::pair_scores::{PAIRS, count_pair_scores};
+    pub mod score_products {
+        pub use crate::equity::montecarlo::score_products::{PAIRS, TRIPLES, count_score_products};
     }
 
     /// The two exact enumeration orders.

@@ -17,14 +17,15 @@
 //!   a kind has for expectation the share of boards on which its hand makes
 //!   that category, from the shipped table of every class's boards by
 //!   category ([`categories`](super::categories));
-//! - the product of its scores against two other seats, summed over the
-//!   `u(u − 1)/2` pairs of them: the marginal of (hero, two uniform seats,
-//!   board) is the deal of the hero's range against two disjoint random
-//!   hands, so each pair's expectation comes from the shipped table of
-//!   every class's products over every board and pair of hands
-//!   ([`pair_scores`](super::pair_scores)). The hero wins the pot where it
-//!   beats every seat, a product of its scores: the pairs carry what the
-//!   sum of scores misses.
+//! - the products of its scores against two other seats, summed over the
+//!   `u(u − 1)/2` pairs of them, and against three, summed over the
+//!   triples: the marginal of (hero, two or three uniform seats, board) is
+//!   the deal of the hero's range against as many pairwise disjoint random
+//!   hands, so each pair's and triple's expectation comes from the shipped
+//!   table of every class's products over every board and every pair and
+//!   triple of hands ([`score_products`](super::score_products)). The hero
+//!   wins the pot where it beats every seat, a product of its scores: the
+//!   products carry what the sum of scores misses.
 //!
 //! These are the **features** `D` (their means over a prefix's boards).
 //! The estimate of seat `s`'s equity is the mean over prefixes of
@@ -49,7 +50,8 @@
 //! breakdown (per-combo figures are plain means and the seats' figures must
 //! stay their average), or under the cluster design. Measured on `AKs`
 //! against five `random`: the score alone leaves 0.55 of the hero's
-//! variance, with the categories 0.50, with the pairs too 0.17.
+//! variance, with the categories 0.50, with the pairs too 0.17, with the
+//! triples 0.035 (in the pilot).
 
 /// Binary digits after the point of the integer coefficients.
 pub(crate) const FRACTION_BITS: u32 = 16;
@@ -64,8 +66,9 @@ pub(crate) const MOST_SEATS: usize = 10;
 /// Features: the hero's summed heads-up score, then one pair, two pair,
 /// three of a kind, straight, flush, full house and four of a kind (high
 /// card is what the others leave; a straight flush is too rare to pay),
-/// then the summed products of its scores against two other seats.
-pub(crate) const FEATURES: usize = 9;
+/// then the summed products of its scores against two other seats, and
+/// against three.
+pub(crate) const FEATURES: usize = 10;
 
 /// The hand categories (1 high card … 9 straight flush) of the features
 /// after the score, in order.
@@ -74,10 +77,13 @@ pub(crate) const FEATURE_CATEGORIES: [usize; 7] = [2, 3, 4, 5, 6, 7, 8];
 /// The feature of the products of the scores against two seats.
 pub(crate) const PAIRS_FEATURE: usize = 8;
 
+/// The feature of the products of the scores against three seats.
+pub(crate) const TRIPLES_FEATURE: usize = 9;
+
 /// A prefix's `Y_s` is held in units of `1 / (lcm · 2^Y_SHIFT)`: the
 /// coefficients' units, and three more binary digits for the features'
-/// (scores in halves, their products in quarters, each pair counted
-/// twice).
+/// (scores in halves, products of two in quarters and each pair counted
+/// twice, of three in eighths).
 pub(crate) const Y_SHIFT: u32 = FRACTION_BITS + 3;
 
 /// The control a run subtracts and its coefficients.
@@ -99,25 +105,52 @@ pub(crate) struct Controls {
 
 /// The heads-up scores of a hand of rank `own` against every one of
 /// `ranks`, in halves (2 a better hand, 1 the same, 0 a worse; ranks:
-/// higher is better), summed, and their squares summed. Against the active
-/// seats' ranks with `own` the hero's, that is the hero's sums plus 1 (its
-/// tie with itself).
+/// higher is better): their sums of first, second and third powers.
+/// Against the active seats' ranks with `own` the hero's, each is the
+/// hero's plus 1 (its tie with itself).
 #[inline(always)]
-pub(super) fn scores_and_squares(ranks: &[u16], own: u16) -> (u32, u32) {
+pub(super) fn score_powers(ranks: &[u16], own: u16) -> Powers {
     let (mut better, mut no_worse) = (0, 0);
     for &r in ranks {
         better += u32::from(own > r);
         no_worse += u32::from(own >= r);
     }
-    // A score of 2 squares to 4, of 1 to 1.
-    (better + no_worse, 3 * better + no_worse)
+    // A score of 2 is 2, 4, 8 in its powers; of 1, 1.
+    Powers([
+        better + no_worse,
+        3 * better + no_worse,
+        7 * better + no_worse,
+    ])
 }
 
-/// Twice the products of the scores `a_i` (in halves) summed over pairs
-/// `i < j`, from the scores' sum and their squares' sum: `(Σa)² − Σa²`.
-#[inline(always)]
-pub(super) fn twice_pair_products(sum: u32, squares: u32) -> u32 {
-    sum * sum - squares
+/// Sums of the first, second and third powers of some scores (in halves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Powers(pub(super) [u32; 3]);
+
+impl Powers {
+    /// These sums less `count` scores of `score`.
+    #[inline(always)]
+    pub(super) fn without(self, count: u32, score: u32) -> Powers {
+        let [a, b, c] = self.0;
+        let s = count * score;
+        Powers([a - s, b - s * score, c - s * score * score])
+    }
+
+    /// Twice the products of two of the scores summed over the pairs
+    /// (quarters): `(Σa)² − Σa²`.
+    #[inline(always)]
+    pub(super) fn twice_pairs(self) -> u64 {
+        let [a, b, _] = self.0.map(u64::from);
+        a * a - b
+    }
+
+    /// The products of three of the scores summed over the triples
+    /// (eighths): `((Σa)³ − 3 Σa Σa² + 2 Σa³) / 6`.
+    #[inline(always)]
+    pub(super) fn triples(self) -> u64 {
+        let [a, b, c] = self.0.map(u64::from);
+        (a * a * a + 2 * c - 3 * a * b) / 6
+    }
 }
 
 /// The hand category (1 to 9) of a rank value (`category << 12 | index`).
@@ -171,7 +204,8 @@ pub(crate) fn solve(l: &[f64], k: usize, b: &[f64]) -> Vec<f64> {
 
 /// A block's running control sums for at most `N` active seats: the
 /// current prefix's features summed over its boards (the score in halves,
-/// the categories in boards, the pairs' products twice in quarters), and
+/// the categories in boards, the pairs' products twice in quarters, the
+/// triples' in eighths), and
 /// per seat the sums over closed prefixes of `Y_s` and its square, in units
 /// of `1 / (lcm · 2^Y_SHIFT)` for a prefix's summed shares (`lcm` the share
 /// unit).
@@ -185,6 +219,9 @@ pub(super) struct ControlSums<const N: usize> {
     /// Twice the products of the hero's scores against two other seats
     /// (quarters), summed over the pairs and the boards.
     pairs: u64,
+    /// The products of its scores against three (eighths), summed over the
+    /// triples and the boards.
+    triples: u64,
     /// The current prefix's boards.
     boards: u32,
     /// Boards by the hero's hand category (index the category).
@@ -205,6 +242,7 @@ impl<const N: usize> ControlSums<N> {
             empty: N.saturating_sub(controls.shares.len()) as u32,
             score: 0,
             pairs: 0,
+            triples: 0,
             boards: 0,
             categories: [0; 16],
             sum_y: [0; N],
@@ -220,11 +258,11 @@ impl<const N: usize> ControlSums<N> {
         // the empty places past the active seats (wins, 2) included: the
         // pairs take those off here, the score in `close`.
         let own = ranks[self.hero];
-        let (score, squares) = scores_and_squares(ranks, own);
-        self.score += score;
-        let others = score - 1 - 2 * self.empty;
-        let squared = squares - 1 - 4 * self.empty;
-        self.pairs += u64::from(twice_pair_products(others, squared));
+        let powers = score_powers(ranks, own);
+        self.score += powers.0[0];
+        let others = powers.without(1, 1).without(self.empty, 2);
+        self.pairs += others.twice_pairs();
+        self.triples += others.triples();
         self.boards += 1;
         self.categories[category(own)] += 1;
     }
@@ -234,8 +272,8 @@ impl<const N: usize> ControlSums<N> {
     #[inline(always)]
     pub(super) fn close(&mut self, x: &[u64; N], n: usize) {
         // β · D in units of 2^-Y_SHIFT: the score is in halves (times 4),
-        // a board's category counts 8, the pairs are 8 times their
-        // products.
+        // a board's category counts 8, the pairs and triples are 8 times
+        // their products.
         let extra = self.boards * (1 + 2 * self.empty);
         let c = &self.coefficients;
         let mut correction = 4 * c[0] * i64::from(self.score - extra);
@@ -243,8 +281,10 @@ impl<const N: usize> ControlSums<N> {
             correction += c * 8 * i64::from(self.categories[k]);
         }
         correction += c[PAIRS_FEATURE] * self.pairs as i64;
+        correction += c[TRIPLES_FEATURE] * self.triples as i64;
         self.score = 0;
         self.pairs = 0;
+        self.triples = 0;
         self.boards = 0;
         self.categories = [0; 16];
         let correction = i128::from(correction);

@@ -15,8 +15,8 @@
 //! of a prefix and of a board.
 
 use super::controls::{
-    FEATURE_CATEGORIES, FEATURES, PAIRS_FEATURE, category, cholesky, scores_and_squares, solve,
-    twice_pair_products,
+    FEATURE_CATEGORIES, FEATURES, PAIRS_FEATURE, TRIPLES_FEATURE, category, cholesky, score_powers,
+    solve,
 };
 use super::dealing::Sampling;
 use super::sampler::Sampler;
@@ -153,14 +153,14 @@ impl Sampler<'_> {
                     boards += 1;
                     add_shares(ranks, &mut shares);
                     // Less the hero's tie with itself.
-                    let (score, squares) = scores_and_squares(ranks, ranks[hero]);
-                    let (score, squares) = (score - 1, squares - 1);
-                    features[0] += f64::from(score) / 2.0;
+                    let others = score_powers(ranks, ranks[hero]).without(1, 1);
+                    features[0] += f64::from(others.0[0]) / 2.0;
                     let own = category(ranks[hero]);
                     for (f, &k) in features[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
                         *f += f64::from(u8::from(own == k));
                     }
-                    features[PAIRS_FEATURE] += f64::from(twice_pair_products(score, squares)) / 8.0;
+                    features[PAIRS_FEATURE] += others.twice_pairs() as f64 / 8.0;
+                    features[TRIPLES_FEATURE] += others.triples() as f64 / 8.0;
                 }
                 Pilot::Done => {
                     let per = 1.0 / f64::from(boards.max(1));

@@ -7,16 +7,16 @@ use crate::combo::Combo;
 use crate::equity::montecarlo::categories::{BOARDS, category_boards};
 use crate::equity::montecarlo::controls::{
     Controls, FEATURE_CATEGORIES, FEATURES, FRACTION_BITS, MOST_SEATS, PAIRS_FEATURE,
-    integer_coefficients,
+    TRIPLES_FEATURE, integer_coefficients,
 };
 use crate::equity::montecarlo::crowded::Crowded;
 use crate::equity::montecarlo::dealing::{
     Dealing, LEAST_BLOCKS, Sampling, dealings, most_boards, pilot as rejection_pilot,
     restricted_seats,
 };
-use crate::equity::montecarlo::pair_scores::{PAIRS, pair_scores};
 use crate::equity::montecarlo::pools;
 use crate::equity::montecarlo::sampler::MIN_CLUSTERS;
+use crate::equity::montecarlo::score_products::{PAIRS, TRIPLES, score_products};
 use crate::equity::montecarlo::{seat_deals, shape};
 use crate::equity::preflop_table;
 use crate::equity::setup::{SeatCombos, Setup};
@@ -249,8 +249,8 @@ fn control(setup: &Setup, sampling: Sampling) -> Sampling {
 /// hero's heads-up score against the `u` others (`u` times its equity
 /// against `random`), then the share of boards on which its hand makes
 /// each of the feature categories, then the products of its scores against
-/// two others summed over the `u(u − 1)/2` pairs (over its combos by
-/// weight).
+/// two others summed over the pairs of them and against three summed over
+/// the triples (over its combos by weight).
 fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEATURES])> {
     if setup.active.len() < 3
         || setup.active.len() > MOST_SEATS
@@ -270,17 +270,22 @@ fn control_hero(setup: &Setup, sampling: &Sampling) -> Option<(usize, [f64; FEAT
     let others = (setup.active.len() - 1) as f64;
     let mut means = [0.0; FEATURES];
     means[0] = others * equity;
-    // Per pair of other seats, the product of the scores (quarters in the
-    // table) over every board and ordered pair of disjoint hands.
+    // Per pair (triple) of other seats, the product of the scores:
+    // quarters (eighths) in the table, over every board and ordered pair
+    // (triple) of disjoint hands.
     let per_pair = f64::from(BOARDS) * PAIRS as f64 * 4.0;
+    let per_triple = f64::from(BOARDS) * TRIPLES as f64 * 8.0;
+    let pairs_of_others = others * (others - 1.0) / 2.0;
+    let triples_of_others = pairs_of_others * (others - 2.0) / 3.0;
     for (combo, &weight) in seat.combos.iter().zip(&seat.weights) {
         let share = weight as f64 / total;
         let boards = category_boards(combo.class());
         for (mean, &k) in means[1..].iter_mut().zip(&FEATURE_CATEGORIES) {
             *mean += share * f64::from(boards[k - 1]) / f64::from(BOARDS);
         }
-        let pairs = pair_scores(combo.class()) as f64 / per_pair;
-        means[PAIRS_FEATURE] += share * others * (others - 1.0) / 2.0 * pairs;
+        let [pairs, triples] = score_products(combo.class());
+        means[PAIRS_FEATURE] += share * pairs_of_others * pairs as f64 / per_pair;
+        means[TRIPLES_FEATURE] += share * triples_of_others * triples as f64 / per_triple;
     }
     Some((index, means))
 }
