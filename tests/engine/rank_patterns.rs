@@ -243,3 +243,22 @@ fn the_planner_counts_preflop_spots_by_rank_pattern() {
         Kernel::RankPatterns
     );
 }
+
+/// The planner prices rank patterns as the run splits the deals: `AA`
+/// against `random` with `2c` dead is 1,465 deals up to suits but 91 rank
+/// groups sharing their unsuited outcomes, which fits `Auto`'s budget (it
+/// was priced as 1,465 whole counts, and sampled).
+#[test]
+fn auto_counts_a_hand_against_random_with_a_dead_card_exactly() {
+    let spot = spot(&[("AA", false), ("random", false)], "", "2c");
+    let request = spot.request(Method::Auto);
+    let setup = Setup::new(&request).expect("a valid spot");
+    let cost = exact_cost(&setup);
+    assert_eq!(cost.kernel, Kernel::RankPatterns);
+    assert!(
+        cost.reference_s() * 1000.0 <= request.time_budget_ms,
+        "{cost:?}"
+    );
+    let result = engine::equity::calculate(&request, &|| false, &mut |_| {}).expect("counted");
+    assert_eq!(result.strategy.to_string(), "exact/rank_patterns");
+}

@@ -37,7 +37,7 @@ mod common;
 pub(crate) mod deal_major;
 pub(crate) mod flop_pass;
 mod rank_multisets;
-mod rank_patterns;
+pub(crate) mod rank_patterns;
 mod rank_suits;
 mod suited_sets;
 pub(crate) mod swept_seat;

@@ -76,18 +76,9 @@ pub(super) fn run(
     };
     // A fixed pseudo-random order, so partial results are representative.
     list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
-    let deck = setup
-        .deck()
-        .iter()
-        .fold(0u64, |mask, card| mask | card.bit());
-    // A walk's active seats as the kernel ranks them (the first `n`).
+    let deck = deck_of(setup);
     let n = setup.active.len();
-    let seats_of = |walk: &Walk| -> [Hole; MAX_SEATS] {
-        let holes: Vec<[u8; 2]> = (setup.active.iter())
-            .map(|&s| walk.combos[s].cards().map(|card| card.index()))
-            .collect();
-        holes_of(&holes)
-    };
+    let seats_of = |walk: &Walk| seats_of(setup, walk);
     let groups = rank_groups(&list, deck, n, &seats_of);
     warm_tables();
     // Work items: a group of deals and a share of the rank multisets (a
@@ -129,6 +120,40 @@ pub(super) fn run(
         tally
     };
     rounds(&items, setup, strategy, process, start, cancel, on_snapshot)
+}
+
+/// The cards the boards of `setup` are dealt from, before any seat's.
+fn deck_of(setup: &Setup) -> u64 {
+    (setup.deck().iter()).fold(0u64, |mask, card| mask | card.bit())
+}
+
+/// A walk's active seats as the kernel ranks them (the first `n`).
+fn seats_of(setup: &Setup, walk: &Walk) -> [Hole; MAX_SEATS] {
+    let holes: Vec<[u8; 2]> = (setup.active.iter())
+        .map(|&s| walk.combos[s].cards().map(|card| card.index()))
+        .collect();
+    holes_of(&holes)
+}
+
+/// What a run counts for the walks `list` of `setup`: deals alone in their
+/// rank group (each counted whole), groups of several deals (their
+/// unsuited outcomes), and the deals in those (their flushes).
+pub(crate) struct Work {
+    pub(crate) alone: u64,
+    pub(crate) groups: u64,
+    pub(crate) grouped: u64,
+}
+
+/// See [`Work`].
+pub(crate) fn work(setup: &Setup, list: &[Walk]) -> Work {
+    let seats_of = |walk: &Walk| seats_of(setup, walk);
+    let groups = rank_groups(list, deck_of(setup), setup.active.len(), &seats_of);
+    let alone = groups.iter().filter(|g| g.len() == 1).count() as u64;
+    Work {
+        alone,
+        groups: groups.len() as u64 - alone,
+        grouped: list.len() as u64 - alone,
+    }
 }
 
 /// Spots with fewer groups of deals than this split each one into

@@ -22,7 +22,8 @@ pub(crate) struct Costs {
     pub(crate) eval_walk_postflop_s: f64,
     /// Per deal walked, with a board known (setting up the walk).
     pub(crate) walk_setup_s: f64,
-    /// Per class of deals counted by rank pattern (preflop: its share of
+    /// Per class of deals counted by rank pattern where there are too many
+    /// deals to list (preflop: its share of
     /// its rank group's 6,175 multisets, and its suits' flushes, each suit
     /// holding counted once a group), and per active seat of it: 0.15–0.3
     /// ms a class on one thread, measured on `AA`/`KK`/`QQ`, three ranges
@@ -30,6 +31,19 @@ pub(crate) struct Costs {
     /// `AA` vs `random` with `2c` dead.
     pub(crate) pattern_walk_s: f64,
     pub(crate) pattern_seat_s: f64,
+    /// Where the deals are listed, by how the run splits them (one
+    /// thread, 2026-11-29: within 1.3 times on `AA`, `KQs` and `76s` vs
+    /// `random` with dead cards, 91 groups of 1,065–2,500 deals, and on
+    /// `AA`/`KK`/`QQ`/`JJ`; small spots of suited hands up to twice
+    /// under): per deal alone in its rank group (counted whole) and per
+    /// active seat of it; per group of several deals (their unsuited
+    /// outcomes) and per active seat; per deal of such a group (its
+    /// flushes).
+    pub(crate) pattern_alone_s: f64,
+    pub(crate) pattern_alone_seat_s: f64,
+    pub(crate) pattern_group_s: f64,
+    pub(crate) pattern_group_seat_s: f64,
+    pub(crate) pattern_flushes_s: f64,
     /// Per active seat, deal and board, added to `compare_s` when a
     /// multiway breakdown counts per combo.
     pub(crate) breakdown_seat_s: f64,
@@ -99,6 +113,11 @@ pub(crate) const COSTS: Costs = Costs {
     walk_setup_s: 0.7e-6,
     pattern_walk_s: 170e-6,
     pattern_seat_s: 20e-6,
+    pattern_alone_s: 150e-6,
+    pattern_alone_seat_s: 100e-6,
+    pattern_group_s: 400e-6,
+    pattern_group_seat_s: 200e-6,
+    pattern_flushes_s: 60e-6,
     breakdown_seat_s: 1.5e-9,
     sweep_s: 20e-9,
     swept_row_s: 30e-9,

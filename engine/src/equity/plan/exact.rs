@@ -5,6 +5,7 @@ use super::costs::{COSTS, REFERENCE_THREADS};
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major::u64_sums;
 use crate::equity::exact::deal_major::{DEAL_LIMIT, Folding, symmetries, walks as walks_of};
+use crate::equity::exact::rank_patterns;
 use crate::equity::exact::swept_seat::{Listing, SweptSeat};
 use crate::equity::exact::three_ranges::ThreeRanges;
 use crate::equity::exact::two_ranges::TwoRanges;
@@ -227,20 +228,7 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         Some((kernel, cost_s)) if cost_s < deal_major => (Kernel::BoardMajor(kernel), cost_s),
         _ => (Kernel::DealMajor, deal_major),
     };
-    // Preflop, deals up to the suit permutations that keep the dead
-    // cards in place, each counted by rank pattern.
-    let rank_patterns = if setup.missing == 5 {
-        let classes = if setup.known.is_empty() {
-            walks
-        } else if deal_count <= LIST_WALKS_BELOW {
-            walks_of(setup, DEAL_LIMIT, Folding::KnownCards).map_or(deal_count, |w| w.len() as u64)
-        } else {
-            deal_count / symmetries(setup, Folding::KnownCards).len() as u64
-        };
-        classes as f64 * (COSTS.pattern_walk_s + active * COSTS.pattern_seat_s)
-    } else {
-        f64::INFINITY
-    };
+    let rank_patterns = rank_pattern_cost(setup, deal_count, walks);
     let (kernel, cost_s) = if rank_patterns < cost_s {
         (Kernel::RankPatterns, rank_patterns)
     } else {
@@ -253,6 +241,34 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         kernel,
         cost_s,
         sum_bound,
+    }
+}
+
+/// Seconds on one thread to count `setup` (`deal_count` deals, `walks`
+/// of them up to suits with nothing known) by rank pattern: preflop,
+/// deals up to the suit permutations that keep the dead cards in place,
+/// each counted by rank pattern (infinite with a board).
+fn rank_pattern_cost(setup: &Setup, deal_count: u64, walks: u64) -> f64 {
+    let active = setup.active.len() as f64;
+    if setup.missing != 5 {
+        f64::INFINITY
+    } else if let Some(list) = (deal_count <= LIST_WALKS_BELOW)
+        .then(|| walks_of(setup, DEAL_LIMIT, Folding::KnownCards))
+        .flatten()
+    {
+        // Priced as the run splits them: deals that share ranks share
+        // their unsuited outcomes.
+        let work = rank_patterns::work(setup, &list);
+        work.alone as f64 * (COSTS.pattern_alone_s + active * COSTS.pattern_alone_seat_s)
+            + work.groups as f64 * (COSTS.pattern_group_s + active * COSTS.pattern_group_seat_s)
+            + work.grouped as f64 * COSTS.pattern_flushes_s
+    } else {
+        let classes = if setup.known.is_empty() {
+            walks
+        } else {
+            deal_count / symmetries(setup, Folding::KnownCards).len() as u64
+        };
+        classes as f64 * (COSTS.pattern_walk_s + active * COSTS.pattern_seat_s)
     }
 }
 
