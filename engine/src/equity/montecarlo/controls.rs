@@ -51,7 +51,7 @@
 //! stay their average), or under the cluster design. Measured on `AKs`
 //! against five `random`: the score alone leaves 0.55 of the hero's
 //! variance, with the categories 0.50, with the pairs too 0.17, with the
-//! triples 0.035 (in the pilot).
+//! triples 0.035 (in-sample, over 300,000 prefixes of eight boards).
 
 /// Binary digits after the point of the integer coefficients.
 pub(crate) const FRACTION_BITS: u32 = 16;
@@ -305,7 +305,7 @@ impl<const N: usize> ControlSums<N> {
 
 #[cfg(test)]
 mod tests {
-    use super::{FEATURES, cholesky, integer_coefficients, solve};
+    use super::{FEATURES, cholesky, integer_coefficients, score_powers, solve};
 
     #[test]
     fn cholesky_solves_a_small_system() {
@@ -315,6 +315,30 @@ mod tests {
         // 4x + 2y = 2, 2x + 3y = 1: x = 0.5, y = 0.
         assert!((x[0] - 0.5).abs() < 1e-12 && x[1].abs() < 1e-12, "{x:?}");
         assert!(cholesky(&[1.0, 2.0, 2.0, 1.0], 2).is_none());
+    }
+
+    #[test]
+    fn powers_give_the_products_over_pairs_and_triples() {
+        // Ranks of the hero (index 0) and four others, two empty places.
+        let ranks = [50u16, 40, 50, 60, 10, 0, 0];
+        let powers = score_powers(&ranks, ranks[0]).without(1, 1).without(2, 2);
+        let scores: Vec<u64> = ranks[1..5]
+            .iter()
+            .map(|&r| u64::from(ranks[0] > r) + u64::from(ranks[0] >= r))
+            .collect();
+        assert_eq!(scores, [2, 1, 0, 2]);
+        let (mut pairs, mut triples) = (0, 0);
+        for i in 0..4 {
+            for j in i + 1..4 {
+                pairs += scores[i] * scores[j];
+                for k in j + 1..4 {
+                    triples += scores[i] * scores[j] * scores[k];
+                }
+            }
+        }
+        assert_eq!(powers.0[0], 5);
+        assert_eq!(powers.twice_pairs(), 2 * pairs);
+        assert_eq!(powers.triples(), triples);
     }
 
     #[test]
