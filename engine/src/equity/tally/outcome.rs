@@ -29,15 +29,20 @@ pub(crate) fn add_outcome<T: Copy + std::ops::AddAssign>(
 ) {
     let n = ranks.len();
     let best = ranks.iter().copied().max().unwrap_or(0);
-    let winners = ranks.iter().filter(|&&r| r == best).count();
-    for (s, &r) in ranks.iter().enumerate() {
-        if r == best {
-            if winners == 1 {
-                wins[s] += weight;
-            } else {
-                ties[tie_slot(s, winners, n)] += weight;
-            }
-        }
+    // The winners as bits by seat (at most `MAX_SEATS`, well under 64):
+    // a sole winner, the common case, is added without a second pass.
+    let held =
+        (ranks.iter().enumerate()).fold(0u64, |held, (s, &r)| held | u64::from(r == best) << s);
+    let winners = held.count_ones() as usize;
+    if winners == 1 {
+        wins[held.trailing_zeros() as usize] += weight;
+        return;
+    }
+    let mut rest = held;
+    while rest != 0 {
+        let s = rest.trailing_zeros() as usize;
+        ties[tie_slot(s, winners, n)] += weight;
+        rest &= rest - 1;
     }
 }
 
