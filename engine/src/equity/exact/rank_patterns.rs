@@ -98,14 +98,13 @@ pub(super) fn run(
             &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
         let first = &list[group[0]];
         let seats = seats_of(first);
+        let sets = suited_sets::sets(share, shares);
         if group.len() == 1 {
-            let sets = suited_sets::sets(share, shares);
             let counts = count_alone(deck & !first.mask, &seats[..n], patterns, sets);
             let mut tally = walk_tally(setup, first, &counts);
             tally.add_deals(counts.deals * (reported(first) - 1));
             return tally;
         }
-        let sets = suited_sets::sets(share, shares);
         let unsuited = Unsuited::count(Deck::of(deck & !first.mask), &seats[..n], patterns, sets);
         let mut tally = Tally::new(n);
         let mut known = HashMap::new();

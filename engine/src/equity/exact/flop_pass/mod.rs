@@ -35,6 +35,7 @@ mod run;
 mod sums;
 mod sweep;
 
+pub(crate) use orbits::orbit_boards;
 pub(crate) use run::{applies, flop_pass, line_applies, line_pass, standings_pass};
 pub(crate) use sums::{ClassSums, PassSums};
 

@@ -135,7 +135,7 @@ pub(super) fn flop_classes(deck: &[Card], perms: &[SuitPerm], reps: &[[Card; 3]]
 /// (boards sharing their lowest cards come together). Found on the pool's
 /// threads by lowest card (two million boards, each against every
 /// permutation: 45 ms on one thread for `AhKh` against a range).
-pub(super) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
+pub(crate) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
     let n = deck.len();
     let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
     let by_lowest: Vec<Vec<(u64, u64)>> = (0..n)

@@ -32,8 +32,10 @@
 //! prints `table.rs` from [`count_score_products`]; the tests count classes
 //! again and check boards' sums against every pair and triple of hands.
 
+use crate::card::Card;
 use crate::combo::HandClass;
 use crate::compact::CompactHand;
+use crate::equity::exact::flop_pass::orbit_boards;
 use crate::symmetry::SuitPerm;
 
 mod table;
@@ -65,59 +67,31 @@ pub fn count_score_products(class: HandClass) -> [u64; 2] {
     let fixing: Vec<SuitPerm> = (SuitPerm::all().into_iter())
         .filter(|perm| perm.mask(held) == held)
         .collect();
-    let deck: Vec<u8> = (0..52u8).filter(|&c| held >> c & 1 == 0).collect();
+    let deck: Vec<Card> = (0..52u8)
+        .filter(|&c| held >> c & 1 == 0)
+        .filter_map(Card::from_index)
+        .collect();
     let mut total = [0u64; 2];
-    // Every board of five of the deck's cards, lowest first.
-    let mut board = [0, 1, 2, 3, 4];
-    loop {
-        let mask = board.iter().fold(0u64, |m, &i| m | 1 << deck[i]);
-        if let Some(orbit) = orbit_if_least(mask, &fixing) {
-            let on_board = (board.iter()).fold(CompactHand::EMPTY, |h, &i| {
-                h.combine(CompactHand::from_index(deck[i]))
+    let mut rest = Vec::with_capacity(deck.len());
+    for (mask, orbit) in orbit_boards(&deck, &fixing) {
+        let on_board = (0..52u8)
+            .filter(|&c| mask >> c & 1 == 1)
+            .fold(CompactHand::EMPTY, |h, c| {
+                h.combine(CompactHand::from_index(c))
             });
-            let own = hand.combine(on_board).rank7().value();
-            let rest: Vec<u8> = deck
-                .iter()
-                .copied()
-                .filter(|&c| mask >> c & 1 == 0)
-                .collect();
-            let products = board_products(own, on_board, &rest);
-            for (t, p) in total.iter_mut().zip(products) {
-                *t += orbit * p;
-            }
-        }
-        if !next_subset(&mut board, deck.len()) {
-            return total;
+        let own = hand.combine(on_board).rank7().value();
+        rest.clear();
+        rest.extend(
+            (deck.iter())
+                .map(|c| c.index())
+                .filter(|&c| mask >> c & 1 == 0),
+        );
+        let products = board_products(own, on_board, &rest);
+        for (t, p) in total.iter_mut().zip(products) {
+            *t += orbit * p;
         }
     }
-}
-
-/// The size of the orbit of the board `mask` under `fixing` if it is the
-/// least mask of its orbit, else `None`.
-fn orbit_if_least(mask: u64, fixing: &[SuitPerm]) -> Option<u64> {
-    let mut fixed = 0u64;
-    for perm in fixing {
-        let image = perm.mask(mask);
-        if image < mask {
-            return None;
-        }
-        fixed += u64::from(image == mask);
-    }
-    Some(fixing.len() as u64 / fixed.max(1))
-}
-
-/// Moves `subset` (ascending indices below `n`) to the next subset of its
-/// size in lexicographic order; `false` after the last.
-fn next_subset(subset: &mut [usize], n: usize) -> bool {
-    let k = subset.len();
-    let Some(i) = (0..k).rev().find(|&i| subset[i] < n - k + i) else {
-        return false;
-    };
-    subset[i] += 1;
-    for j in i + 1..k {
-        subset[j] = subset[j - 1] + 1;
-    }
-    true
+    total
 }
 
 /// On a board (`board`, where the hero's hand ranks `own`), the products
