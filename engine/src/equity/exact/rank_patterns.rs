@@ -16,7 +16,13 @@
 //! walked. Each set of three to five ranks dealt in a suit
 //! ([`suited_sets`](super::suited_sets)) is ranked once, its ways a sum of
 //! products of the cards left off the suit; a multiset's flush ways (taken
-//! from its unsuited outcome) are a product over its ranks.
+//! from its unsuited outcome) are a product over its ranks. A paired
+//! board on which no seat makes a full house or quads is the same: its
+//! suitings' ways are summed by the set of ranks dealt in the suit, each
+//! set ranked once per work item. Where a seat does, only a straight flush
+//! changes the outcome, and its suitings are walked only where one is in
+//! reach (some seat's cards of the suit and the multiset's ranks make five
+//! in a row).
 //!
 //! Deals whose seats hold the same ranks (and leave the deck the same
 //! ranks) rank every multiset alike with flushes aside: their unsuited
@@ -39,7 +45,7 @@ use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
 use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
-use super::suited_sets;
+use super::suited_sets::{self, SetSums};
 use crate::compact::{value_without_flush, warm_tables};
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
@@ -209,6 +215,7 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
             None => holdings.push((holding, 1)),
         }
     }
+    let mut by_set = SetSums::lend(holdings.len());
     let mut out = Outcomes::new(n);
     let mut boards = 0;
     let mut values = [0u32; MAX_SEATS];
@@ -223,19 +230,24 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
         rank_without_flushes(pattern, seats, values);
         let distinct = u32::from(pattern.distinct);
         let mut rest = ways;
-        for (holding, times) in holdings.iter().filter(|(h, _)| distinct >= h.fewest) {
+        for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+            if distinct < holding.fewest {
+                continue;
+            }
             rest -= if distinct == 5 {
                 // No full house: each flush decides alone, counted below
                 // by suited set.
                 holding.distinct_flush_ways(pattern, &have) * times
             } else {
-                holding.flushes(pattern, &have, values, flushed, *times, &mut out)
+                let into = (&mut out, &mut *sums);
+                holding.flushes(pattern, &have, values, flushed, *times, into)
             };
         }
         out.add(values, rest);
     }
-    for (holding, times) in &holdings {
+    for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
         holding.distinct_flushes(&left, sets, *times, &mut out);
+        sums.count_into(holding, &mut out);
     }
     out.counts(boards)
 }
@@ -325,6 +337,8 @@ impl<'a> Unsuited<'a> {
         let mut flushed = [0u32; MAX_SEATS];
         let mut values = [0u32; MAX_SEATS];
         let values = &mut values[..n];
+        let mut lent = SetSums::lend(1);
+        let by_set = &mut lent[0];
         for ((i, have), stored) in self.flushable.iter().zip(self.values.chunks_exact(n)) {
             let pattern = &self.patterns[usize::from(*i)];
             if u32::from(pattern.distinct) < holding.fewest {
@@ -339,13 +353,15 @@ impl<'a> Unsuited<'a> {
                 holding.distinct_flush_ways(pattern, have)
             } else {
                 let flushed = &mut flushed[..n];
-                holding.flushes(pattern, have, values, flushed, 1, &mut out.flushed)
+                let into = (&mut out.flushed, &mut *by_set);
+                holding.flushes(pattern, have, values, flushed, 1, into)
             };
             if ways > 0 {
                 out.unsuited.add(values, ways);
             }
         }
         holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
+        by_set.count_into(holding, &mut out.flushed);
         out
     }
 
@@ -376,62 +392,4 @@ impl<'a> Unsuited<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The counts of one deal whose active seats hold `holes`, every board
-    /// from the rest of the deck, counted alone.
-    fn count_deal(holes: &[[u8; 2]]) -> Counts {
-        let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
-        let deck = ((1u64 << 52) - 1) & !used;
-        let seats = holes_of(holes);
-        count_alone(
-            deck,
-            &seats[..holes.len()],
-            &PATTERNS,
-            suited_sets::sets(0, 1),
-        )
-    }
-
-    /// A deal's boards are all counted, and a seat against itself in
-    /// another suit splits every pot.
-    #[test]
-    fn mirrored_hands_tie_every_board() {
-        // AcKc against AdKd: a club or diamond flush is the only way to win.
-        let counts = count_deal(&[[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]]);
-        assert_eq!(counts.deals, 1_712_304);
-        assert_eq!(counts.wins[0], counts.wins[1]);
-        let both = counts.ties[2];
-        assert_eq!(counts.wins[0] * 2 + both, counts.deals);
-    }
-
-    /// Deals of one rank group share the unsuited count: each deal's counts
-    /// from its group's first deal (and the suit holdings met before it)
-    /// are those it counts alone, suited and offsuit hands alike.
-    #[test]
-    fn a_group_counts_each_deal_as_it_counts_alone() {
-        let card = |rank: u8, suit: u8| 4 * rank + suit;
-        // AK against QJ, suited and offsuit, the same ranks left in the deck.
-        let deals = [
-            [[card(12, 0), card(11, 0)], [card(10, 1), card(9, 2)]],
-            [[card(12, 0), card(11, 1)], [card(10, 0), card(9, 0)]],
-            [[card(12, 3), card(11, 2)], [card(10, 2), card(9, 1)]],
-            [[card(12, 2), card(11, 2)], [card(10, 2), card(9, 2)]],
-        ];
-        let mask = |holes: &[[u8; 2]]| holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
-        let full = (1u64 << 52) - 1;
-        let first = holes_of(&deals[0]);
-        let left = Deck::of(full & !mask(&deals[0]));
-        let shared = Unsuited::count(left, &first[..2], &PATTERNS, suited_sets::sets(0, 1));
-        let mut known = HashMap::new();
-        for holes in &deals {
-            let seats = holes_of(holes);
-            let got = shared.with_flushes(full & !mask(holes), &seats[..2], &mut known);
-            let alone = count_deal(holes);
-            assert_eq!(
-                (got.wins, got.ties, got.deals),
-                (alone.wins, alone.ties, alone.deals)
-            );
-        }
-    }
-}
+mod tests;

@@ -5,9 +5,13 @@
 
 use super::common::Counts;
 use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS};
+use super::suited_sets::SetSums;
 use crate::compact::{flush_value, rank_key};
 use crate::equity::request::MAX_SEATS;
 use crate::equity::tally::add_outcome;
+
+/// The lowest flush's ranks (7-5-4-3-2).
+const LOWEST_FLUSH: u16 = 0b10_1111;
 
 /// Outcome counters of one deal's boards, laid out as the kernels'
 /// `Counts`.
@@ -57,6 +61,11 @@ impl Outcomes {
             deals: boards,
             total: 0,
         }
+    }
+
+    /// The active seats counted.
+    pub(super) fn seats(&self) -> usize {
+        self.seats
     }
 
     #[inline(always)]
@@ -204,13 +213,16 @@ impl SuitHolding {
         }
     }
 
-    /// Counts into `out` the suitings of `pattern` (`have`: per distinct
-    /// rank, by position, the cards of that rank left) with three or more
-    /// of its ranks in this suit on which some seat makes a flush that
-    /// changes its value (`values`, the seats' values without flushes;
-    /// `flushed`, working storage), each set of its ranks dealt in the
-    /// suit with its own ways, `times` over (the suits held alike);
-    /// returns their ways.
+    /// Counts the suitings of `pattern` (`have`: per distinct rank, by
+    /// position, the cards of that rank left) with three or more of its
+    /// ranks in this suit on which some seat makes a flush that changes
+    /// the outcome (`values`, the seats' values without flushes;
+    /// `flushed`, working storage), `times` over (the suits held alike);
+    /// returns their ways. Where no seat makes a full house or quads
+    /// without flushes, a flush decides alone: the suitings' ways go to
+    /// `by_set`, by the ranks dealt in the suit. Else each suiting on which
+    /// a straight flush beats them is counted into `out` with its own
+    /// ways.
     #[inline(always)]
     pub(super) fn flushes(
         &self,
@@ -219,9 +231,29 @@ impl SuitHolding {
         values: &[u32],
         flushed: &mut [u32],
         times: u64,
-        out: &mut Outcomes,
+        (out, by_set): (&mut Outcomes, &mut SetSums),
     ) -> u64 {
         let mut counted = 0;
+        let best = values.iter().copied().max().unwrap_or(0);
+        if best < u32::from(flush_value(LOWEST_FLUSH)) {
+            // No full house or quads: on every suiting a flush decides
+            // alone, the set's outcome whatever the other ranks.
+            self.suitings(pattern, have, |_, suited_ranks, ways| {
+                by_set.add(suited_ranks, ways * times);
+                counted += ways * times;
+            });
+            return counted;
+        }
+        // A full house or quads: a flush below it changes no outcome, only
+        // a straight flush can, and none is in reach unless some seat's
+        // cards of the suit and the multiset's ranks the suit can deal
+        // make five in a row.
+        let open = (pattern.ranks[..usize::from(pattern.distinct)].iter())
+            .fold(0u16, |mask, &rank| mask | 1 << rank)
+            & self.deck;
+        if !(self.seats[..values.len()].iter()).any(|&held| straight(open | held)) {
+            return 0;
+        }
         self.suitings(pattern, have, |k, suited_ranks, ways| {
             let mut changed = false;
             let seats = self.seats.iter().zip(&self.needs);
@@ -231,7 +263,7 @@ impl SuitHolding {
                     let flush = u32::from(flush_value(suited_ranks | held));
                     if flush > v {
                         *f = flush;
-                        changed = true;
+                        changed |= flush >= best;
                     }
                 }
             }
@@ -241,6 +273,21 @@ impl SuitHolding {
             }
         });
         counted
+    }
+
+    /// Each seat's flush (into `values`) on a board dealing the ranks of
+    /// `set` in this suit, 0 where it makes none.
+    #[inline(always)]
+    pub(super) fn flush_values(&self, set: u16, values: &mut [u32]) {
+        let k = set.count_ones();
+        let seats = self.seats.iter().zip(&self.needs);
+        for (v, (&held, &need)) in values.iter_mut().zip(seats) {
+            *v = if k >= u32::from(need) {
+                u32::from(flush_value(set | held))
+            } else {
+                0
+            };
+        }
     }
 
     /// The ways of the suitings of `pattern`, of five distinct ranks
@@ -308,117 +355,19 @@ impl SuitHolding {
             if ways == 0 {
                 continue;
             }
-            let seats = self.seats.iter().zip(&self.needs);
-            for (v, (&held, &need)) in values.iter_mut().zip(seats) {
-                *v = if k >= u32::from(need) {
-                    u32::from(flush_value(set | held))
-                } else {
-                    0
-                };
-            }
+            self.flush_values(set, values);
             out.add(values, ways * times);
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::rank_multisets::PATTERNS;
-    use super::super::suited_sets::sets;
-    use super::*;
-
-    /// Card `rank` (0 a deuce) of `suit`.
-    fn card(rank: u8, suit: u8) -> u8 {
-        4 * rank + suit
-    }
-
-    /// Seats holding 0, 1 or 2 cards of a suit, the deck short of a few
-    /// more (dead cards, a rank with none left of the suit): the cards
-    /// left, the seats, how many.
-    fn deals() -> Vec<(Deck, [Hole; MAX_SEATS], usize)> {
-        let dead = |cards: &[u8]| cards.iter().fold(0u64, |m, &c| m | 1 << c);
-        let deals: Vec<(Vec<[u8; 2]>, u64)> = vec![
-            (
-                vec![[card(12, 2), card(11, 2)], [card(10, 0), card(10, 3)]],
-                0,
-            ),
-            (
-                vec![[card(12, 2), card(11, 2)], [card(6, 2), card(5, 2)]],
-                dead(&[card(3, 2), card(9, 1)]),
-            ),
-            (
-                vec![
-                    [card(12, 2), card(12, 3)],
-                    [card(11, 2), card(11, 3)],
-                    [card(10, 2), card(10, 3)],
-                ],
-                0,
-            ),
-            (
-                vec![[card(0, 0), card(1, 1)]],
-                dead(&[card(7, 0), card(7, 1), card(7, 2)]),
-            ),
-        ];
-        (deals.into_iter())
-            .map(|(holes, dead)| {
-                let used = holes.iter().flatten().fold(dead, |m, &c| m | 1 << c);
-                let left = Deck::of(((1u64 << 52) - 1) & !used);
-                (left, holes_of(&holes), holes.len())
-            })
-            .collect()
-    }
-
-    /// On every multiset of five distinct ranks, the product over its
-    /// ranks gives the ways the walked suitings add up to (each with a
-    /// flush that changes an outcome), in every suit.
-    #[test]
-    fn distinct_flush_ways_are_the_walked_suitings() {
-        for (left, seats, n) in deals() {
-            let seats = &seats[..n];
-            for suit in 0..4 {
-                let holding = SuitHolding::of(&left, seats, suit);
-                for pattern in PATTERNS.iter().filter(|p| p.distinct == 5) {
-                    let (_, have) = left.ways(pattern);
-                    let mut walked = 0;
-                    holding.suitings(pattern, &have, |_, _, ways| walked += ways);
-                    assert_eq!(holding.distinct_flush_ways(pattern, &have), walked);
-                    let mut out = Outcomes::new(n);
-                    let (mut flushed, values) = ([0u32; MAX_SEATS], [1u32; MAX_SEATS]);
-                    let counted = holding.flushes(
-                        pattern,
-                        &have,
-                        &values[..n],
-                        &mut flushed[..n],
-                        1,
-                        &mut out,
-                    );
-                    assert_eq!(counted, walked);
-                }
-            }
-        }
-    }
-
-    /// The suited sets' boards of five distinct ranks are the multisets'
-    /// flush ways added up, whole or cut into shares (one seat: every
-    /// board its win).
-    #[test]
-    fn suited_sets_hold_the_multisets_flush_ways() {
-        for (left, seats, _) in deals() {
-            let seat = &seats[..1];
-            for suit in 0..4 {
-                let holding = SuitHolding::of(&left, seat, suit);
-                let by_multiset: u64 = (PATTERNS.iter())
-                    .filter(|p| p.distinct == 5)
-                    .map(|p| holding.distinct_flush_ways(p, &left.ways(p).1))
-                    .sum();
-                for shares in [1, 8] {
-                    let mut out = Outcomes::new(1);
-                    for share in 0..shares {
-                        holding.distinct_flushes(&left, sets(share, shares), 1, &mut out);
-                    }
-                    assert_eq!(out.wins[0], by_multiset, "suit {suit}, {shares} shares");
-                }
-            }
-        }
-    }
+/// Whether the ranks `ranks` (bit `rank`) hold five in a row, the ace
+/// high or low.
+#[inline(always)]
+fn straight(ranks: u16) -> bool {
+    let r = u32::from(ranks) << 1 | u32::from(ranks) >> 12 & 1;
+    r & r >> 1 & r >> 2 & r >> 3 & r >> 4 != 0
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,7 +2,15 @@
 //! boards of five distinct ranks a flush decides the pot alone, so
 //! rank-pattern counting ([`rank_patterns`](super::rank_patterns)) ranks
 //! each such set once ([`rank_suits`](super::rank_suits)), the work cut
-//! into shares of them.
+//! into shares of them. On paired boards where no seat makes a full house
+//! or quads without a flush, a flush decides alone too: their suitings are
+//! summed by set ([`SetSums`]) and each set ranked once.
+
+use std::cell::Cell;
+use std::ops::{Deref, DerefMut};
+
+use super::rank_suits::{Outcomes, SuitHolding};
+use crate::equity::request::MAX_SEATS;
 
 /// Sets of three to five of the 13 ranks: 286 + 715 + 1,287.
 const SET_COUNT: usize = 2288;
@@ -23,6 +31,125 @@ static SETS: [u16; SET_COUNT] = {
     assert!(n == SET_COUNT);
     sets
 };
+
+/// Sets of three or four ranks (those a paired board deals in one suit):
+/// 286 + 715.
+const SMALL_COUNT: usize = 1001;
+
+/// Each set of three or four ranks' position among them in increasing
+/// order, by its mask (`u16::MAX` for other masks).
+static SMALL_INDEX: [u16; 1 << 13] = {
+    let mut index = [u16::MAX; 1 << 13];
+    let (mut mask, mut n) = (0, 0);
+    while mask < 1 << 13 {
+        let k = (mask as u32).count_ones();
+        if k == 3 || k == 4 {
+            index[mask] = n;
+            n += 1;
+        }
+        mask += 1;
+    }
+    assert!(n as usize == SMALL_COUNT);
+    index
+};
+
+/// The ways of flush suitings on paired boards summed by the set of ranks
+/// dealt in the suit (three or four), where the flushes decide alone (no
+/// seat makes a full house or quads without them): the outcome is then
+/// the set's, whatever the other ranks, so each set is ranked once however
+/// many multisets deal it.
+pub(super) struct SetSums {
+    /// By set (its [`SMALL_INDEX`]): its mask and the ways summed.
+    ways: Vec<(u16, u64)>,
+    /// The sets with ways (by index), each once.
+    touched: Vec<u16>,
+}
+
+thread_local! {
+    /// Each thread's set sums, kept from one work item to the next (16 KB
+    /// each, left cleared).
+    static KEPT: Cell<Vec<SetSums>> = const { Cell::new(Vec::new()) };
+}
+
+/// Set sums lent by the thread ([`SetSums::lend`]), handed back cleared
+/// when dropped.
+pub(super) struct Lent(Vec<SetSums>, usize);
+
+impl Deref for Lent {
+    type Target = [SetSums];
+    fn deref(&self) -> &[SetSums] {
+        &self.0[..self.1]
+    }
+}
+
+impl DerefMut for Lent {
+    fn deref_mut(&mut self) -> &mut [SetSums] {
+        &mut self.0[..self.1]
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        for sums in &mut self.0[..self.1] {
+            sums.clear();
+        }
+        let sums = std::mem::take(&mut self.0);
+        KEPT.with(|kept| kept.set(sums));
+    }
+}
+
+impl SetSums {
+    fn new() -> SetSums {
+        SetSums {
+            ways: vec![(0, 0); SMALL_COUNT],
+            touched: Vec::new(),
+        }
+    }
+
+    /// `n` empty set sums: the thread's kept ones, new ones where it has
+    /// fewer (or lent them already).
+    pub(super) fn lend(n: usize) -> Lent {
+        let mut kept = KEPT.with(Cell::take);
+        while kept.len() < n {
+            kept.push(SetSums::new());
+        }
+        Lent(kept, n)
+    }
+
+    /// Clears every set's ways.
+    fn clear(&mut self) {
+        for i in self.touched.drain(..) {
+            self.ways[usize::from(i)].1 = 0;
+        }
+    }
+
+    /// Adds `ways` to the set `set` (three or four ranks; `ways` not 0).
+    #[inline(always)]
+    pub(super) fn add(&mut self, set: u16, ways: u64) {
+        let i = SMALL_INDEX[usize::from(set) & ((1 << 13) - 1)];
+        let Some(sum) = self.ways.get_mut(usize::from(i)) else {
+            return;
+        };
+        if sum.1 == 0 {
+            self.touched.push(i);
+            sum.0 = set;
+        }
+        sum.1 += ways;
+    }
+
+    /// Counts every set's ways into `out`, its flushes in the suit held
+    /// as `holding` deciding, and clears them.
+    pub(super) fn count_into(&mut self, holding: &SuitHolding, out: &mut Outcomes) {
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..out.seats()];
+        for i in self.touched.drain(..) {
+            let (set, ways) = &mut self.ways[usize::from(i)];
+            holding.flush_values(*set, values);
+            out.add(values, *ways);
+            *ways = 0;
+        }
+    }
+}
 
 /// The share `share` of `shares` of the suited sets, in order.
 pub(super) fn sets(share: usize, shares: usize) -> &'static [u16] {

@@ -1,0 +1,59 @@
+//! A deal's boards all counted, and a rank group's deals as each counts alone.
+
+use super::*;
+
+/// The counts of one deal whose active seats hold `holes`, every board
+/// from the rest of the deck, counted alone.
+fn count_deal(holes: &[[u8; 2]]) -> Counts {
+    let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+    let deck = ((1u64 << 52) - 1) & !used;
+    let seats = holes_of(holes);
+    count_alone(
+        deck,
+        &seats[..holes.len()],
+        &PATTERNS,
+        suited_sets::sets(0, 1),
+    )
+}
+
+/// A deal's boards are all counted, and a seat against itself in
+/// another suit splits every pot.
+#[test]
+fn mirrored_hands_tie_every_board() {
+    // AcKc against AdKd: a club or diamond flush is the only way to win.
+    let counts = count_deal(&[[4 * 12, 4 * 11], [4 * 12 + 1, 4 * 11 + 1]]);
+    assert_eq!(counts.deals, 1_712_304);
+    assert_eq!(counts.wins[0], counts.wins[1]);
+    let both = counts.ties[2];
+    assert_eq!(counts.wins[0] * 2 + both, counts.deals);
+}
+
+/// Deals of one rank group share the unsuited count: each deal's counts
+/// from its group's first deal (and the suit holdings met before it)
+/// are those it counts alone, suited and offsuit hands alike.
+#[test]
+fn a_group_counts_each_deal_as_it_counts_alone() {
+    let card = |rank: u8, suit: u8| 4 * rank + suit;
+    // AK against QJ, suited and offsuit, the same ranks left in the deck.
+    let deals = [
+        [[card(12, 0), card(11, 0)], [card(10, 1), card(9, 2)]],
+        [[card(12, 0), card(11, 1)], [card(10, 0), card(9, 0)]],
+        [[card(12, 3), card(11, 2)], [card(10, 2), card(9, 1)]],
+        [[card(12, 2), card(11, 2)], [card(10, 2), card(9, 2)]],
+    ];
+    let mask = |holes: &[[u8; 2]]| holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+    let full = (1u64 << 52) - 1;
+    let first = holes_of(&deals[0]);
+    let left = Deck::of(full & !mask(&deals[0]));
+    let shared = Unsuited::count(left, &first[..2], &PATTERNS, suited_sets::sets(0, 1));
+    let mut known = HashMap::new();
+    for holes in &deals {
+        let seats = holes_of(holes);
+        let got = shared.with_flushes(full & !mask(holes), &seats[..2], &mut known);
+        let alone = count_deal(holes);
+        assert_eq!(
+            (got.wins, got.ties, got.deals),
+            (alone.wins, alone.ties, alone.deals)
+        );
+    }
+}
