@@ -2,7 +2,10 @@
 //! known board, the cards left. Validation is typed and fast, and an
 //! impossible spot is rejected here ([`deal_exists`]).
 
+use std::sync::OnceLock;
+
 use super::error::EquityError;
+use super::exact::deal_major::PreflopDeals;
 use super::feasibility::{MAX_FEASIBILITY_STEPS, deal_exists};
 use super::request::{EquityRequest, MAX_SEATS};
 use super::tally::gcd;
@@ -47,6 +50,11 @@ pub struct Setup {
     pub(crate) missing: usize,
     /// Whether per-combo tallies are asked for (`EquityRequest::breakdown`).
     pub(crate) breakdown: bool,
+    /// The preflop deals, listed once they are asked for
+    /// ([`preflop_deals`](crate::equity::exact::deal_major::preflop_deals)); a setup
+    /// made from another with other seats or another breakdown starts
+    /// with none.
+    pub(crate) preflop_deals: OnceLock<Option<PreflopDeals>>,
 }
 
 /// Why seat `index` of `request` has no hand: its range is empty, or the
@@ -156,6 +164,7 @@ impl Setup {
             known,
             missing: 5 - n,
             breakdown: request.breakdown,
+            preflop_deals: OnceLock::new(),
         };
         match setup.feasible() {
             Some(true) => {}

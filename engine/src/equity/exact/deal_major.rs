@@ -5,6 +5,7 @@
 //! over every thread.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -40,6 +41,30 @@ pub(crate) struct Walk {
     /// With a breakdown: every deal the walk stands for, as its weight and
     /// each active seat's slot in the flat per-combo tallies.
     members: Vec<(u128, Vec<u32>)>,
+}
+
+/// A setup's preflop deals up to the suit permutations that keep the
+/// board and dead cards in place ([`Folding::KnownCards`]), listed once
+/// for the planner and the count ([`preflop_deals`]).
+#[derive(Clone, Debug)]
+pub(crate) struct PreflopDeals {
+    pub(crate) walks: Vec<Walk>,
+    /// The walks' rank groups (by index), once rank-pattern counting has
+    /// formed them.
+    pub(crate) rank_groups: OnceLock<Vec<Vec<usize>>>,
+}
+
+/// `setup`'s deals folded by [`Folding::KnownCards`] (at most
+/// [`DEAL_LIMIT`] of them, else `None`), listed on the first call.
+pub(crate) fn preflop_deals(setup: &Setup) -> Option<&PreflopDeals> {
+    (setup.preflop_deals)
+        .get_or_init(|| {
+            walks(setup, DEAL_LIMIT, Folding::KnownCards).map(|walks| PreflopDeals {
+                walks,
+                rank_groups: OnceLock::new(),
+            })
+        })
+        .as_ref()
 }
 
 /// Which suit permutations fold deals into one walk.

@@ -42,7 +42,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
-use super::deal_major::{DEAL_LIMIT, Folding, Walk, walk_tally, walks};
+use super::deal_major::{DEAL_LIMIT, PreflopDeals, Walk, preflop_deals, walk_tally};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
 use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
 use super::suited_sets::{self, SetSums};
@@ -68,9 +68,9 @@ pub(super) fn run(
         ));
     }
     // Deals equal up to the suit permutations that keep the dead cards
-    // where they are, counted once.
-    let mut list = walks(setup, DEAL_LIMIT, Folding::KnownCards)
-        .ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    // where they are, counted once (listed once for the planner and here).
+    let listed = preflop_deals(setup).ok_or(EquityError::TooManyDeals { limit: DEAL_LIMIT })?;
+    let list = &listed.walks;
     // The deals reported are the deal-major walk's (each of its walks'
     // boards), which folds suits only with nothing known.
     let reported = |walk: &Walk| {
@@ -80,12 +80,13 @@ pub(super) fn run(
             walk.deals
         }
     };
-    // A fixed pseudo-random order, so partial results are representative.
-    list.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     let deck = deck_of(setup);
     let n = setup.active.len();
     let seats_of = |walk: &Walk| seats_of(setup, walk);
-    let groups = rank_groups(&list, deck, n, &seats_of);
+    let groups = groups_of(setup, listed);
+    // A fixed pseudo-random order, so partial results are representative.
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(0x5EED));
     warm_tables();
     // Work items: a group of deals and a share of the rank multisets (a
     // few groups are split so that they spread over the threads; the
@@ -95,8 +96,8 @@ pub(super) fn run(
     } else {
         1
     };
-    let items: Vec<(usize, usize)> = (0..groups.len())
-        .flat_map(|g| (0..shares).map(move |share| (g, share)))
+    let items: Vec<(usize, usize)> = (order.iter())
+        .flat_map(|&g| (0..shares).map(move |share| (g, share)))
         .collect();
     let process = |&(g, share): &(usize, usize)| {
         let group = &groups[g];
@@ -150,15 +151,23 @@ pub(crate) struct Work {
 }
 
 /// See [`Work`].
-pub(crate) fn work(setup: &Setup, list: &[Walk]) -> Work {
-    let seats_of = |walk: &Walk| seats_of(setup, walk);
-    let groups = rank_groups(list, deck_of(setup), setup.active.len(), &seats_of);
+pub(crate) fn work(setup: &Setup, listed: &PreflopDeals) -> Work {
+    let groups = groups_of(setup, listed);
     let alone = groups.iter().filter(|g| g.len() == 1).count() as u64;
     Work {
         alone,
         groups: groups.len() as u64 - alone,
-        grouped: list.len() as u64 - alone,
+        grouped: listed.walks.len() as u64 - alone,
     }
+}
+
+/// The rank groups of `setup`'s listed walks ([`rank_groups`]), formed on
+/// the first call.
+fn groups_of<'a>(setup: &Setup, listed: &'a PreflopDeals) -> &'a [Vec<usize>] {
+    listed.rank_groups.get_or_init(|| {
+        let seats_of = |walk: &Walk| seats_of(setup, walk);
+        rank_groups(&listed.walks, deck_of(setup), setup.active.len(), &seats_of)
+    })
 }
 
 /// Spots with fewer groups of deals than this split each one into

@@ -4,7 +4,9 @@
 use super::costs::{COSTS, REFERENCE_THREADS};
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major::u64_sums;
-use crate::equity::exact::deal_major::{DEAL_LIMIT, Folding, Walk, symmetries, walks as walks_of};
+use crate::equity::exact::deal_major::{
+    DEAL_LIMIT, Folding, PreflopDeals, preflop_deals, symmetries,
+};
 use crate::equity::exact::rank_patterns;
 use crate::equity::exact::swept_seat::{Listing, SweptSeat};
 use crate::equity::exact::three_ranges::ThreeRanges;
@@ -202,13 +204,13 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
     // cards in place, listed when there are few (with nothing known, the
     // deal-major walk's too).
     let listed = (setup.missing == 5 && deal_count <= LIST_WALKS_BELOW)
-        .then(|| walks_of(setup, DEAL_LIMIT, Folding::KnownCards))
+        .then(|| preflop_deals(setup))
         .flatten();
     // Suit isomorphism (no board, no dead cards) cuts walks by up to 24;
     // estimate it without listing the classes when there are many deals.
     let walks = if setup.known.is_empty() && deal_count > 1 {
         match &listed {
-            Some(list) => list.len() as u64,
+            Some(listed) => listed.walks.len() as u64,
             None if deal_count <= LIST_WALKS_BELOW => deal_count,
             None => deal_count / 12,
         }
@@ -234,7 +236,7 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         Some((kernel, cost_s)) if cost_s < deal_major => (Kernel::BoardMajor(kernel), cost_s),
         _ => (Kernel::DealMajor, deal_major),
     };
-    let rank_patterns = rank_pattern_cost(setup, listed.as_deref(), deal_count, walks);
+    let rank_patterns = rank_pattern_cost(setup, listed, deal_count, walks);
     let (kernel, cost_s) = if rank_patterns < cost_s {
         (Kernel::RankPatterns, rank_patterns)
     } else {
@@ -254,14 +256,19 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
 /// of them up to suits with nothing known; `listed`, its deals up to the
 /// suit permutations that keep the dead cards in place where listed) by
 /// rank pattern: preflop only (infinite with a board).
-fn rank_pattern_cost(setup: &Setup, listed: Option<&[Walk]>, deal_count: u64, walks: u64) -> f64 {
+fn rank_pattern_cost(
+    setup: &Setup,
+    listed: Option<&PreflopDeals>,
+    deal_count: u64,
+    walks: u64,
+) -> f64 {
     let active = setup.active.len() as f64;
     if setup.missing != 5 {
         f64::INFINITY
-    } else if let Some(list) = listed {
+    } else if let Some(listed) = listed {
         // Priced as the run splits them: deals that share ranks share
         // their unsuited outcomes.
-        let work = rank_patterns::work(setup, list);
+        let work = rank_patterns::work(setup, listed);
         work.alone as f64 * (COSTS.pattern_alone_s + active * COSTS.pattern_alone_seat_s)
             + work.groups as f64 * (COSTS.pattern_group_s + active * COSTS.pattern_group_seat_s)
             + work.grouped as f64 * COSTS.pattern_flushes_s

@@ -51,6 +51,8 @@ mod exact;
 mod report;
 mod sampling;
 
+use std::sync::OnceLock;
+
 use super::error::EquityError;
 use super::montecarlo::dealing::Sampling;
 use super::montecarlo::trial_budget;
@@ -148,6 +150,7 @@ pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, Equit
             let estimate_ms = if setup.breakdown {
                 let plain = Setup {
                     breakdown: false,
+                    preflop_deals: OnceLock::new(),
                     ..setup.clone()
                 };
                 exact::priced(&plain, &counts).reference_s() * 1000.0

@@ -1,6 +1,8 @@
 //! The Monte Carlo half of the planner: how deals are grouped into
 //! observations and how restricted seats are drawn.
 
+use std::sync::OnceLock;
+
 use super::costs::COSTS;
 use crate::card::CardSet;
 use crate::combo::Combo;
@@ -313,6 +315,7 @@ fn versus_random(setup: &Setup, hero: usize) -> Option<f64> {
         fixed: CardSet::EMPTY,
         missing: 5,
         breakdown: false,
+        preflop_deals: OnceLock::new(),
     };
     let counts = preflop_table::heads_up(&heads_up)?;
     let total = counts.total as f64;
