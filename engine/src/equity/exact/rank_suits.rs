@@ -148,6 +148,8 @@ pub(super) struct SuitHolding {
     /// The fewest board cards of the suit with which some seat makes a
     /// flush.
     pub(super) fewest: u32,
+    /// The ranks of the suit any seat holds.
+    held: u16,
 }
 
 impl SuitHolding {
@@ -165,6 +167,7 @@ impl SuitHolding {
             seats: held,
             needs,
             fewest: BOARD as u32 - u32::from(most_held.min(2)),
+            held: held.iter().fold(0, |all, &ranks| all | ranks),
         }
     }
 
@@ -251,7 +254,10 @@ impl SuitHolding {
         let open = (pattern.ranks[..usize::from(pattern.distinct)].iter())
             .fold(0u16, |mask, &rank| mask | 1 << rank)
             & self.deck;
-        if !(self.seats[..values.len()].iter()).any(|&held| straight(open | held)) {
+        // (Every seat's ranks together first: rarely five in a row.)
+        if !straight(open | self.held)
+            || !(self.seats[..values.len()].iter()).any(|&held| straight(open | held))
+        {
             return 0;
         }
         self.suitings(pattern, have, |k, suited_ranks, ways| {
