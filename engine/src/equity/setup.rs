@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::error::EquityError;
-use super::exact::deal_major::PreflopDeals;
+use super::exact::walk::PreflopDeals;
 use super::feasibility::{MAX_FEASIBILITY_STEPS, deal_exists};
 use super::request::{EquityRequest, MAX_SEATS};
 use super::tally::gcd;

@@ -13,6 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
+pub(crate) use super::walk::{PreflopDeals, Walk};
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::equity::error::EquityError;
@@ -26,33 +27,6 @@ use crate::symmetry::SuitPerm;
 
 /// Most seat deals the exact paths will list.
 pub(crate) const DEAL_LIMIT: u64 = 4_000_000;
-
-/// One walk of the deal-major order: a deal (each seat's combo) and the
-/// summed weight of the deals it stands for.
-#[derive(Clone, Debug)]
-pub(crate) struct Walk {
-    /// Every seat's combo (folded seats' too), in seat order.
-    pub(super) combos: Vec<Combo>,
-    /// Their cards.
-    pub(super) mask: u64,
-    weight: u128,
-    /// The number of deals it stands for.
-    pub(super) deals: u64,
-    /// With a breakdown: every deal the walk stands for, as its weight and
-    /// each active seat's slot in the flat per-combo tallies.
-    members: Vec<(u128, Vec<u32>)>,
-}
-
-/// A setup's preflop deals up to the suit permutations that keep the
-/// board and dead cards in place ([`Folding::KnownCards`]), listed once
-/// for the planner and the count ([`preflop_deals`]).
-#[derive(Clone, Debug)]
-pub(crate) struct PreflopDeals {
-    pub(crate) walks: Vec<Walk>,
-    /// The walks' rank groups (by index), once rank-pattern counting has
-    /// formed them.
-    pub(crate) rank_groups: OnceLock<Vec<Vec<usize>>>,
-}
 
 /// `setup`'s deals folded by [`Folding::KnownCards`] (at most
 /// [`DEAL_LIMIT`] of them, else `None`), listed on the first call.

@@ -43,6 +43,7 @@ mod suited_sets;
 pub(crate) mod swept_seat;
 pub(crate) mod three_ranges;
 pub(crate) mod two_ranges;
+pub(crate) mod walk;
 pub(crate) mod winner_sets;
 
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported

@@ -256,7 +256,7 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
     }
     for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
         holding.distinct_flushes(&left, sets, *times, &mut out);
-        sums.count_into(holding, &mut out);
+        holding.count_sets(sums, &mut out);
     }
     out.counts(boards)
 }
@@ -370,7 +370,7 @@ impl<'a> Unsuited<'a> {
             }
         }
         holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
-        by_set.count_into(holding, &mut out.flushed);
+        holding.count_sets(by_set, &mut out.flushed);
         out
     }
 

@@ -63,11 +63,6 @@ impl Outcomes {
         }
     }
 
-    /// The active seats counted.
-    pub(super) fn seats(&self) -> usize {
-        self.seats
-    }
-
     #[inline(always)]
     pub(super) fn add(&mut self, values: &[u32], weight: u64) {
         let n = values.len();
@@ -279,6 +274,17 @@ impl SuitHolding {
             }
         });
         counted
+    }
+
+    /// Counts into `out` the suitings summed in `sums`, each set's flushes
+    /// in this suit deciding alone, and clears them.
+    pub(super) fn count_sets(&self, sums: &mut SetSums, out: &mut Outcomes) {
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..out.seats];
+        sums.drain(|set, ways| {
+            self.flush_values(set, values);
+            out.add(values, ways);
+        });
     }
 
     /// Each seat's flush (into `values`) on a board dealing the ranks of

@@ -9,9 +9,6 @@
 use std::cell::Cell;
 use std::ops::{Deref, DerefMut};
 
-use super::rank_suits::{Outcomes, SuitHolding};
-use crate::equity::request::MAX_SEATS;
-
 /// Sets of three to five of the 13 ranks: 286 + 715 + 1,287.
 const SET_COUNT: usize = 2288;
 
@@ -137,15 +134,12 @@ impl SetSums {
         sum.1 += ways;
     }
 
-    /// Counts every set's ways into `out`, its flushes in the suit held
-    /// as `holding` deciding, and clears them.
-    pub(super) fn count_into(&mut self, holding: &SuitHolding, out: &mut Outcomes) {
-        let mut values = [0u32; MAX_SEATS];
-        let values = &mut values[..out.seats()];
+    /// Hands every set's ways to `visit` (the set, its ways) and clears
+    /// them.
+    pub(super) fn drain(&mut self, mut visit: impl FnMut(u16, u64)) {
         for i in self.touched.drain(..) {
             let (set, ways) = &mut self.ways[usize::from(i)];
-            holding.flush_values(*set, values);
-            out.add(values, *ways);
+            visit(*set, *ways);
             *ways = 0;
         }
     }
