@@ -205,18 +205,27 @@ fn single(
     let (best, hands) = (view.fixed_best, view.fixed_winners);
     let k = hands.count_ones() as usize;
     let (win, tie) = (to.unit_k[1], to.unit_k[k + 1]);
-    let (mut beaten, mut tied, mut all, mut deals) = (0, 0, 0, 0);
-    // Without branches: whether a combo beats, ties or loses to the best
-    // single hand is a coin toss from board to board.
+    let (mut beaten, mut tied, mut lost, mut deals) = (0, 0, 0, 0);
     for it in range_items {
-        let live = u64::from(it.mask & view.mask == 0);
-        let w = it.weight * live;
+        if it.mask & view.mask != 0 {
+            to.set(it.slot, 0, 0);
+            continue;
+        }
+        deals += 1;
+        let w = it.weight;
         let r = view.ranks[it.slot as usize];
-        let (above, level) = (u64::from(r > best) * w, u64::from(r == best) * w);
-        (beaten, tied, all, deals) = (beaten + above, tied + level, all + w, deals + live);
-        to.set(it.slot, w, above * win + level * tie);
+        let share = if r > best {
+            beaten += w;
+            w * win
+        } else if r == best {
+            tied += w;
+            w * tie
+        } else {
+            lost += w;
+            0
+        };
+        to.set(it.slot, w, share);
     }
-    let lost = all - beaten - tied;
     to.sets.iter_mut().for_each(|v| *v = 0);
     to.sets[range_bit] += beaten;
     to.sets[hands | range_bit] += tied;
