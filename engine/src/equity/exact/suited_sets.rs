@@ -50,21 +50,37 @@ static SMALL_INDEX: [u16; 1 << 13] = {
     index
 };
 
+/// Every set of three or four ranks, in increasing order (by
+/// [`SMALL_INDEX`]).
+static SMALL_SETS: [u16; SMALL_COUNT] = {
+    let mut sets = [0u16; SMALL_COUNT];
+    let mut mask = 0;
+    while mask < 1 << 13 {
+        let i = SMALL_INDEX[mask];
+        if i != u16::MAX {
+            sets[i as usize] = mask as u16;
+        }
+        mask += 1;
+    }
+    sets
+};
+
 /// The ways of flush suitings on paired boards summed by the set of ranks
 /// dealt in the suit (three or four), where the flushes decide alone (no
 /// seat makes a full house or quads without them): the outcome is then
 /// the set's, whatever the other ranks, so each set is ranked once however
 /// many multisets deal it.
 pub(super) struct SetSums {
-    /// By set (its [`SMALL_INDEX`]): its mask and the ways summed.
-    ways: Vec<(u16, u64)>,
+    /// By set (its [`SMALL_INDEX`]): the ways summed; empty until the
+    /// first is added (a work item may add none).
+    ways: Vec<u64>,
     /// The sets with ways (by index), each once.
     touched: Vec<u16>,
 }
 
 thread_local! {
-    /// Each thread's set sums, kept from one work item to the next (16 KB
-    /// each, left cleared).
+    /// Each thread's set sums, kept from one work item to the next (8 KB
+    /// each once used, left cleared).
     static KEPT: Cell<Vec<SetSums>> = const { Cell::new(Vec::new()) };
 }
 
@@ -98,7 +114,7 @@ impl Drop for Lent {
 impl SetSums {
     fn new() -> SetSums {
         SetSums {
-            ways: vec![(0, 0); SMALL_COUNT],
+            ways: Vec::new(),
             touched: Vec::new(),
         }
     }
@@ -116,7 +132,7 @@ impl SetSums {
     /// Clears every set's ways.
     fn clear(&mut self) {
         for i in self.touched.drain(..) {
-            self.ways[usize::from(i)].1 = 0;
+            self.ways[usize::from(i)] = 0;
         }
     }
 
@@ -124,22 +140,25 @@ impl SetSums {
     #[inline(always)]
     pub(super) fn add(&mut self, set: u16, ways: u64) {
         let i = SMALL_INDEX[usize::from(set) & ((1 << 13) - 1)];
+        debug_assert!(i != u16::MAX, "a set of three or four ranks");
+        if self.ways.is_empty() {
+            self.ways = vec![0; SMALL_COUNT];
+        }
         let Some(sum) = self.ways.get_mut(usize::from(i)) else {
             return;
         };
-        if sum.1 == 0 {
+        if *sum == 0 {
             self.touched.push(i);
-            sum.0 = set;
         }
-        sum.1 += ways;
+        *sum += ways;
     }
 
     /// Hands every set's ways to `visit` (the set, its ways) and clears
     /// them.
     pub(super) fn drain(&mut self, mut visit: impl FnMut(u16, u64)) {
         for i in self.touched.drain(..) {
-            let (set, ways) = &mut self.ways[usize::from(i)];
-            visit(*set, *ways);
+            let ways = &mut self.ways[usize::from(i)];
+            visit(SMALL_SETS[usize::from(i)], *ways);
             *ways = 0;
         }
     }
@@ -166,5 +185,30 @@ mod tests {
             let cut: Vec<u16> = (0..shares).flat_map(|s| sets(s, shares).to_vec()).collect();
             assert_eq!(cut, every);
         }
+    }
+
+    /// Set sums hand back each set added, its ways summed, and are empty
+    /// after (lent again, they start empty).
+    #[test]
+    fn set_sums_hand_back_what_was_added() {
+        let small: Vec<u16> = (0..1u16 << 13)
+            .filter(|m| (3..=4).contains(&m.count_ones()))
+            .collect();
+        assert_eq!(SMALL_SETS.to_vec(), small);
+        for round in 0..2 {
+            let mut lent = SetSums::lend(2);
+            let (akq, akqj) = (0b1_1100_0000_0000, 0b1_1110_0000_0000);
+            lent[0].add(akq, 3);
+            lent[0].add(0b111, 5);
+            lent[0].add(akq, 4 + round);
+            lent[1].add(akqj, 1);
+            let mut got = Vec::new();
+            lent[0].drain(|set, ways| got.push((set, ways)));
+            got.sort_unstable();
+            assert_eq!(got, vec![(0b111, 5), (akq, 7 + round)]);
+            lent[0].drain(|_, _| panic!("drained twice"));
+        }
+        let mut lent = SetSums::lend(2);
+        lent[1].drain(|_, _| panic!("left from the last loan"));
     }
 }
