@@ -123,12 +123,12 @@ impl Default for HandState {
 }
 
 impl HandState {
-    /// The state of no cards. The first call expands the table ([`table`]).
+    /// The state of no cards. The first call expands the table ([`table`](fn@table)).
     ///
     /// # Panics
     ///
     /// When the program's embedded table is damaged (never in a sound
-    /// build; callers that want the error call [`table`] first).
+    /// build; callers that want the error call [`table`](fn@table) first).
     pub fn new() -> HandState {
         match table() {
             Ok(table) => HandState::with_table(table),

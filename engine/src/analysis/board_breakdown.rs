@@ -1,5 +1,5 @@
 //! A range's rows on a board ([`BoardBreakdown`]): each live combo
-//! classified ([`classify`](super::classify)), its weight added to its
+//! classified ([`classify`](fn@super::classify)), its weight added to its
 //! made-hand row and to each of its draws' rows.
 
 use super::classify::{StraightDraws, check_board, classify_unchecked};

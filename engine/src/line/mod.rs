@@ -2,7 +2,7 @@
 //! seat's **continue rule** on a street keeps part of its range there
 //! (made hands and draws of the board breakdown, equity against the other
 //! seats, explicit hands; weighted, or removed); a **line** is the rules
-//! of a spot's seats on its streets. [`narrow`] applies them in street
+//! of a spot's seats on its streets. [`narrow`](fn@narrow) applies them in street
 //! order and says how much of each range continues and how often every
 //! seat gets this far (the reach frequency); [`follow`] does the same for
 //! the reports over many boards, where a rule may keep nothing on some.

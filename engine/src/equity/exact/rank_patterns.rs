@@ -14,7 +14,7 @@
 //! Boards of five distinct ranks make no full house, so a flush there
 //! decides the pot alone, whatever the other ranks: their suitings are not
 //! walked. Each set of three to five ranks dealt in a suit
-//! ([`suited_sets`](super::suited_sets)) is ranked once, its ways a sum of
+//! ([`suited_sets`]) is ranked once, its ways a sum of
 //! products of the cards left off the suit; a multiset's flush ways (taken
 //! from its unsuited outcome) are a product over its ranks. A paired
 //! board on which no seat makes a full house or quads is the same: its

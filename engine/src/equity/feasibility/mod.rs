@@ -22,7 +22,7 @@ pub(crate) const MAX_FEASIBILITY_STEPS: u64 = 1_000_000;
 /// within `max_steps` search steps. At most 32 seats.
 ///
 /// A deal found greedily decides most spots at once ([`greedy_deal`]).
-/// Obvious spots are decided next, without searching ([`presolve`]):
+/// Obvious spots are decided next, without searching ([`presolve`](fn@presolve)):
 /// forced cards and pigeonholes on one or two cards. The problem is a
 /// matching in a hypergraph (hard in general), so the rest is
 /// a depth-first search, made fast on the inputs that are hard for a plain

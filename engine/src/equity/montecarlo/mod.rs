@@ -76,7 +76,7 @@
 //! preflop subtracts a control variate, what its hand does on a deal with
 //! an exactly known expectation ([`controls`]).
 //!
-//! Hands are ranked with the cache-resident [`CompactHand`] evaluator.
+//! Hands are ranked with the cache-resident [`CompactHand`](crate::compact::CompactHand) evaluator.
 //!
 //! A trial is one deal (hole cards for every seat and a whole board); the
 //! budget is rounded up to whole prefixes, strata groups or clusters, and the result's

@@ -21,8 +21,9 @@
 //!
 //! **The decision is a function of the request alone.** Estimates are
 //! single-thread costs in seconds of the development machine; the time
-//! budget and [`EXACT_LIMIT_S`] are compared with that cost divided by
-//! [`REFERENCE_THREADS`](costs::REFERENCE_THREADS) (2), never by the threads the run will use, so
+//! budget and [`EXACT_LIMIT_S`](crate::equity::request::EXACT_LIMIT_S) are
+//! compared with that cost divided by [`REFERENCE_THREADS`] (2), never by
+//! the threads the run will use, so
 //! `--threads 1`, `2` and `4` (or another machine) compute a request the
 //! same way and give bit-identical figures.
 //!
@@ -79,7 +80,7 @@ pub(crate) struct Plan {
 
 /// Plans `request` (validated as `setup`). The decision depends on the
 /// request alone, not on the threads it will run on: `Auto` compares the
-/// exact estimate on [`REFERENCE_THREADS`](costs::REFERENCE_THREADS) with the time budget.
+/// exact estimate on [`REFERENCE_THREADS`] with the time budget.
 pub(crate) fn plan(setup: &Setup, request: &EquityRequest) -> Result<Plan, EquityError> {
     if request.method != Method::MonteCarlo && preflop_table::applies(setup) {
         return Ok(Plan {

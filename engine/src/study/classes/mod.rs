@@ -3,7 +3,7 @@
 //! draw (a combo in as many rows as it has draws), each row with its
 //! combos, its share of the range and its equity against the other seats
 //! ([`table`]); the same figures for a seat's groups ([`groups`]); what
-//! calls a price ([`price`]); a combo's blocker effect ([`blockers`]). A
+//! calls a price ([`price`]); a combo's blocker effect ([`blockers`](fn@blockers)). A
 //! row is keyed by what it counts ([`key`]).
 
 mod blockers;

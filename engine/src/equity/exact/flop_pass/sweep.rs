@@ -1,5 +1,5 @@
 //! The sweep over the boards: each board of an orbit ranked once, counted
-//! by the [`Counter`], and its counts added to the ten flops it holds, on
+//! by the [`Counter`](super::counter::Counter), and its counts added to the ten flops it holds, on
 //! up to four threads' accumulators merged into one.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,7 +75,7 @@ impl Pass<'_> {
     /// Adds `counts` (by item) to a class's `row` under permutation `p`,
     /// in the row's order: its entry `j` takes the counts of the item `p`
     /// sends there (straight through where `p` moves no item). The items
-    /// counted alone ([`Read`](super::pass::Read); a permutation keeps
+    /// counted alone ([`Read`](super::counter::Read); a permutation keeps
     /// each item's seat).
     pub(super) fn add_row<T: Count>(&self, row: &mut [[T; 2]], p: u8, counts: &[[T; 2]]) {
         let p = usize::from(p);
