@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
-pub(crate) use super::walk::{PreflopDeals, Walk};
+use super::walk::{PreflopDeals, Walk};
 use crate::card::Card;
 use crate::combo::Combo;
 use crate::equity::error::EquityError;

@@ -42,10 +42,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::common::{Counts, rounds};
-use super::deal_major::{DEAL_LIMIT, PreflopDeals, Walk, preflop_deals, walk_tally};
+use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
 use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
 use super::suited_sets::{self, SetSums};
+use super::walk::{PreflopDeals, Walk};
 use crate::compact::{value_without_flush, warm_tables};
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;

@@ -139,8 +139,10 @@ impl SetSums {
     /// Adds `ways` to the set `set` (three or four ranks; `ways` not 0).
     #[inline(always)]
     pub(super) fn add(&mut self, set: u16, ways: u64) {
+        // Only paired boards' suitings are summed here (three or four
+        // ranks); a set of five, of five distinct ranks, is counted by
+        // set on its own (`SuitHolding::distinct_flushes`) and left out.
         let i = SMALL_INDEX[usize::from(set) & ((1 << 13) - 1)];
-        debug_assert!(i != u16::MAX, "a set of three or four ranks");
         if self.ways.is_empty() {
             self.ways = vec![0; SMALL_COUNT];
         }

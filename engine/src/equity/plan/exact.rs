@@ -4,13 +4,12 @@
 use super::costs::{COSTS, REFERENCE_THREADS};
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major::u64_sums;
-use crate::equity::exact::deal_major::{
-    DEAL_LIMIT, Folding, PreflopDeals, preflop_deals, symmetries,
-};
+use crate::equity::exact::deal_major::{DEAL_LIMIT, Folding, preflop_deals, symmetries};
 use crate::equity::exact::rank_patterns;
 use crate::equity::exact::swept_seat::{Listing, SweptSeat};
 use crate::equity::exact::three_ranges::ThreeRanges;
 use crate::equity::exact::two_ranges::TwoRanges;
+use crate::equity::exact::walk::PreflopDeals;
 use crate::equity::exact::winner_sets::WINNER_SET_SEATS;
 use crate::equity::request::EXACT_LIMIT_S;
 use crate::equity::setup::Setup;
