@@ -152,7 +152,7 @@ pub(super) fn passed_on(
         &rescaled
     };
     let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
-        sums.combos[a][combo.index()]
+        sums.combo(a, combo.index())
     });
     Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
 }

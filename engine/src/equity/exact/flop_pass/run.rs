@@ -2,6 +2,8 @@
 //! the counter, the symmetry maps, the boards and the width of its
 //! counters), the sweep, and the sums it hands on.
 
+use std::sync::Arc;
+
 use crate::card::Card;
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -17,7 +19,7 @@ use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
 };
 use super::pass::Pass;
-use super::sums::{Acc, Count, Counters, PassSums, Swept};
+use super::sums::{Acc, Count, Counters, PassSums, Swept, item_index};
 
 /// Whether the pass can count `setup` (no board): one to three seats with
 /// more than one combo (weighted or not), all active; every other seat (a
@@ -182,14 +184,10 @@ fn run_pass(
     let Some(acc) = acc else {
         return Ok(None);
     };
-    let items = (all.iter().enumerate())
-        .map(|(i, it)| {
-            let seat = offsets.iter().rposition(|&o| o <= i).unwrap_or(0);
-            (seat, it.combo)
-        })
-        .collect();
+    let items = item_seats(&all, &offsets);
     Ok(Some(PassSums {
         acc,
+        item_of: Arc::new(item_index(&items, seats)),
         items,
         item_perms,
         stabilisers: stabilisers(reps, perms),
@@ -198,6 +196,17 @@ fn run_pass(
         class_divisors: flop_weights.map(|w| w.divisors),
         seats,
     }))
+}
+
+/// Per item of `all` (seat by seat, from `offsets`), its active seat and
+/// canonical combo index.
+fn item_seats(all: &[Item], offsets: &[usize]) -> Vec<(usize, u16)> {
+    (all.iter().enumerate())
+        .map(|(i, it)| {
+            let seat = offsets.iter().rposition(|&o| o <= i).unwrap_or(0);
+            (seat, it.combo)
+        })
+        .collect()
 }
 
 /// The largest sum a counter can reach: one item's weight times the other

@@ -2,6 +2,8 @@
 //! counters), and one class's finished sums, rescaled to a flop's own
 //! weights.
 
+use std::sync::Arc;
+
 use crate::combo::COMBOS;
 
 /// One flop class's sums, as the two-range sweep forms them over the
@@ -12,19 +14,34 @@ pub(crate) struct ClassSums {
     pub(crate) sets: Vec<u64>,
     /// Deals counted.
     pub(crate) deals: u64,
-    /// Per active seat, by canonical combo index (1,326 entries, zero for
-    /// a combo the seat does not hold), `[weight, wins, ties, share]`. The
-    /// pass keeps only the weight and the share (wins and ties are 0): a
-    /// row's figures come from the winner sets and its buckets from each
-    /// combo's share over its weight, and two counters per class and combo
-    /// are half the memory traffic of four.
-    pub(crate) combos: Vec<Vec<[u64; 4]>>,
+    /// Per live item (the pass's order), `[weight, share]`: a row's
+    /// figures come from the winner sets and its buckets from each combo's
+    /// share over its weight (wins and ties are not kept: two counters per
+    /// class and combo are half the memory traffic of four).
+    combos: Vec<[u64; 2]>,
+    /// Per active seat, by canonical combo index, the combo's item, or
+    /// `u32::MAX` for a combo the seat does not hold: the same for every
+    /// class, made once per pass (a class's sums are finished thousands
+    /// of times, and 1,326 entries per seat written for each were most of
+    /// the memory they moved).
+    item_of: Arc<Vec<Vec<u32>>>,
     /// Per seat (every seat of the setup), what the pass divided its
     /// weights by (basis points are weight times this).
     pub(crate) divisors: Vec<u64>,
 }
 
 impl ClassSums {
+    /// The sums of the combo of canonical index `combo` of the active seat
+    /// `seat`, `[weight, wins, ties, share]` (wins and ties 0; all 0 for a
+    /// combo the seat does not hold).
+    pub(crate) fn combo(&self, seat: usize, combo: usize) -> [u64; 4] {
+        let item = (self.item_of.get(seat)).and_then(|items| items.get(combo));
+        match item.and_then(|&i| self.combos.get(i as usize)) {
+            Some(&[weight, share]) => [weight, 0, 0, share],
+            None => [0; 4],
+        }
+    }
+
     /// The sums with the weights of a flop whose own setup divides the
     /// seats' basis points by `divisors` (multiples of the pass's): every
     /// weight sum is a sum of products of one weight per seat, so it is
@@ -39,10 +56,8 @@ impl ClassSums {
             return;
         }
         self.sets.iter_mut().for_each(|v| *v /= ratio);
-        for seat in &mut self.combos {
-            for counts in seat.iter_mut() {
-                counts.iter_mut().for_each(|v| *v /= ratio);
-            }
+        for counts in &mut self.combos {
+            counts.iter_mut().for_each(|v| *v /= ratio);
         }
     }
 }
@@ -54,6 +69,9 @@ pub(crate) struct PassSums {
     pub(super) acc: Swept,
     /// Per item: its seat and canonical combo index.
     pub(super) items: Vec<(usize, u16)>,
+    /// Per active seat, by canonical combo index, its item (or
+    /// `u32::MAX`): [`ClassSums`]'s index, shared by every class.
+    pub(super) item_of: Arc<Vec<Vec<u32>>>,
     /// Per permutation of the scenario, the item each item goes to.
     pub(super) item_perms: Vec<Vec<u32>>,
     /// Per class, the permutations that fix its representative.
@@ -90,23 +108,39 @@ impl PassSums {
                 .map(|v| v * s / group)
                 .collect(),
             deals: self.acc.deals[class] * s / group,
-            // Each seat's made on its own (`vec!` would copy the first).
-            combos: (0..self.seats).map(|_| vec![[0; 4]; COMBOS]).collect(),
+            combos: vec![[0; 2]; live],
+            item_of: Arc::clone(&self.item_of),
             divisors: (self.class_divisors.as_ref())
                 .and_then(|d| d.get(class).cloned().flatten())
                 .unwrap_or_else(|| self.divisors.clone()),
         };
         let row = class * live;
-        for (i, &(seat, combo)) in self.items.iter().enumerate() {
+        for (i, to) in out.combos.iter_mut().enumerate() {
             let mut v = [0u64; 2];
             for &h in stab {
                 let from = self.acc.combos.get(row + self.item_perms[h][i] as usize);
                 (0..2).for_each(|q| v[q] += from[q]);
             }
-            out.combos[seat][usize::from(combo)] = [v[0] / group, 0, 0, v[1] / group];
+            *to = [v[0] / group, v[1] / group];
         }
         out
     }
+}
+
+/// Per active seat (`seats` of them), by canonical combo index, the item
+/// of that seat's combo among `items` (each item's seat and combo), or
+/// `u32::MAX`.
+pub(super) fn item_index(items: &[(usize, u16)], seats: usize) -> Vec<Vec<u32>> {
+    let mut item_of = vec![vec![u32::MAX; COMBOS]; seats];
+    for (i, &(seat, combo)) in items.iter().enumerate() {
+        if let Some(to) = item_of
+            .get_mut(seat)
+            .and_then(|s| s.get_mut(usize::from(combo)))
+        {
+            *to = i as u32;
+        }
+    }
+    item_of
 }
 
 /// The most memory the pass's per-thread accumulators may take together:
