@@ -2,14 +2,14 @@
 //! its own: the whole report (every row's frequency, reach, shares,
 //! figures, hits and buckets, and the totals) to the last bit; and the one
 //! pass without a line with its sums by highest card left out, as spots
-//! too wide for them are counted.
+//! too wide for them are counted, or a hand against a range not packed.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::report;
 use crate::card::CardSet;
 use crate::equity::ReportStrategy;
-use crate::equity::exact::flop_pass::BY_HIGHEST_OFF;
+use crate::equity::exact::flop_pass::{BY_HIGHEST_OFF, ONE_HAND_OFF, PACKED_SWEEPS};
 use crate::equity::request::{EquityRequest, Seat};
 use crate::line::{ContinueRule, Street, StreetRule};
 use crate::range::Range;
@@ -93,6 +93,29 @@ fn two_ranges_and_a_hand_on_a_line_count_as_each_flop() {
     same_both_ways(&request, &rules, true);
 }
 
+/// The report of each of `spots` (its ranges and dead cards), counted by
+/// the one pass, the same to the last bit with the switch `off` set as
+/// without it.
+fn same_with_switch_off(spots: &[(&[&str], &str)], off: &AtomicBool) {
+    for &(ranges, dead) in spots {
+        let request = spot(ranges, dead);
+        let report = || crate::study::flop_report(&request, &|| false, &|_, _, _| {});
+        let with = report().expect("report");
+        assert!(
+            matches!(with.strategy, ReportStrategy::OnePass { .. }),
+            "{ranges:?}: {:?}",
+            with.strategy
+        );
+        off.store(true, Ordering::Relaxed);
+        let without = report();
+        off.store(false, Ordering::Relaxed);
+        let without = without.expect("report");
+        assert_eq!(with.flops, without.flops, "{ranges:?}");
+        assert_eq!(with.seats, without.seats, "{ranges:?}");
+        assert_eq!(with.flop_count, without.flop_count, "{ranges:?}");
+    }
+}
+
 /// A hand against a weighted range with a dead card, two weighted ranges,
 /// and two ranges beside a hand: every row and total the same with the
 /// three flops of the boards' highest card summed per highest card or
@@ -104,21 +127,21 @@ fn the_sums_by_highest_card_change_no_figure() {
         (&["QQ+:0.5,AK", "TT+,AQs+,KQs"], ""),
         (&["AhKh", "QQ+,AQs+", "JJ+,KQs"], ""),
     ];
-    for (ranges, dead) in spots {
-        let request = spot(ranges, dead);
-        let report = || crate::study::flop_report(&request, &|| false, &|_, _, _| {});
-        let with = report().expect("report");
-        assert!(
-            matches!(with.strategy, ReportStrategy::OnePass { .. }),
-            "{ranges:?}: {:?}",
-            with.strategy
-        );
-        BY_HIGHEST_OFF.store(true, Ordering::Relaxed);
-        let without = report();
-        BY_HIGHEST_OFF.store(false, Ordering::Relaxed);
-        let without = without.expect("report");
-        assert_eq!(with.flops, without.flops, "{ranges:?}");
-        assert_eq!(with.seats, without.seats, "{ranges:?}");
-        assert_eq!(with.flop_count, without.flop_count, "{ranges:?}");
-    }
+    same_with_switch_off(&spots, &BY_HIGHEST_OFF);
+}
+
+/// A hand against a range, packed: a suited hand against a weighted range
+/// with a dead card, a range against an offsuit hand (the range first), a
+/// pair against a wide weighted range: every row and total the same as
+/// counted as other spots are (and the packed sweep did run).
+#[test]
+fn a_hand_against_a_range_packed_changes_no_figure() {
+    let spots: [(&[&str], &str); 3] = [
+        (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
+        (&["QQ+:0.5,AKs", "AsKd"], ""),
+        (&["7c7d", "99+,A9s+:0.3,KTo+,54s"], "Ah"),
+    ];
+    let packed = PACKED_SWEEPS.load(Ordering::Relaxed);
+    same_with_switch_off(&spots, &ONE_HAND_OFF);
+    assert!(PACKED_SWEEPS.load(Ordering::Relaxed) >= packed + spots.len());
 }

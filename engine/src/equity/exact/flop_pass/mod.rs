@@ -28,6 +28,7 @@
 mod counter;
 mod flop_weights;
 mod on_flop;
+mod one_hand;
 mod orbits;
 mod pass;
 mod pending;
@@ -39,5 +40,7 @@ pub(crate) use orbits::orbit_boards;
 pub(crate) use run::{applies, flop_pass, line_applies, line_pass, standings_pass};
 pub(crate) use sums::{ClassSums, PassSums};
 
+#[cfg(test)]
+pub(crate) use one_hand::{ONE_HAND_OFF, PACKED_SWEEPS};
 #[cfg(test)]
 pub(crate) use pending::BY_HIGHEST_OFF;

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::pass::Pass;
-use super::sums::{Acc, Count};
+use super::sums::{Acc, Cell, Count};
 
 /// The counts of the flops a run of boards shares: the pass sweeps boards
 /// in the lexicographic order of their cards, so consecutive boards
@@ -44,7 +44,7 @@ impl<T: Count> Pending<T> {
         at: usize,
         cards: &[u64; 5],
         (class, p): (usize, u8),
-        acc: &mut Acc<T>,
+        acc: &mut Acc<[T; 2]>,
         pass: &Pass<'_>,
     ) -> &mut [[T; 2]] {
         self.start(at, cards, class, p, acc, pass);
@@ -65,7 +65,7 @@ impl<T: Count> Pending<T> {
         cards: &[u64; 5],
         class: usize,
         p: u8,
-        acc: &mut Acc<T>,
+        acc: &mut Acc<[T; 2]>,
         pass: &Pass<'_>,
     ) {
         let lowest = cards[0] | cards[1] | cards[2] | cards[3];
@@ -77,7 +77,7 @@ impl<T: Count> Pending<T> {
     }
 
     /// Adds the run's sums to their classes' rows and clears them.
-    pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+    pub(super) fn flush(&mut self, acc: &mut Acc<[T; 2]>, pass: &Pass<'_>) {
         let live = self.live;
         for (at, flop) in self.flops.iter_mut().enumerate() {
             let Some((class, p)) = flop.take() else {
@@ -94,21 +94,21 @@ impl<T: Count> Pending<T> {
 /// Counts summed over boards that all hold the same few flops (the one
 /// pass, where every flop of a board takes the board's same counts), added
 /// to those flops' classes at once.
-struct Shared<T> {
+struct Shared<C> {
     /// The flops, each's class and permutation, if counted.
     flops: [Option<(usize, u8)>; 4],
     /// Per item: weight and share, summed over the boards.
-    combos: Vec<[T; 2]>,
+    combos: Vec<C>,
     /// Per set of winners: weight; and the deals, summed over the boards.
     sets: Vec<u64>,
     deals: u64,
 }
 
-impl<T: Count> Shared<T> {
-    fn new(live: usize, winner_sets: usize) -> Shared<T> {
+impl<C: Cell> Shared<C> {
+    fn new(live: usize, winner_sets: usize) -> Shared<C> {
         Shared {
             flops: [None; 4],
-            combos: vec![[T::default(); 2]; live],
+            combos: vec![C::default(); live],
             sets: vec![0; winner_sets],
             deals: 0,
         }
@@ -118,16 +118,9 @@ impl<T: Count> Shared<T> {
     /// orbit; the items counted, `slots`), per set of winners `sets` and
     /// `deals`, times `orbit`.
     #[inline(always)]
-    fn add(
-        &mut self,
-        combos: &[[T; 2]],
-        slots: Range<usize>,
-        sets: &[u64],
-        deals: u64,
-        orbit: u64,
-    ) {
+    fn add(&mut self, combos: &[C], slots: Range<usize>, sets: &[u64], deals: u64, orbit: u64) {
         for (to, c) in self.combos[slots.clone()].iter_mut().zip(&combos[slots]) {
-            T::add_pair(to, *c);
+            to.add_cell(*c);
         }
         for (to, s) in self.sets.iter_mut().zip(sets) {
             *to += s * orbit;
@@ -144,7 +137,7 @@ impl<T: Count> Shared<T> {
     }
 
     /// Adds the sums to each flop's class and clears them.
-    fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+    fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
         let live = self.combos.len();
         for (class, p) in self.flops.iter_mut().filter_map(Option::take) {
             let row = &mut acc.combos[class * live..(class + 1) * live];
@@ -154,7 +147,7 @@ impl<T: Count> Shared<T> {
         let slots = pass.read.slots.clone();
         self.combos[slots]
             .iter_mut()
-            .for_each(|c| *c = [T::default(); 2]);
+            .for_each(|c| *c = C::default());
         self.sets.iter_mut().for_each(|s| *s = 0);
         self.deals = 0;
     }
@@ -164,15 +157,15 @@ impl<T: Count> Shared<T> {
 /// the four flops those cards make takes every board's same counts, so
 /// the run's counts are summed once here and added to each flop's class
 /// when the run ends: one sum a board instead of four.
-pub(super) struct SharedRun<T> {
+pub(super) struct SharedRun<C> {
     /// The four lowest cards of the run's boards.
     lowest: u64,
-    shared: Shared<T>,
+    shared: Shared<C>,
 }
 
-impl<T: Count> SharedRun<T> {
+impl<C: Cell> SharedRun<C> {
     /// No run yet, for `live` items and `winner_sets` sets of winners.
-    pub(super) fn new(live: usize, winner_sets: usize) -> SharedRun<T> {
+    pub(super) fn new(live: usize, winner_sets: usize) -> SharedRun<C> {
         SharedRun {
             lowest: 0,
             shared: Shared::new(live, winner_sets),
@@ -186,8 +179,8 @@ impl<T: Count> SharedRun<T> {
     pub(super) fn add(
         &mut self,
         cards: &[u64; 5],
-        (combos, sets, deals, orbit): (&[[T; 2]], &[u64], u64, u64),
-        acc: &mut Acc<T>,
+        (combos, sets, deals, orbit): (&[C], &[u64], u64, u64),
+        acc: &mut Acc<C>,
         pass: &Pass<'_>,
     ) {
         let lowest = cards[0] | cards[1] | cards[2] | cards[3];
@@ -207,7 +200,7 @@ impl<T: Count> SharedRun<T> {
     }
 
     /// Adds the run's sums to each of its flops' classes and clears them.
-    pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+    pub(super) fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
         self.shared.flush(acc, pass);
     }
 }
@@ -227,24 +220,24 @@ pub(crate) static BY_HIGHEST_OFF: std::sync::atomic::AtomicBool =
 /// of one highest card all hold the three flops of their three lowest cards but one with it,
 /// so their counts are summed once per highest card and added to those
 /// three flops when the three lowest cards change.
-pub(super) struct ByHighest<T> {
+pub(super) struct ByHighest<C> {
     /// The three lowest cards of the boards summed.
     low: u64,
     /// By highest card (index): its sums, the flops noted when first met.
-    groups: Vec<Shared<T>>,
+    groups: Vec<Shared<C>>,
     /// The highest cards met (bits by index).
     met: u64,
 }
 
-impl<T: Count> ByHighest<T> {
+impl<C: Cell> ByHighest<C> {
     /// For `live` items and `winner_sets` sets of winners; `None` where its
     /// rows would not fit [`BY_HIGHEST_BYTES`].
-    pub(super) fn new(live: usize, winner_sets: usize) -> Option<ByHighest<T>> {
+    pub(super) fn new(live: usize, winner_sets: usize) -> Option<ByHighest<C>> {
         #[cfg(test)]
         if BY_HIGHEST_OFF.load(std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let bytes = 52 * (live * size_of::<[T; 2]>() + winner_sets * size_of::<u64>());
+        let bytes = 52 * (live * size_of::<C>() + winner_sets * size_of::<u64>());
         (bytes <= BY_HIGHEST_BYTES).then(|| ByHighest {
             low: 0,
             groups: (0..52).map(|_| Shared::new(live, winner_sets)).collect(),
@@ -260,8 +253,8 @@ impl<T: Count> ByHighest<T> {
     pub(super) fn add(
         &mut self,
         cards: &[u64; 5],
-        (combos, sets, deals, orbit): (&[[T; 2]], &[u64], u64, u64),
-        acc: &mut Acc<T>,
+        (combos, sets, deals, orbit): (&[C], &[u64], u64, u64),
+        acc: &mut Acc<C>,
         pass: &Pass<'_>,
     ) {
         let low = cards[0] | cards[1] | cards[2];
@@ -281,7 +274,7 @@ impl<T: Count> ByHighest<T> {
     }
 
     /// Adds every highest card's sums to its flops' classes and clears them.
-    pub(super) fn flush(&mut self, acc: &mut Acc<T>, pass: &Pass<'_>) {
+    pub(super) fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
         let mut met = self.met;
         while met != 0 {
             let high = met.trailing_zeros() as usize;

@@ -15,6 +15,7 @@ use crate::symmetry::SuitPerm;
 
 use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
+use super::one_hand::{self, HandFold, Packed};
 use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
 };
@@ -173,15 +174,9 @@ fn run_pass(
             })
             .collect(),
     };
-    let largest = largest_sum(&weights, &ranged, unit, perms.len());
-    let acc = if largest <= u128::from(u32::MAX) {
-        pass.sweep::<u32>(cancel, progress)?
-            .map(|a| swept(a, Counters::Narrow))
-    } else {
-        pass.sweep::<u64>(cancel, progress)?
-            .map(|a| swept(a, Counters::Wide))
-    };
-    let Some(acc) = acc else {
+    let narrow = largest_sum(&weights, &ranged, unit, perms.len()) <= u128::from(u32::MAX);
+    let packed = one_hand::applies(&pass, perms.len(), deck.len());
+    let Some(acc) = sweep(&pass, narrow, packed, cancel, progress)? else {
         return Ok(None);
     };
     let items = item_seats(&all, &offsets);
@@ -228,8 +223,31 @@ fn largest_sum(weights: &[(u64, u64)], ranged: &[usize], unit: u128, group: usiz
     largest * unit * 1176 * group as u128
 }
 
+/// The sweep of `pass`, its counters 32 bits wide where `narrow`, a hand
+/// against a range `packed` where that applies ([`one_hand::applies`]).
+fn sweep(
+    pass: &Pass<'_>,
+    narrow: bool,
+    packed: bool,
+    cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Option<Swept>, EquityError> {
+    Ok(match (narrow, packed) {
+        (true, true) => (pass.sweep_by::<Packed, HandFold>(cancel, progress)?)
+            .map(|a| swept(one_hand::unpack::<u32>(a, pass), Counters::Narrow)),
+        (false, true) => (pass.sweep_by::<Packed, HandFold>(cancel, progress)?)
+            .map(|a| swept(one_hand::unpack::<u64>(a, pass), Counters::Wide)),
+        (true, false) => pass
+            .sweep::<u32>(cancel, progress)?
+            .map(|a| swept(a, Counters::Narrow)),
+        (false, false) => pass
+            .sweep::<u64>(cancel, progress)?
+            .map(|a| swept(a, Counters::Wide)),
+    })
+}
+
 /// The sweep's accumulator with its counters as `counters` keeps them.
-fn swept<T: Count>(acc: Acc<T>, counters: fn(Vec<[T; 2]>) -> Counters) -> Swept {
+fn swept<T: Count>(acc: Acc<[T; 2]>, counters: fn(Vec<[T; 2]>) -> Counters) -> Swept {
     Swept {
         sets: acc.sets,
         deals: acc.deals,

@@ -152,8 +152,6 @@ pub(super) const ACCUMULATOR_BYTES: usize = 192 << 20;
 /// A counter of the pass: 32 bits where the largest sum fits (half the
 /// memory of 64, so more threads get an accumulator of their own).
 pub(super) trait Count: Copy + Default + Send {
-    fn add(&mut self, v: u64);
-    fn get(self) -> u64;
     /// A value the caller knows fits.
     fn from_u64(v: u64) -> Self;
     /// Adds a counter's value.
@@ -168,13 +166,9 @@ pub(super) trait Count: Copy + Default + Send {
 
 impl Count for u32 {
     #[inline(always)]
-    fn add(&mut self, v: u64) {
-        // The caller checked that every sum fits (`Counters::narrow_fits`).
-        *self += v as u32;
-    }
-    #[inline(always)]
     fn from_u64(v: u64) -> u32 {
-        // As in `add`: every sum fits, so every term does.
+        // The caller checked that every sum fits (`largest_sum` in run.rs),
+        // so every term does.
         v as u32
     }
     #[inline(always)]
@@ -182,7 +176,7 @@ impl Count for u32 {
         *self += v;
     }
     /// Both counters in one 64-bit add: the first is the low half, and no
-    /// sum of it reaches 2^32 (`Counters::narrow_fits`), so nothing carries
+    /// sum of it reaches 2^32 (`largest_sum` in run.rs), so nothing carries
     /// into the second.
     #[inline(always)]
     fn add_pair(to: &mut [u32; 2], c: [u32; 2]) {
@@ -190,16 +184,9 @@ impl Count for u32 {
         let sum = wide(*to) + wide(c);
         *to = [sum as u32, (sum >> 32) as u32];
     }
-    fn get(self) -> u64 {
-        u64::from(self)
-    }
 }
 
 impl Count for u64 {
-    #[inline(always)]
-    fn add(&mut self, v: u64) {
-        *self += v;
-    }
     #[inline(always)]
     fn from_u64(v: u64) -> u64 {
         v
@@ -207,9 +194,6 @@ impl Count for u64 {
     #[inline(always)]
     fn add_count(&mut self, v: u64) {
         *self += v;
-    }
-    fn get(self) -> u64 {
-        self
     }
 }
 
@@ -230,21 +214,35 @@ impl Counters {
     }
 }
 
+/// What the pass sums per flop class and item: a pair of counters
+/// (`[weight, share]`), or a hand against a range's packed counts.
+pub(super) trait Cell: Copy + Default + Send {
+    /// Adds another cell (every sum fits: the caller checked).
+    fn add_cell(&mut self, c: Self);
+}
+
+impl<T: Count> Cell for [T; 2] {
+    #[inline(always)]
+    fn add_cell(&mut self, c: [T; 2]) {
+        T::add_pair(self, c);
+    }
+}
+
 /// Per flop class while the pass runs: `W` above, combos by item.
-pub(super) struct Acc<T> {
+pub(super) struct Acc<C> {
     /// `classes × winner sets` weights.
     pub(super) sets: Vec<u64>,
     pub(super) deals: Vec<u64>,
-    /// `classes × items` counters, `[weight, share]`.
-    pub(super) combos: Vec<[T; 2]>,
+    /// `classes × items` cells (`[weight, share]` as the pass ends).
+    pub(super) combos: Vec<C>,
 }
 
-impl<T: Count> Acc<T> {
-    pub(super) fn new(classes: usize, sets: usize, items: usize) -> Acc<T> {
+impl<C: Cell> Acc<C> {
+    pub(super) fn new(classes: usize, sets: usize, items: usize) -> Acc<C> {
         Acc {
             sets: written(classes * sets, 0),
             deals: written(classes, 0),
-            combos: written(classes * items, [T::default(); 2]),
+            combos: written(classes * items, C::default()),
         }
     }
 
@@ -259,7 +257,7 @@ impl<T: Count> Acc<T> {
         self.deals[class] += deals * times;
     }
 
-    pub(super) fn add(mut self, other: Acc<T>) -> Acc<T> {
+    pub(super) fn add(mut self, other: Acc<C>) -> Acc<C> {
         for (a, b) in self.sets.iter_mut().zip(&other.sets) {
             *a += b;
         }
@@ -267,7 +265,7 @@ impl<T: Count> Acc<T> {
             *a += b;
         }
         for (a, b) in self.combos.iter_mut().zip(&other.combos) {
-            (0..2).for_each(|i| a[i].add(b[i].get()));
+            a.add_cell(*b);
         }
         self
     }

@@ -11,7 +11,7 @@ use super::flop_weights::{FlopWeights, OnFlop};
 use super::on_flop::{self, LANES, LaneCounts, LaneTo, Targets};
 use super::pass::Pass;
 use super::pending::{ByHighest, Pending, SharedRun};
-use super::sums::{ACCUMULATOR_BYTES, Acc, Count};
+use super::sums::{ACCUMULATOR_BYTES, Acc, Cell, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::exact::common::BoardView;
@@ -34,6 +34,17 @@ const FLOPS: [(usize, usize, usize); 10] = [
     (2, 3, 4),
 ];
 
+/// One thread's share of a sweep: what it sums per class and item (`C`),
+/// counted board by board.
+pub(super) trait Folding<C>: Sized {
+    fn new(pass: &Pass<'_>) -> Self;
+    /// Counts the board `mask`, whose orbit holds `orbit` boards, into its
+    /// ten flops.
+    fn board(&mut self, pass: &Pass<'_>, mask: u64, orbit: u64);
+    /// The fold's accumulator, its pending sums added.
+    fn finish(self, pass: &Pass<'_>) -> Acc<C>;
+}
+
 impl Pass<'_> {
     /// Sweeps every board into per-class accumulators with counters of
     /// type `T`, on up to four threads' accumulators (fewer where they
@@ -42,8 +53,19 @@ impl Pass<'_> {
         &self,
         cancel: &(dyn Fn() -> bool + Sync),
         progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Result<Option<Acc<T>>, EquityError> {
-        let acc_bytes = (self.classes * self.live).max(1) * size_of::<[T; 2]>();
+    ) -> Result<Option<Acc<[T; 2]>>, EquityError> {
+        self.sweep_by::<[T; 2], Fold<T>>(cancel, progress)
+    }
+
+    /// Sweeps every board by folds of type `F`, each summing cells `C`
+    /// per class and item, on up to four threads' accumulators (fewer
+    /// where they would not fit [`ACCUMULATOR_BYTES`]), merged into one.
+    pub(super) fn sweep_by<C: Cell, F: Folding<C>>(
+        &self,
+        cancel: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Option<Acc<C>>, EquityError> {
+        let acc_bytes = (self.classes * self.live).max(1) * size_of::<C>();
         let folds = rayon::current_num_threads()
             .clamp(1, 4)
             .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
@@ -52,8 +74,8 @@ impl Pass<'_> {
         let per_fold = boards.len().div_ceil(folds).max(1);
         let accs = boards
             .par_chunks(per_fold)
-            .map(|chunk| -> Result<Acc<T>, EquityError> {
-                let mut fold = Fold::<T>::new(self);
+            .map(|chunk| -> Result<Acc<C>, EquityError> {
+                let mut fold = F::new(self);
                 for (k, &(mask, orbit)) in chunk.iter().enumerate() {
                     if k % PROGRESS_BOARDS == 0 {
                         if cancel() {
@@ -67,7 +89,7 @@ impl Pass<'_> {
                 }
                 Ok(fold.finish(self))
             })
-            .collect::<Result<Vec<Acc<T>>, EquityError>>()?;
+            .collect::<Result<Vec<Acc<C>>, EquityError>>()?;
         // Merged into the first: no accumulator beyond the folds'.
         Ok(accs.into_iter().reduce(Acc::add))
     }
@@ -77,19 +99,18 @@ impl Pass<'_> {
     /// sends there (straight through where `p` moves no item). The items
     /// counted alone ([`Read`](super::counter::Read); a permutation keeps
     /// each item's seat).
-    pub(super) fn add_row<T: Count>(&self, row: &mut [[T; 2]], p: u8, counts: &[[T; 2]]) {
+    pub(super) fn add_row<C: Cell>(&self, row: &mut [C], p: u8, counts: &[C]) {
         let p = usize::from(p);
         let slots = self.read.slots.clone();
         let row = &mut row[slots.clone()];
         if self.identity[p] {
             for (target, c) in row.iter_mut().zip(&counts[slots]) {
-                T::add_pair(target, *c);
+                target.add_cell(*c);
             }
             return;
         }
         for (target, &i) in row.iter_mut().zip(&self.item_sources[p][slots]) {
-            let c = counts[i as usize];
-            T::add_pair(target, c);
+            target.add_cell(counts[i as usize]);
         }
     }
 }
@@ -97,7 +118,7 @@ impl Pass<'_> {
 /// One thread's share of the sweep: its accumulator and the working
 /// storage of a board, reused across its boards.
 struct Fold<T> {
-    acc: Acc<T>,
+    acc: Acc<[T; 2]>,
     /// The board's rank of every item (0 where it holds a board card).
     ranks: Vec<u32>,
     /// The board's weight and share per item, times its orbit.
@@ -106,46 +127,38 @@ struct Fold<T> {
     sets: Vec<u64>,
     scratch: Scratches,
     pending: Pending<T>,
-    run: SharedRun<T>,
+    run: SharedRun<[T; 2]>,
     /// Where it fits, the boards' counts for the flops of two of their
     /// three lowest cards and their highest card.
-    by_highest: Option<ByHighest<T>>,
+    by_highest: Option<ByHighest<[T; 2]>>,
     /// On a line with no single hand, a board's flops counted side by
     /// side.
     lanes: Option<LaneCounts>,
 }
 
-impl<T: Count> Fold<T> {
+impl<T: Count> Folding<[T; 2]> for Fold<T> {
     fn new(pass: &Pass<'_>) -> Fold<T> {
         let live = pass.live;
         Fold {
-            acc: Acc::<T>::new(pass.classes, pass.winner_sets, live),
+            acc: Acc::new(pass.classes, pass.winner_sets, live),
             ranks: vec![0u32; live],
             scaled: vec![[T::default(); 2]; live],
             sets: vec![0u64; pass.winner_sets],
             scratch: Scratches::default(),
             pending: Pending::<T>::new(live),
-            run: SharedRun::<T>::new(live, pass.winner_sets),
+            run: SharedRun::new(live, pass.winner_sets),
             // The one pass only: on a line each flop has its own counts.
             by_highest: (pass.flop_weights.is_none())
-                .then(|| ByHighest::<T>::new(live, pass.winner_sets))
+                .then(|| ByHighest::new(live, pass.winner_sets))
                 .flatten(),
             lanes: (pass.flop_weights.is_some() && pass.hands.is_empty())
                 .then(|| LaneCounts::new(live, pass.winner_sets)),
         }
     }
 
-    /// Counts the board `mask`, whose orbit holds `orbit` boards, and adds
-    /// its counts to its ten flops.
     #[inline(always)]
     fn board(&mut self, pass: &Pass<'_>, mask: u64, orbit: u64) {
-        // The board's five cards, lowest first.
-        let mut cards = [0u64; 5];
-        let mut rest = mask;
-        for card in &mut cards {
-            *card = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-        }
+        let cards = board_cards(mask);
         self.rank(pass, mask, &cards);
         if let Some(weights) = pass.flop_weights {
             self.each_flop(pass, weights, mask, &cards, orbit);
@@ -164,6 +177,17 @@ impl<T: Count> Fold<T> {
         self.add_flops(pass, &cards, deals, orbit);
     }
 
+    fn finish(mut self, pass: &Pass<'_>) -> Acc<[T; 2]> {
+        self.pending.flush(&mut self.acc, pass);
+        self.run.flush(&mut self.acc, pass);
+        if let Some(by_highest) = &mut self.by_highest {
+            by_highest.flush(&mut self.acc, pass);
+        }
+        self.acc
+    }
+}
+
+impl<T: Count> Fold<T> {
     /// Ranks every item on the board `mask` (`cards`, its cards).
     #[inline(always)]
     fn rank(&mut self, pass: &Pass<'_>, mask: u64, cards: &[u64; 5]) {
@@ -296,43 +320,60 @@ impl<T: Count> Fold<T> {
     }
 
     /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
-    /// to each of its ten flops' classes, `cards` its cards lowest first:
-    /// the four flops of its four lowest cards through the run of boards
-    /// sharing them, three of the six with its highest card through the
-    /// boards sharing their three lowest cards and it (where that fits),
-    /// the others straight to their rows.
+    /// to each of its ten flops' classes ([`add_flops`]).
     #[inline(always)]
     fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
         let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
-        self.run.add(cards, counts, &mut self.acc, pass);
-        let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
-            by_highest.add(cards, counts, &mut self.acc, pass);
-            &[(0, 3), (1, 3), (2, 3)]
-        } else {
-            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-        };
-        for &(x, y) in direct {
-            let flop = cards[x] | cards[y] | cards[4];
-            let Some((class, p)) = pass.flop_class.get(flop) else {
-                continue;
-            };
-            let class = class as usize;
-            self.acc.add_sets(class, &self.sets, deals, orbit);
-            let live = pass.live;
-            let row = &mut self.acc.combos[class * live..(class + 1) * live];
-            pass.add_row(row, p, &self.scaled);
-        }
+        let into = (&mut self.run, self.by_highest.as_mut(), &mut self.acc);
+        add_flops(into, pass, cards, counts);
     }
+}
 
-    /// The fold's accumulator, its pending sums added.
-    fn finish(mut self, pass: &Pass<'_>) -> Acc<T> {
-        self.pending.flush(&mut self.acc, pass);
-        self.run.flush(&mut self.acc, pass);
-        if let Some(by_highest) = &mut self.by_highest {
-            by_highest.flush(&mut self.acc, pass);
-        }
-        self.acc
+/// Adds a board's counts (`cells` per item, already times its orbit;
+/// `sets` per set of winners and `deals`, times `orbit`) to each of its
+/// ten flops' classes, `cards` its cards lowest first: the four flops of
+/// its four lowest cards through the run of boards sharing them, three of
+/// the six with its highest card through the boards sharing their three
+/// lowest cards and it (where that fits), the others straight to their
+/// rows.
+#[inline(always)]
+pub(super) fn add_flops<C: Cell>(
+    (run, by_highest, acc): (&mut SharedRun<C>, Option<&mut ByHighest<C>>, &mut Acc<C>),
+    pass: &Pass<'_>,
+    cards: &[u64; 5],
+    (cells, sets, deals, orbit): (&[C], &[u64], u64, u64),
+) {
+    let counts = (cells, sets, deals, orbit);
+    run.add(cards, counts, acc, pass);
+    let direct: &[(usize, usize)] = if let Some(by_highest) = by_highest {
+        by_highest.add(cards, counts, acc, pass);
+        &[(0, 3), (1, 3), (2, 3)]
+    } else {
+        &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    };
+    for &(x, y) in direct {
+        let flop = cards[x] | cards[y] | cards[4];
+        let Some((class, p)) = pass.flop_class.get(flop) else {
+            continue;
+        };
+        let class = class as usize;
+        acc.add_sets(class, sets, deals, orbit);
+        let live = pass.live;
+        let row = &mut acc.combos[class * live..(class + 1) * live];
+        pass.add_row(row, p, cells);
     }
+}
+
+/// The five cards of the board `mask`, lowest first, each as a mask.
+#[inline(always)]
+pub(super) fn board_cards(mask: u64) -> [u64; 5] {
+    let mut cards = [0u64; 5];
+    let mut rest = mask;
+    for card in &mut cards {
+        *card = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    cards
 }
 
 /// Adds one flop's counts (`counts`, by slot, at `slots`) of the board
@@ -342,7 +383,7 @@ impl<T: Count> Fold<T> {
 /// straight to the class's row.
 #[inline(always)]
 fn add_flop<T: Count>(
-    (acc, pending): (&mut Acc<T>, &mut Pending<T>),
+    (acc, pending): (&mut Acc<[T; 2]>, &mut Pending<T>),
     pass: &Pass<'_>,
     cards: &[u64; 5],
     ((x, y, z), (class, p)): ((usize, usize, usize), (usize, u8)),

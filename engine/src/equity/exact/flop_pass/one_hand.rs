@@ -1,0 +1,176 @@
+//! A hand against a range on every flop (`flops AhKh 15%`), the pass's
+//! commonest spot, counted in one loop per board: each range combo ranked
+//! and scored against the hand, and its counts packed in one 32-bit word
+//! (half the memory a pair of counters moves), which the pass sums as it
+//! sums pairs and unpacks into pairs once, at the end.
+//!
+//! A combo's counts on a board are its weight if the board leaves it and
+//! its share: its weight times `unit` for a win, `unit / 2` for a tie. As
+//! the weight is the combo's own, they follow from how often the board
+//! leaves it and its points (2 a win, 1 a tie): the packed word holds
+//! those two, each times the board's orbit, in its high and low halves.
+
+use std::ops::Range;
+
+use super::counter::Counter;
+use super::pass::Pass;
+use super::pending::{ByHighest, SharedRun};
+use super::sums::{Acc, Cell, Count};
+use super::sweep::{Folding, add_flops, board_cards};
+use crate::compact::CompactHand;
+
+/// Set by a test to count a hand against a range as other spots are
+/// counted: the same sums either way.
+#[cfg(test)]
+pub(crate) static ONE_HAND_OFF: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// How many sweeps were packed (a test checks its spots were).
+#[cfg(test)]
+pub(crate) static PACKED_SWEEPS: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+/// One range combo's counts, packed: the boards that leave it (high 16
+/// bits) and its points (low 16 bits), each times the boards' orbits.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Packed(u32);
+
+/// A board that leaves a combo, in the high half.
+const DEALT: u32 = 1 << 16;
+
+impl Cell for Packed {
+    #[inline(always)]
+    fn add_cell(&mut self, c: Packed) {
+        // Neither half of a sum reaches 2^16 ([`applies`]): no carry.
+        self.0 += c.0;
+    }
+}
+
+/// Whether the pass counts hand against range packed: one range against
+/// one single hand, every combo read, every flop with the seats' own
+/// weights, and (`group` permutations, `deck` cards left by the seats'
+/// single hands and the dead) no half of a sum reaching 2^16: a class's
+/// sum gathers at most the boards of its flops (`group` of them, each on
+/// `C(deck - 3, 2)` boards), at 2 points a board.
+pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
+    #[cfg(test)]
+    if ONE_HAND_OFF.load(std::sync::atomic::Ordering::Relaxed) {
+        return false;
+    }
+    let boards = deck.saturating_sub(3) * deck.saturating_sub(4) / 2;
+    let applies = matches!(pass.counter, Counter::Single { .. })
+        && pass.hands.len() == 1
+        && pass.flop_weights.is_none()
+        && pass.read.seat.is_none()
+        && pass.unit_k.get(1) == pass.unit_k.get(2).map(|half| 2 * half).as_ref()
+        && 2 * group * boards < usize::from(u16::MAX);
+    #[cfg(test)]
+    PACKED_SWEEPS.fetch_add(usize::from(applies), std::sync::atomic::Ordering::Relaxed);
+    applies
+}
+
+/// One thread's share of the sweep of a hand against a range.
+pub(super) struct HandFold {
+    acc: Acc<Packed>,
+    /// The board's packed counts per item (the hand's stays 0).
+    cells: Vec<Packed>,
+    /// The board's weight per set of winners.
+    sets: Vec<u64>,
+    run: SharedRun<Packed>,
+    by_highest: Option<ByHighest<Packed>>,
+    /// The hand's slot; the range's slots; the range's and the hand's
+    /// active-index bits.
+    hand: usize,
+    range: Range<usize>,
+    bits: [usize; 2],
+}
+
+impl Folding<Packed> for HandFold {
+    fn new(pass: &Pass<'_>) -> HandFold {
+        let (range, slots) = match *pass.counter {
+            Counter::Single { range, ref slots } => {
+                (range, slots.start as usize..slots.end as usize)
+            }
+            // Not counted so ([`applies`]).
+            _ => (0, 0..0),
+        };
+        let (hand_seat, hand) = pass.hands.first().copied().unwrap_or((0, 0));
+        let live = pass.live;
+        HandFold {
+            acc: Acc::new(pass.classes, pass.winner_sets, live),
+            cells: vec![Packed::default(); live],
+            sets: vec![0; pass.winner_sets],
+            run: SharedRun::new(live, pass.winner_sets),
+            by_highest: ByHighest::new(live, pass.winner_sets),
+            hand,
+            range: slots,
+            bits: [1 << range, 1 << hand_seat],
+        }
+    }
+
+    #[inline(always)]
+    fn board(&mut self, pass: &Pass<'_>, mask: u64, orbit: u64) {
+        let cards = board_cards(mask);
+        let board = cards.iter().fold(CompactHand::EMPTY, |h, &c| {
+            h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
+        });
+        let hand = pass.cards[self.hand].combine(board).rank7().value();
+        // By how the board leaves the combo: blocked, lost, tied, won.
+        let o = orbit as u32;
+        let cell = [0, DEALT * o, (DEALT + 1) * o, (DEALT + 2) * o].map(Packed);
+        let (mut won, mut tied, mut dealt, mut deals) = (0u64, 0u64, 0u64, 0u64);
+        let items = &pass.all[self.range.clone()];
+        let hands = &pass.cards[self.range.clone()];
+        let cells = &mut self.cells[self.range.clone()];
+        for ((it, combo), to) in items.iter().zip(hands).zip(cells) {
+            if it.mask & mask != 0 {
+                *to = cell[0];
+                continue;
+            }
+            let rank = combo.combine(board).rank7().value();
+            let (above, level) = (usize::from(rank > hand), usize::from(rank == hand));
+            *to = cell[1 + level + 2 * above];
+            let w = it.weight;
+            won += w * above as u64;
+            tied += w * level as u64;
+            dealt += w;
+            deals += 1;
+        }
+        let [range, hand] = self.bits;
+        self.sets[range] = won;
+        self.sets[range | hand] = tied;
+        self.sets[hand] = dealt - won - tied;
+        let into = (&mut self.run, self.by_highest.as_mut(), &mut self.acc);
+        add_flops(into, pass, &cards, (&self.cells, &self.sets, deals, orbit));
+    }
+
+    fn finish(mut self, pass: &Pass<'_>) -> Acc<Packed> {
+        self.run.flush(&mut self.acc, pass);
+        if let Some(by_highest) = &mut self.by_highest {
+            by_highest.flush(&mut self.acc, pass);
+        }
+        self.acc
+    }
+}
+
+/// The packed sums as the pass's pairs of counters: per class and item,
+/// its weight times the boards that leave it, and times its points in
+/// ties' shares (`unit / 2`). The item at an entry of a class's row may be
+/// another than the board's (a permutation of the scenario sends it
+/// there), but both weigh the same: the permutations keep the ranges.
+pub(super) fn unpack<T: Count>(acc: Acc<Packed>, pass: &Pass<'_>) -> Acc<[T; 2]> {
+    let tie = pass.unit_k.get(2).copied().unwrap_or(0);
+    let live = pass.live.max(1);
+    let combos = (acc.combos.iter().enumerate())
+        .map(|(at, &Packed(v))| {
+            let w = pass.all[at % live].weight;
+            let (dealt, points) = (u64::from(v >> 16), u64::from(v & 0xFFFF));
+            [T::from_u64(w * dealt), T::from_u64(w * points * tie)]
+        })
+        .collect();
+    Acc {
+        sets: acc.sets,
+        deals: acc.deals,
+        combos,
+    }
+}
