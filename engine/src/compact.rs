@@ -117,6 +117,20 @@ impl CompactHand {
         self.suits == 0
     }
 
+    /// Whether some suit holds five or more of the cards.
+    #[inline]
+    pub(crate) fn has_flush(self) -> bool {
+        ((self.key >> 32) as u32 + COUNTER_BASE) & FLUSH_BITS != 0
+    }
+
+    /// The sum of the cards' rank keys: what decides the value of seven
+    /// cards no suit holds five of ([`value_without_flush`]), and the same
+    /// for every hand of the same ranks.
+    #[inline]
+    pub(crate) fn rank_keys(self) -> u32 {
+        self.key as u32
+    }
+
     /// The rank of the best five of the hand's seven cards. Only meaningful
     /// for exactly seven cards (debug builds check).
     #[inline]
