@@ -133,23 +133,46 @@ pub(super) fn flop_classes(deck: &[Card], perms: &[SuitPerm], reps: &[[Card; 3]]
 /// One five-card board of `deck` per orbit under `perms` (the smallest
 /// mask), with the orbit's size, in the lexicographic order of their cards
 /// (boards sharing their lowest cards come together). Found on the pool's
-/// threads by lowest card (two million boards, each against every
-/// permutation: 45 ms on one thread for `AhKh` against a range).
+/// threads by lowest card, each board's images under the permutations
+/// built card by card as the loops go down (two million boards, each
+/// against every permutation).
 pub(crate) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
     let n = deck.len();
     let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
+    let group = perms.len().min(24);
+    // Per card, its image under each permutation (there are at most 24).
+    let images: Vec<[u64; 24]> = (bits.iter())
+        .map(|&b| {
+            let mut images = [0; 24];
+            for (to, p) in images.iter_mut().zip(perms) {
+                *to = p.mask(b);
+            }
+            images
+        })
+        .collect();
+    // The images of a set of cards (`set`'s) with the card `card`.
+    let with = |set: &[u64; 24], card: usize| -> [u64; 24] {
+        let mut out = *set;
+        for (to, i) in out[..group].iter_mut().zip(&images[card]) {
+            *to |= i;
+        }
+        out
+    };
     let by_lowest: Vec<Vec<(u64, u64)>> = (0..n)
         .into_par_iter()
         .map(|a| {
             let mut boards = Vec::new();
             for b in a + 1..n {
+                let two = with(&images[a], b);
                 for c in b + 1..n {
+                    let three = with(&two, c);
                     for d in c + 1..n {
+                        let four = with(&three, d);
+                        let m4 = bits[a] | bits[b] | bits[c] | bits[d];
                         for e in d + 1..n {
-                            let m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e];
-                            if perms.iter().all(|p| p.mask(m) >= m) {
-                                let fixed = perms.iter().filter(|p| p.mask(m) == m).count();
-                                boards.push((m, (perms.len() / fixed) as u64));
+                            let m = m4 | bits[e];
+                            if let Some(fixed) = fixing(&four[..group], &images[e], m) {
+                                boards.push((m, (group.max(1) / fixed.max(1)) as u64));
                             }
                         }
                     }
@@ -159,6 +182,22 @@ pub(crate) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)>
         })
         .collect();
     by_lowest.concat()
+}
+
+/// How many permutations fix the board `m`, whose images are those of its
+/// four lowest cards `four` with its highest card's `last`, or `None`
+/// where one sends it below itself (it is not its orbit's smallest).
+#[inline(always)]
+fn fixing(four: &[u64], last: &[u64], m: u64) -> Option<usize> {
+    let mut fixed = 0;
+    for (f, l) in four.iter().zip(last) {
+        let image = f | l;
+        if image < m {
+            return None;
+        }
+        fixed += usize::from(image == m);
+    }
+    Some(fixed)
 }
 
 /// Per class representative of `reps`, the permutations of `perms` that
