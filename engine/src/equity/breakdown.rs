@@ -25,7 +25,7 @@
 
 use super::result::{ClassEquity, ComboEquity, SeatBreakdown};
 use super::setup::Setup;
-use super::tally::{ComboCount, share_unit};
+use super::tally::{ComboCount, float, share_unit};
 use crate::combo::{CLASSES, HandClass};
 
 /// The breakdown of every active seat from flat per-combo tallies laid out
@@ -48,7 +48,7 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                 if sampled {
                     c.prefixes as f64
                 } else {
-                    c.total as f64
+                    float(c.total)
                 }
             };
             let all: f64 = counts.iter().map(mass).sum();

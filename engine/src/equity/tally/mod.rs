@@ -8,6 +8,6 @@ mod counts;
 mod figures;
 mod outcome;
 
-pub(crate) use combo_count::ComboCount;
+pub(crate) use combo_count::{ComboCount, float};
 pub(crate) use counts::Tally;
 pub(crate) use outcome::{add_outcome, gcd, share_unit, tie_slot};
