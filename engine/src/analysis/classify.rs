@@ -132,7 +132,7 @@ pub(super) fn classify_unchecked(
     seven[..board.len()].copy_from_slice(board);
     seven[board.len() + 1] = b;
     let cards = &seven[..board.len() + 2];
-    let category = eval::evaluate(cards).map_or(HandCategory::HighCard, |r| r.category());
+    let category = eval::category_unchecked(cards);
     let board_ranks = rank_bits(board.iter().copied());
     let top = 15 - board_ranks.leading_zeros() as u8;
     let (ra, rb) = (a.rank().index(), b.rank().index());
@@ -288,6 +288,7 @@ fn straight_draws(cell: u8, flush_draw: bool) -> u16 {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::eval::HandRank;
 
     fn hit(combo: &str, board: &str) -> Hit {
         classify(combo.parse().unwrap(), &parse_cards(board).unwrap()).unwrap()
@@ -361,5 +362,43 @@ mod tests {
         // No draws on the river; a made flush has no flush draw.
         assert_eq!(hit("9h8h", "Th7c2h3s4d").draws().count(), 0);
         assert!(!hit("9h8h", "Th7h2h").has(Draw::FlushDraw));
+    }
+
+    /// The category alone (what a hit is classified by) is the ranked
+    /// hand's: on every five-card hand,
+    /// and on a million six- and seven-card hands drawn by a fixed LCG.
+    #[test]
+    fn a_category_alone_is_the_ranks() {
+        let deck: Vec<Card> = (0..52).filter_map(Card::from_index).collect();
+        let same = |hand: &[Card]| {
+            let ranked = eval::evaluate(hand).map(HandRank::category);
+            assert_eq!(ranked, Ok(eval::category_unchecked(hand)), "{hand:?}");
+        };
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut hand = Vec::with_capacity(7);
+        for a in 0..48 {
+            for b in a + 1..49 {
+                for c in b + 1..50 {
+                    for d in c + 1..51 {
+                        for e in d + 1..52 {
+                            same(&[deck[a], deck[b], deck[c], deck[d], deck[e]]);
+                        }
+                    }
+                }
+            }
+        }
+        for n in [6, 7].repeat(500_000) {
+            hand.clear();
+            while hand.len() < n {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let card = deck[(state >> 33) as usize % 52];
+                if !hand.contains(&card) {
+                    hand.push(card);
+                }
+            }
+            same(&hand);
+        }
     }
 }
