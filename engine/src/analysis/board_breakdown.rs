@@ -14,7 +14,8 @@ use crate::range::Range;
 pub struct Row<T> {
     /// What the row counts.
     pub what: T,
-    /// Its combos in the range (live, weight above zero).
+    /// Its combos in the range (live, weight above zero); empty in
+    /// [`BoardBreakdown::weights`].
     pub combos: Vec<Combo>,
     /// Their weighted count.
     pub weight: f64,
@@ -28,6 +29,14 @@ impl<T> Row<T> {
             combos: Vec::new(),
             weight: 0.0,
         }
+    }
+
+    /// Counts `combo` of weight `w` in the row, listing it where `listed`.
+    fn add(&mut self, combo: Combo, w: f64, listed: bool) {
+        if listed {
+            self.combos.push(combo);
+        }
+        self.weight += w;
     }
 }
 
@@ -50,6 +59,27 @@ impl BoardBreakdown {
         board: &[Card],
         dead: CardSet,
     ) -> Result<BoardBreakdown, AnalysisError> {
+        Self::build(range, board, dead, true)
+    }
+
+    /// [`BoardBreakdown::new`]'s weights alone: every row's combos left
+    /// empty (a flop report's hits read the weights of thousands of
+    /// breakdowns; the lists were most of what they allocated).
+    pub fn weights(
+        range: &Range,
+        board: &[Card],
+        dead: CardSet,
+    ) -> Result<BoardBreakdown, AnalysisError> {
+        Self::build(range, board, dead, false)
+    }
+
+    /// The breakdown, each row listing its combos where `listed`.
+    fn build(
+        range: &Range,
+        board: &[Card],
+        dead: CardSet,
+        listed: bool,
+    ) -> Result<BoardBreakdown, AnalysisError> {
         let known = check_board(board, dead)?;
         let mut made: Vec<Row<MadeHand>> = MadeHand::ALL.into_iter().map(Row::empty).collect();
         let mut draws: Vec<Row<Draw>> = Draw::ALL.into_iter().map(Row::empty).collect();
@@ -63,12 +93,10 @@ impl BoardBreakdown {
             total += w;
             let hit = classify_unchecked(combo, board, &mut straights);
             if let Some(row) = made.iter_mut().find(|r| r.what == hit.made) {
-                row.combos.push(combo);
-                row.weight += w;
+                row.add(combo, w, listed);
             }
             for row in draws.iter_mut().filter(|r| hit.has(r.what)) {
-                row.combos.push(combo);
-                row.weight += w;
+                row.add(combo, w, listed);
             }
         }
         Ok(BoardBreakdown { total, made, draws })
@@ -100,6 +128,28 @@ mod tests {
             assert!((made - combos).abs() < 1e-9);
             let listed: usize = b.made.iter().map(|r| r.combos.len()).sum();
             assert_eq!(listed as f64, combos);
+        }
+    }
+
+    /// The weights alone are the listed breakdown's, to the bit, with no
+    /// combo listed.
+    #[test]
+    fn weights_alone_are_the_breakdowns() {
+        let range = Range::parse("22+,A2s+,K9o+,T8s:0.35,65s:0.5").unwrap();
+        for (board, dead) in [("Kh9s4c", ""), ("Th7c2h", "Ah"), ("9s8c7h6d", "2c")] {
+            let board = parse_cards(board).unwrap();
+            let dead = CardSet::parse(dead).unwrap();
+            let listed = BoardBreakdown::new(&range, &board, dead).unwrap();
+            let weights = BoardBreakdown::weights(&range, &board, dead).unwrap();
+            assert_eq!(weights.total.to_bits(), listed.total.to_bits());
+            let rows = |b: &BoardBreakdown| -> Vec<(u64, usize)> {
+                let made = b.made.iter().map(|r| (r.weight.to_bits(), r.combos.len()));
+                let draws = b.draws.iter().map(|r| (r.weight.to_bits(), r.combos.len()));
+                made.chain(draws).collect()
+            };
+            let (l, w) = (rows(&listed), rows(&weights));
+            assert!(l.iter().zip(&w).all(|(l, w)| l.0 == w.0 && w.1 == 0));
+            assert!(l.iter().any(|l| l.1 > 0));
         }
     }
 }

@@ -143,7 +143,7 @@ pub const BUCKET_EDGES: [f64; 4] = [0.75, 0.5, 0.25, 0.0];
 /// The hit shares (made hands and draws with a combo, by name) and the
 /// nut share (two pair or better) of `range` on `board`.
 fn hits(range: &Range, board: &[Card], dead: CardSet) -> Hits {
-    match BoardBreakdown::new(range, board, dead) {
+    match BoardBreakdown::weights(range, board, dead) {
         Ok(b) if b.total > 0.0 => {
             let made = b.made.iter().map(|r| (r.what.name(), r.weight));
             let draws = b.draws.iter().map(|r| (r.what.name(), r.weight));
