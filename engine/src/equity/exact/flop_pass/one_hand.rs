@@ -1,23 +1,31 @@
 //! A hand against a range on every flop (`flops AhKh 15%`), the pass's
 //! commonest spot, counted in one loop per board: each range combo ranked
-//! and scored against the hand, and its counts packed in one 32-bit word
-//! (half the memory a pair of counters moves), which the pass sums as it
-//! sums pairs and unpacks into pairs once, at the end.
+//! and scored against the hand, and its points (2 a win, 1 a tie, times
+//! the board's orbit) kept in 16 bits (a quarter of the memory a pair of
+//! counters moves), which the pass sums as it sums pairs and unpacks into
+//! pairs once, at the end.
 //!
-//! A combo's counts on a board are its weight if the board leaves it and
-//! its share: its weight times `unit` for a win, `unit / 2` for a tie. As
-//! the weight is the combo's own, they follow from how often the board
-//! leaves it and its points (2 a win, 1 a tie): the packed word holds
-//! those two, each times the board's orbit, in its high and low halves.
+//! A combo's counts on a flop are its weight times the boards that leave
+//! it and its share: its weight times `unit` for a win, `unit / 2` for a
+//! tie. Its weight is its own, so the share follows from its points; and
+//! the boards that leave it are those of the flop's other `n − 5` cards
+//! taken two at a time (none where it holds a flop card), whatever the
+//! board, so they are not counted. The pass's rows keep `W` (see the
+//! module above), read only through `Σ_{h ∈ Stab(F)} W(F, h c)`: a row's
+//! weights are set to the flop's `V` times its orbit, `|G| / |Stab(F)|`,
+//! which sums to the same `|G| · V`.
 
 use std::ops::Range;
 
 use super::counter::Counter;
+use super::orbits::mask_of;
 use super::pass::Pass;
 use super::pending::{ByHighest, SharedRun};
 use super::sums::{Acc, Cell, Count};
 use super::sweep::{Folding, add_flops, board_cards};
+use crate::card::Card;
 use crate::compact::{CompactHand, value_without_flush};
+use crate::symmetry::SuitPerm;
 
 /// Set by a test to count a hand against a range as other spots are
 /// counted: the same sums either way.
@@ -30,18 +38,14 @@ pub(crate) static ONE_HAND_OFF: std::sync::atomic::AtomicBool =
 pub(crate) static PACKED_SWEEPS: std::sync::atomic::AtomicUsize =
     std::sync::atomic::AtomicUsize::new(0);
 
-/// One range combo's counts, packed: the boards that leave it (high 16
-/// bits) and its points (low 16 bits), each times the boards' orbits.
+/// One range combo's points, times the boards' orbits.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Packed(u32);
+pub(super) struct Points(u16);
 
-/// A board that leaves a combo, in the high half.
-const DEALT: u32 = 1 << 16;
-
-impl Cell for Packed {
+impl Cell for Points {
     #[inline(always)]
-    fn add_cell(&mut self, c: Packed) {
-        // Neither half of a sum reaches 2^16 ([`applies`]): no carry.
+    fn add_cell(&mut self, c: Points) {
+        // No sum reaches 2^16 ([`applies`]).
         self.0 += c.0;
     }
 }
@@ -49,8 +53,8 @@ impl Cell for Packed {
 /// Whether the pass counts hand against range packed: one range against
 /// one single hand, every combo read, every flop with the seats' own
 /// weights, and (`group` permutations, `deck` cards left by the seats'
-/// single hands and the dead) no half of a sum reaching 2^16: a class's
-/// sum gathers at most the boards of its flops (`group` of them, each on
+/// single hands and the dead) no sum reaching 2^16: a class's sum gathers
+/// at most the boards of its flops (`group` of them, each on
 /// `C(deck - 3, 2)` boards), at 2 points a board.
 pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
     #[cfg(test)]
@@ -71,13 +75,13 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
 
 /// One thread's share of the sweep of a hand against a range.
 pub(super) struct HandFold {
-    acc: Acc<Packed>,
-    /// The board's packed counts per item (the hand's stays 0).
-    cells: Vec<Packed>,
+    acc: Acc<Points>,
+    /// The board's points per item (the hand's stay 0).
+    cells: Vec<Points>,
     /// The board's weight per set of winners.
     sets: Vec<u64>,
-    run: SharedRun<Packed>,
-    by_highest: Option<ByHighest<Packed>>,
+    run: SharedRun<Points>,
+    by_highest: Option<ByHighest<Points>>,
     /// The hand's slot; the range's slots; the range's and the hand's
     /// active-index bits.
     hand: usize,
@@ -91,7 +95,7 @@ pub(super) struct HandFold {
     pair_of: Vec<u8>,
 }
 
-impl Folding<Packed> for HandFold {
+impl Folding<Points> for HandFold {
     fn new(pass: &Pass<'_>) -> HandFold {
         let (range, slots) = match *pass.counter {
             Counter::Single { range, ref slots } => {
@@ -116,7 +120,7 @@ impl Folding<Packed> for HandFold {
             .collect();
         HandFold {
             acc: Acc::new(pass.classes, pass.winner_sets, live),
-            cells: vec![Packed::default(); live],
+            cells: vec![Points::default(); live],
             sets: vec![0; pass.winner_sets],
             run: SharedRun::new(live, pass.winner_sets),
             by_highest: ByHighest::new(live, pass.winner_sets),
@@ -137,8 +141,8 @@ impl Folding<Packed> for HandFold {
         });
         let hand = pass.cards[self.hand].combine(board).rank7().value();
         // By how the board leaves the combo: blocked, lost, tied, won.
-        let o = orbit as u32;
-        let cell = [0, DEALT * o, (DEALT + 1) * o, (DEALT + 2) * o].map(Packed);
+        let o = orbit as u16;
+        let cell = [0, 0, o, 2 * o].map(Points);
         // A combo that makes no flush is worth what its ranks are: each
         // rank pair's value looked up once (a 15% range holds about 4
         // combos per pair; the lookups are what the loop waits on).
@@ -177,7 +181,7 @@ impl Folding<Packed> for HandFold {
         add_flops(into, pass, &cards, (&self.cells, &self.sets, deals, orbit));
     }
 
-    fn finish(mut self, pass: &Pass<'_>) -> Acc<Packed> {
+    fn finish(mut self, pass: &Pass<'_>) -> Acc<Points> {
         self.run.flush(&mut self.acc, pass);
         if let Some(by_highest) = &mut self.by_highest {
             by_highest.flush(&mut self.acc, pass);
@@ -186,21 +190,56 @@ impl Folding<Packed> for HandFold {
     }
 }
 
-/// The packed sums as the pass's pairs of counters: per class and item,
-/// its weight times the boards that leave it, and times its points in
-/// ties' shares (`unit / 2`). The item at an entry of a class's row may be
-/// another than the board's (a permutation of the scenario sends it
-/// there), but both weigh the same: the permutations keep the ranges.
-pub(super) fn unpack<T: Count>(acc: Acc<Packed>, pass: &Pass<'_>) -> Acc<[T; 2]> {
+/// What unpacking the points needs of the scenario.
+#[derive(Clone, Copy)]
+pub(super) struct Shape<'a> {
+    /// The classes' representatives.
+    pub(super) reps: &'a [[Card; 3]],
+    /// The suit permutations that fix the scenario.
+    pub(super) perms: &'a [SuitPerm],
+    /// The cards left by the single hands and the dead.
+    pub(super) deck: usize,
+}
+
+/// The points as the pass's pairs of counters: per class (`shape`) and
+/// range combo, its
+/// weight times the boards of the class that leave it (see above), and
+/// times its points in ties' shares (`unit / 2`). The combo at an entry of
+/// a class's row may be another than the board's (a permutation of the
+/// scenario sends it there), but both weigh the same: the permutations
+/// keep the ranges.
+pub(super) fn unpack<T: Count>(
+    acc: Acc<Points>,
+    pass: &Pass<'_>,
+    Shape { reps, perms, deck }: Shape<'_>,
+) -> Acc<[T; 2]> {
     let tie = pass.unit_k.get(2).copied().unwrap_or(0);
     let live = pass.live.max(1);
-    let combos = (acc.combos.iter().enumerate())
-        .map(|(at, &Packed(v))| {
-            let w = pass.all[at % live].weight;
-            let (dealt, points) = (u64::from(v >> 16), u64::from(v & 0xFFFF));
-            [T::from_u64(w * dealt), T::from_u64(w * points * tie)]
-        })
-        .collect();
+    let range = match *pass.counter {
+        Counter::Single { ref slots, .. } => slots.start as usize..slots.end as usize,
+        _ => 0..0,
+    };
+    let others = deck.saturating_sub(5) as u64;
+    let left = others * others.saturating_sub(1) / 2;
+    let mut combos = vec![[T::default(); 2]; acc.combos.len()];
+    for ((rep, row), points) in reps
+        .iter()
+        .zip(combos.chunks_mut(live))
+        .zip(acc.combos.chunks(live))
+    {
+        let flop = mask_of(rep);
+        let fixing = perms.iter().filter(|p| p.mask(flop) == flop).count();
+        let dealt = left * (perms.len() / fixing.max(1)) as u64;
+        for at in range.clone() {
+            let it = &pass.all[at];
+            let dealt = if it.mask & flop == 0 { dealt } else { 0 };
+            let Points(p) = points[at];
+            row[at] = [
+                T::from_u64(it.weight * dealt),
+                T::from_u64(it.weight * u64::from(p) * tie),
+            ];
+        }
+    }
     Acc {
         sets: acc.sets,
         deals: acc.deals,

@@ -15,7 +15,7 @@ use crate::symmetry::SuitPerm;
 
 use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
-use super::one_hand::{self, HandFold, Packed};
+use super::one_hand::{self, HandFold, Points, Shape};
 use super::orbits::{
     flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
 };
@@ -176,7 +176,12 @@ fn run_pass(
     };
     let narrow = largest_sum(&weights, &ranged, unit, perms.len()) <= u128::from(u32::MAX);
     let packed = one_hand::applies(&pass, perms.len(), deck.len());
-    let Some(acc) = sweep(&pass, narrow, packed, cancel, progress)? else {
+    let shape = Shape {
+        reps,
+        perms,
+        deck: deck.len(),
+    };
+    let Some(acc) = sweep(&pass, narrow, packed.then_some(shape), cancel, progress)? else {
         return Ok(None);
     };
     let items = item_seats(&all, &offsets);
@@ -224,23 +229,24 @@ fn largest_sum(weights: &[(u64, u64)], ranged: &[usize], unit: u128, group: usiz
 }
 
 /// The sweep of `pass`, its counters 32 bits wide where `narrow`, a hand
-/// against a range `packed` where that applies ([`one_hand::applies`]).
+/// against a range packed where that applies ([`one_hand::applies`]) with
+/// its `Shape`.
 fn sweep(
     pass: &Pass<'_>,
     narrow: bool,
-    packed: bool,
+    packed: Option<Shape<'_>>,
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<Swept>, EquityError> {
     Ok(match (narrow, packed) {
-        (true, true) => (pass.sweep_by::<Packed, HandFold>(cancel, progress)?)
-            .map(|a| swept(one_hand::unpack::<u32>(a, pass), Counters::Narrow)),
-        (false, true) => (pass.sweep_by::<Packed, HandFold>(cancel, progress)?)
-            .map(|a| swept(one_hand::unpack::<u64>(a, pass), Counters::Wide)),
-        (true, false) => pass
+        (true, Some(shape)) => (pass.sweep_by::<Points, HandFold>(cancel, progress)?)
+            .map(|a| swept(one_hand::unpack::<u32>(a, pass, shape), Counters::Narrow)),
+        (false, Some(shape)) => (pass.sweep_by::<Points, HandFold>(cancel, progress)?)
+            .map(|a| swept(one_hand::unpack::<u64>(a, pass, shape), Counters::Wide)),
+        (true, None) => pass
             .sweep::<u32>(cancel, progress)?
             .map(|a| swept(a, Counters::Narrow)),
-        (false, false) => pass
+        (false, None) => pass
             .sweep::<u64>(cancel, progress)?
             .map(|a| swept(a, Counters::Wide)),
     })
