@@ -202,9 +202,8 @@ pub(super) struct Shape<'a> {
 }
 
 /// The points as the pass's pairs of counters: per class (`shape`) and
-/// range combo, its
-/// weight times the boards of the class that leave it (see above), and
-/// times its points in ties' shares (`unit / 2`). The combo at an entry of
+/// range combo, its weight times the boards of the class that leave it
+/// (see above), and times its points in ties' shares (`unit / 2`). The combo at an entry of
 /// a class's row may be another than the board's (a permutation of the
 /// scenario sends it there), but both weigh the same: the permutations
 /// keep the ranges.
