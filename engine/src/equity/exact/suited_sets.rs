@@ -175,13 +175,18 @@ pub(super) fn sets(share: usize, shares: usize) -> &'static [u16] {
 mod tests {
     use super::*;
 
+    /// Every set of `sizes` ranks, in increasing order of its mask.
+    fn every_set(sizes: std::ops::RangeInclusive<u32>) -> Vec<u16> {
+        (0..1u16 << 13)
+            .filter(|m| sizes.contains(&m.count_ones()))
+            .collect()
+    }
+
     /// The sets are every set of three to five ranks, each once, and the
     /// shares cut them whole.
     #[test]
     fn the_sets_are_every_set_of_three_to_five_ranks() {
-        let every: Vec<u16> = (0..1u16 << 13)
-            .filter(|m| (3..=5).contains(&m.count_ones()))
-            .collect();
+        let every = every_set(3..=5);
         assert_eq!(SETS.to_vec(), every);
         for shares in [1, 3, 8] {
             let cut: Vec<u16> = (0..shares).flat_map(|s| sets(s, shares).to_vec()).collect();
@@ -193,10 +198,7 @@ mod tests {
     /// after (lent again, they start empty).
     #[test]
     fn set_sums_hand_back_what_was_added() {
-        let small: Vec<u16> = (0..1u16 << 13)
-            .filter(|m| (3..=4).contains(&m.count_ones()))
-            .collect();
-        assert_eq!(SMALL_SETS.to_vec(), small);
+        assert_eq!(SMALL_SETS.to_vec(), every_set(3..=4));
         for round in 0..2 {
             let mut lent = SetSums::lend(2);
             let (akq, akqj) = (0b1_1100_0000_0000, 0b1_1110_0000_0000);

@@ -20,9 +20,8 @@ use std::ops::Range;
 use super::counter::Counter;
 use super::orbits::mask_of;
 use super::pass::Pass;
-use super::pending::{ByHighest, SharedRun};
 use super::sums::{Acc, Cell, Count};
-use super::sweep::{Folding, add_flops, board_cards};
+use super::sweep::{Folding, ToFlops, board_cards};
 use crate::card::Card;
 use crate::compact::{CompactHand, value_without_flush};
 use crate::symmetry::SuitPerm;
@@ -66,7 +65,7 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
         && pass.hands.len() == 1
         && pass.flop_weights.is_none()
         && pass.read.seat.is_none()
-        && pass.unit_k.get(1) == pass.unit_k.get(2).map(|half| 2 * half).as_ref()
+        && matches!(*pass.unit_k, [_, win, tie, ..] if win == 2 * tie)
         && 2 * group * boards < usize::from(u16::MAX);
     #[cfg(test)]
     PACKED_SWEEPS.fetch_add(usize::from(applies), std::sync::atomic::Ordering::Relaxed);
@@ -80,8 +79,7 @@ pub(super) struct HandFold {
     cells: Vec<Points>,
     /// The board's weight per set of winners.
     sets: Vec<u64>,
-    run: SharedRun<Points>,
-    by_highest: Option<ByHighest<Points>>,
+    flops: ToFlops<Points>,
     /// The hand's slot; the range's slots; the range's and the hand's
     /// active-index bits.
     hand: usize,
@@ -122,8 +120,7 @@ impl Folding<Points> for HandFold {
             acc: Acc::new(pass.classes, pass.winner_sets, live),
             cells: vec![Points::default(); live],
             sets: vec![0; pass.winner_sets],
-            run: SharedRun::new(live, pass.winner_sets),
-            by_highest: ByHighest::new(live, pass.winner_sets),
+            flops: ToFlops::new(live, pass.winner_sets, true),
             hand,
             range: slots,
             bits: [1 << range, 1 << hand_seat],
@@ -177,15 +174,12 @@ impl Folding<Points> for HandFold {
         self.sets[range] = won;
         self.sets[range | hand] = tied;
         self.sets[hand] = dealt - won - tied;
-        let into = (&mut self.run, self.by_highest.as_mut(), &mut self.acc);
-        add_flops(into, pass, &cards, (&self.cells, &self.sets, deals, orbit));
+        let counts = (&self.cells[..], &self.sets[..], deals, orbit);
+        self.flops.add(&mut self.acc, pass, &cards, counts);
     }
 
     fn finish(mut self, pass: &Pass<'_>) -> Acc<Points> {
-        self.run.flush(&mut self.acc, pass);
-        if let Some(by_highest) = &mut self.by_highest {
-            by_highest.flush(&mut self.acc, pass);
-        }
+        self.flops.flush(&mut self.acc, pass);
         self.acc
     }
 }

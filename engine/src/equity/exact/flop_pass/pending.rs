@@ -97,7 +97,7 @@ impl<T: Count> Pending<T> {
 struct Shared<C> {
     /// The flops, each's class and permutation, if counted.
     flops: [Option<(usize, u8)>; 4],
-    /// Per item: weight and share, summed over the boards.
+    /// Per item: its cells, summed over the boards.
     combos: Vec<C>,
     /// Per set of winners: weight; and the deals, summed over the boards.
     sets: Vec<u64>,

@@ -184,11 +184,10 @@ fn run_pass(
     let Some(acc) = sweep(&pass, narrow, packed.then_some(shape), cancel, progress)? else {
         return Ok(None);
     };
-    let items = item_seats(&all, &offsets);
     Ok(Some(PassSums {
         acc,
-        item_of: Arc::new(item_index(&items, seats)),
-        items,
+        item_of: Arc::new(item_index(&seat_items)),
+        live,
         item_perms,
         stabilisers: stabilisers(reps, perms),
         group: perms.len() as u64,
@@ -196,17 +195,6 @@ fn run_pass(
         class_divisors: flop_weights.map(|w| w.divisors),
         seats,
     }))
-}
-
-/// Per item of `all` (seat by seat, from `offsets`), its active seat and
-/// canonical combo index.
-fn item_seats(all: &[Item], offsets: &[usize]) -> Vec<(usize, u16)> {
-    (all.iter().enumerate())
-        .map(|(i, it)| {
-            let seat = offsets.iter().rposition(|&o| o <= i).unwrap_or(0);
-            (seat, it.combo)
-        })
-        .collect()
 }
 
 /// The largest sum a counter can reach: one item's weight times the other

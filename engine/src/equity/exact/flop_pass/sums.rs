@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::combo::COMBOS;
+use crate::equity::exact::common::Item;
 
 /// One flop class's sums, as the two-range sweep forms them over the
 /// representative's boards.
@@ -67,8 +68,8 @@ impl ClassSums {
 /// that only one class's finished sums are held per thread.
 pub(crate) struct PassSums {
     pub(super) acc: Swept,
-    /// Per item: its seat and canonical combo index.
-    pub(super) items: Vec<(usize, u16)>,
+    /// The live items.
+    pub(super) live: usize,
     /// Per active seat, by canonical combo index, its item (or
     /// `u32::MAX`): [`ClassSums`]'s index, shared by every class.
     pub(super) item_of: Arc<Vec<Vec<u32>>>,
@@ -99,7 +100,7 @@ impl PassSums {
 
     /// Class `class`'s sums: `V = Σ_{h ∈ Stab(F)} W(F, h c) / |G|`.
     pub(crate) fn class(&self, class: usize) -> ClassSums {
-        let live = self.items.len();
+        let live = self.live;
         let stab = &self.stabilisers[class];
         let (group, s) = (self.group, stab.len() as u64);
         let sets = 1 << self.seats;
@@ -127,20 +128,20 @@ impl PassSums {
     }
 }
 
-/// Per active seat (`seats` of them), by canonical combo index, the item
-/// of that seat's combo among `items` (each item's seat and combo), or
-/// `u32::MAX`.
-pub(super) fn item_index(items: &[(usize, u16)], seats: usize) -> Vec<Vec<u32>> {
-    let mut item_of = vec![vec![u32::MAX; COMBOS]; seats];
-    for (i, &(seat, combo)) in items.iter().enumerate() {
-        if let Some(to) = item_of
-            .get_mut(seat)
-            .and_then(|s| s.get_mut(usize::from(combo)))
-        {
-            *to = i as u32;
-        }
-    }
-    item_of
+/// Per active seat (`seat_items`: its items), by canonical combo index,
+/// the item (its slot) of that seat's combo, or `u32::MAX`.
+pub(super) fn item_index(seat_items: &[Vec<Item>]) -> Vec<Vec<u32>> {
+    (seat_items.iter())
+        .map(|items| {
+            let mut item_of = vec![u32::MAX; COMBOS];
+            for it in items {
+                if let Some(to) = item_of.get_mut(usize::from(it.combo)) {
+                    *to = it.slot;
+                }
+            }
+            item_of
+        })
+        .collect()
 }
 
 /// The most memory the pass's per-thread accumulators may take together:

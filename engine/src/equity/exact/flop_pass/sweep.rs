@@ -127,10 +127,8 @@ struct Fold<T> {
     sets: Vec<u64>,
     scratch: Scratches,
     pending: Pending<T>,
-    run: SharedRun<[T; 2]>,
-    /// Where it fits, the boards' counts for the flops of two of their
-    /// three lowest cards and their highest card.
-    by_highest: Option<ByHighest<[T; 2]>>,
+    /// The one pass's way to the ten flops of a board.
+    flops: ToFlops<[T; 2]>,
     /// On a line with no single hand, a board's flops counted side by
     /// side.
     lanes: Option<LaneCounts>,
@@ -146,11 +144,9 @@ impl<T: Count> Folding<[T; 2]> for Fold<T> {
             sets: vec![0u64; pass.winner_sets],
             scratch: Scratches::default(),
             pending: Pending::<T>::new(live),
-            run: SharedRun::new(live, pass.winner_sets),
-            // The one pass only: on a line each flop has its own counts.
-            by_highest: (pass.flop_weights.is_none())
-                .then(|| ByHighest::new(live, pass.winner_sets))
-                .flatten(),
+            // Sums by highest card in the one pass only: on a line each
+            // flop has its own counts.
+            flops: ToFlops::new(live, pass.winner_sets, pass.flop_weights.is_none()),
             lanes: (pass.flop_weights.is_some() && pass.hands.is_empty())
                 .then(|| LaneCounts::new(live, pass.winner_sets)),
         }
@@ -174,15 +170,13 @@ impl<T: Count> Folding<[T; 2]> for Fold<T> {
         let view = view(&self.ranks, mask, fixed);
         let read = &pass.read;
         let deals = (pass.counter).board(&view, pass.all, read, &mut self.scratch, &mut to);
-        self.add_flops(pass, &cards, deals, orbit);
+        let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
+        self.flops.add(&mut self.acc, pass, &cards, counts);
     }
 
     fn finish(mut self, pass: &Pass<'_>) -> Acc<[T; 2]> {
         self.pending.flush(&mut self.acc, pass);
-        self.run.flush(&mut self.acc, pass);
-        if let Some(by_highest) = &mut self.by_highest {
-            by_highest.flush(&mut self.acc, pass);
-        }
+        self.flops.flush(&mut self.acc, pass);
         self.acc
     }
 }
@@ -318,49 +312,67 @@ impl<T: Count> Fold<T> {
         }
         true
     }
-
-    /// Adds the board's counts (`deals` deals; its orbit's `orbit` boards)
-    /// to each of its ten flops' classes ([`add_flops`]).
-    #[inline(always)]
-    fn add_flops(&mut self, pass: &Pass<'_>, cards: &[u64; 5], deals: u64, orbit: u64) {
-        let counts = (&self.scaled[..], &self.sets[..], deals, orbit);
-        let into = (&mut self.run, self.by_highest.as_mut(), &mut self.acc);
-        add_flops(into, pass, cards, counts);
-    }
 }
 
-/// Adds a board's counts (`cells` per item, already times its orbit;
-/// `sets` per set of winners and `deals`, times `orbit`) to each of its
-/// ten flops' classes, `cards` its cards lowest first: the four flops of
-/// its four lowest cards through the run of boards sharing them, three of
-/// the six with its highest card through the boards sharing their three
-/// lowest cards and it (where that fits), the others straight to their
-/// rows.
-#[inline(always)]
-pub(super) fn add_flops<C: Cell>(
-    (run, by_highest, acc): (&mut SharedRun<C>, Option<&mut ByHighest<C>>, &mut Acc<C>),
-    pass: &Pass<'_>,
-    cards: &[u64; 5],
-    (cells, sets, deals, orbit): (&[C], &[u64], u64, u64),
-) {
-    let counts = (cells, sets, deals, orbit);
-    run.add(cards, counts, acc, pass);
-    let direct: &[(usize, usize)] = if let Some(by_highest) = by_highest {
-        by_highest.add(cards, counts, acc, pass);
-        &[(0, 3), (1, 3), (2, 3)]
-    } else {
-        &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-    };
-    for &(x, y) in direct {
-        let flop = cards[x] | cards[y] | cards[4];
-        let Some((class, p)) = pass.flop_class.get(flop) else {
-            continue;
+/// The way a board's counts go to its ten flops' rows: through the run of
+/// boards sharing its four lowest cards (four flops), through the boards
+/// sharing its three lowest cards and its highest (three flops, where
+/// their sums fit), the others straight to their rows.
+pub(super) struct ToFlops<C> {
+    run: SharedRun<C>,
+    by_highest: Option<ByHighest<C>>,
+}
+
+impl<C: Cell> ToFlops<C> {
+    /// For `live` items and `winner_sets` sets of winners, with sums by
+    /// highest card where `by_highest` (and they fit).
+    pub(super) fn new(live: usize, winner_sets: usize, by_highest: bool) -> ToFlops<C> {
+        ToFlops {
+            run: SharedRun::new(live, winner_sets),
+            by_highest: by_highest
+                .then(|| ByHighest::new(live, winner_sets))
+                .flatten(),
+        }
+    }
+
+    /// Adds a board's counts (`cells` per item, already times its orbit;
+    /// `sets` per set of winners and `deals`, times `orbit`) to each of its
+    /// ten flops' classes in `acc`, `cards` its cards lowest first.
+    #[inline(always)]
+    pub(super) fn add(
+        &mut self,
+        acc: &mut Acc<C>,
+        pass: &Pass<'_>,
+        cards: &[u64; 5],
+        (cells, sets, deals, orbit): (&[C], &[u64], u64, u64),
+    ) {
+        let counts = (cells, sets, deals, orbit);
+        self.run.add(cards, counts, acc, pass);
+        let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
+            by_highest.add(cards, counts, acc, pass);
+            &[(0, 3), (1, 3), (2, 3)]
+        } else {
+            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
         };
-        let class = class as usize;
-        acc.add_sets(class, sets, deals, orbit);
-        let live = pass.live;
-        let row = &mut acc.combos[class * live..(class + 1) * live];
-        pass.add_row(row, p, cells);
+        for &(x, y) in direct {
+            let flop = cards[x] | cards[y] | cards[4];
+            let Some((class, p)) = pass.flop_class.get(flop) else {
+                continue;
+            };
+            let class = class as usize;
+            acc.add_sets(class, sets, deals, orbit);
+            let live = pass.live;
+            let row = &mut acc.combos[class * live..(class + 1) * live];
+            pass.add_row(row, p, cells);
+        }
+    }
+
+    /// Adds the sums still held to their classes in `acc`.
+    pub(super) fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
+        self.run.flush(acc, pass);
+        if let Some(by_highest) = &mut self.by_highest {
+            by_highest.flush(acc, pass);
+        }
     }
 }
 
