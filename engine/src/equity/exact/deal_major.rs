@@ -4,13 +4,13 @@
 //! first board card when two or more are to come), so even one deal spreads
 //! over every thread.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::common::{Counts, rounds};
 use super::walk::{PreflopDeals, Walk};
@@ -70,7 +70,7 @@ pub(crate) fn symmetries(setup: &Setup, folding: Folding) -> Vec<SuitPerm> {
 /// the permutations `folding` names.
 pub(crate) fn walks(setup: &Setup, limit: u64, folding: Folding) -> Option<Vec<Walk>> {
     let mut out: Vec<Walk> = Vec::new();
-    let mut index: HashMap<[u16; MAX_SEATS], usize> = HashMap::new();
+    let mut index: HashMap<[u16; MAX_SEATS], usize> = HashMap::default();
     let perms = symmetries(setup, folding);
     // Each seat's combos (by position) under each permutation, as combo
     // indices: `permuted[seat][position * perms.len() + perm]`.

@@ -34,12 +34,12 @@
 //! (each once, with its multiplicity), the same outcome function, the same
 //! per-walk tally.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
@@ -115,7 +115,7 @@ pub(super) fn run(
         }
         let unsuited = Unsuited::count(Deck::of(deck & !first.mask), &seats[..n], patterns, sets);
         let mut tally = Tally::new(n);
-        let mut known = HashMap::new();
+        let mut known = HashMap::default();
         for &w in group {
             let walk = &list[w];
             let seats = seats_of(walk);
@@ -193,7 +193,7 @@ fn rank_groups(
     seats_of: &dyn Fn(&Walk) -> [Hole; MAX_SEATS],
 ) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut index: HashMap<([u8; RANKS], Vec<u32>), usize> = HashMap::new();
+    let mut index: HashMap<([u8; RANKS], Vec<u32>), usize> = HashMap::default();
     for (w, walk) in list.iter().enumerate() {
         let keys = seats_of(walk)[..n].iter().map(|hole| hole.key).collect();
         let key = (Deck::of(deck & !walk.mask).rank_cards, keys);

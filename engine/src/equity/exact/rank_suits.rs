@@ -306,22 +306,40 @@ impl SuitHolding {
     /// (`have`: the cards of each left), with `fewest` or more of them in
     /// this suit, those [`flushes`](SuitHolding::flushes) would count
     /// (some seat flushes, and no full house is made on five distinct
-    /// ranks): from the product over its ranks of (cards off the suit +
-    /// the suit's card), no set apart.
+    /// ranks), no set apart.
+    ///
+    /// A suiting deals in the suit a set of the ranks whose card of it is
+    /// left (open), and each other rank off the suit: its ways are the
+    /// product of the cards off the suit of the ranks not in the set. With
+    /// `fewest` three or more, at most two open ranks are left off the
+    /// suit, so the sum over sets is the closed ranks' product times the
+    /// first three elementary symmetric sums of the open ranks' cards off
+    /// the suit: 1, their sum, and the sum of their products two at a time.
     #[inline(always)]
     pub(super) fn distinct_flush_ways(&self, pattern: &Pattern, have: &[u8; BOARD]) -> u64 {
         debug_assert_eq!(pattern.distinct, 5);
-        // By how many ranks are suited.
-        let mut by_suited = [1u64, 0, 0, 0, 0, 0];
-        for (i, (&rank, &have)) in pattern.ranks.iter().zip(have).enumerate() {
-            let open = u64::from(self.deck >> rank & 1);
-            let off = u64::from(have) - open;
-            for k in (1..=i + 1).rev() {
-                by_suited[k] = by_suited[k] * off + by_suited[k - 1] * open;
+        debug_assert!(self.fewest >= 3);
+        let (mut closed, mut closed_ways) = (0u32, 1u64);
+        let (mut sum, mut squares) = (0u64, 0u64);
+        for (&rank, &have) in pattern.ranks.iter().zip(have) {
+            let open = self.deck >> rank & 1 == 1;
+            let off = u64::from(have) - u64::from(open);
+            if open {
+                sum += off;
+                squares += off * off;
+            } else {
+                closed += 1;
+                closed_ways *= off;
             }
-            by_suited[0] *= off;
         }
-        by_suited[self.fewest as usize..].iter().sum()
+        // Open ranks that may be dealt off the suit.
+        closed_ways
+            * match (BOARD as u32).checked_sub(closed + self.fewest) {
+                None => 0,
+                Some(0) => 1,
+                Some(1) => 1 + sum,
+                Some(_) => 1 + sum + (sum * sum - squares) / 2,
+            }
     }
 
     /// Counts into `out`, `times` over, the boards of five distinct ranks

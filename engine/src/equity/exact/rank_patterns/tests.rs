@@ -46,7 +46,7 @@ fn a_group_counts_each_deal_as_it_counts_alone() {
     let first = holes_of(&deals[0]);
     let left = Deck::of(full & !mask(&deals[0]));
     let shared = Unsuited::count(left, &first[..2], &PATTERNS, suited_sets::sets(0, 1));
-    let mut known = HashMap::new();
+    let mut known = HashMap::default();
     for holes in &deals {
         let seats = holes_of(holes);
         let got = shared.with_flushes(full & !mask(holes), &seats[..2], &mut known);
