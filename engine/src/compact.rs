@@ -120,7 +120,15 @@ impl CompactHand {
     /// Whether some suit holds five or more of the cards.
     #[inline]
     pub(crate) fn has_flush(self) -> bool {
-        ((self.key >> 32) as u32 + COUNTER_BASE) & FLUSH_BITS != 0
+        self.flush_within(0)
+    }
+
+    /// Whether `more` cards (at most two) could make a flush with these:
+    /// some suit holds `5 - more` or more of them.
+    #[inline]
+    pub(crate) fn flush_within(self, more: u32) -> bool {
+        debug_assert!(more <= 2);
+        ((self.key >> 32) as u32 + COUNTER_BASE + more * 0x1111) & FLUSH_BITS != 0
     }
 
     /// The sum of the cards' rank keys: what decides the value of seven

@@ -61,7 +61,8 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
         return false;
     }
     let boards = deck.saturating_sub(3) * deck.saturating_sub(4) / 2;
-    let applies = matches!(pass.counter, Counter::Single { .. })
+    let applies = matches!(*pass.counter, Counter::Single { ref slots, .. }
+            if range_weight(pass, slots.start as usize..slots.end as usize) < RESULTS_BOUND)
         && pass.hands.len() == 1
         && pass.flop_weights.is_none()
         && pass.read.seat.is_none()
@@ -70,6 +71,48 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
     #[cfg(test)]
     PACKED_SWEEPS.fetch_add(usize::from(applies), std::sync::atomic::Ordering::Relaxed);
     applies
+}
+
+/// The range's weight in all: the range's wins and ties on a board are
+/// summed in the two halves of one `u64` ([`Scored`]), so it must stay
+/// under 2^32 ([`applies`]).
+fn range_weight(pass: &Pass<'_>, range: Range<usize>) -> u64 {
+    pass.all[range].iter().map(|it| it.weight).sum()
+}
+
+/// See [`range_weight`].
+const RESULTS_BOUND: u64 = 1 << 32;
+
+/// How a board leaves a range combo that it does not block: its points,
+/// and its result, 1 a win and 2^32 a tie (times its weight, the range's
+/// wins and ties summed in one `u64`).
+#[derive(Clone, Copy, Default)]
+struct Scored {
+    points: Points,
+    result: u64,
+}
+
+impl Scored {
+    /// A combo of value `value` against the hand's `hand`, its points
+    /// `times` over (the board's orbit).
+    #[inline(always)]
+    fn of(value: u32, hand: u32, times: u16) -> Scored {
+        let (above, level) = (value > hand, value == hand);
+        Scored {
+            points: Points(times * (2 * u16::from(above) + u16::from(level))),
+            result: u64::from(above) | u64::from(level) << 32,
+        }
+    }
+}
+
+/// A range combo as the board loop reads it.
+#[derive(Clone, Copy)]
+struct RangeCombo {
+    mask: u64,
+    weight: u64,
+    hand: CompactHand,
+    /// Its rank pair, by index in the fold's pairs.
+    pair: u8,
 }
 
 /// One thread's share of the sweep of a hand against a range.
@@ -85,12 +128,13 @@ pub(super) struct HandFold {
     hand: usize,
     range: Range<usize>,
     bits: [usize; 2],
-    /// The range's rank pairs: each's rank keys, and its value on the
-    /// board where no flush is made (set per board); by range combo, its
-    /// pair.
+    /// The range's combos, and their weight in all.
+    combos: Vec<RangeCombo>,
+    weight: u64,
+    /// The range's rank pairs: each's rank keys, and how the board leaves
+    /// a combo of the pair that makes no flush (set per board).
     pair_keys: Vec<u32>,
-    pair_values: Vec<u32>,
-    pair_of: Vec<u8>,
+    pairs: Vec<Scored>,
 }
 
 impl Folding<Points> for HandFold {
@@ -105,15 +149,21 @@ impl Folding<Points> for HandFold {
         let (hand_seat, hand) = pass.hands.first().copied().unwrap_or((0, 0));
         let live = pass.live;
         let mut pair_keys: Vec<u32> = Vec::new();
-        let pair_of = (pass.cards[slots.clone()].iter())
-            .map(|combo| {
-                let key = combo.rank_keys();
+        let combos = (pass.all[slots.clone()].iter())
+            .zip(&pass.cards[slots.clone()])
+            .map(|(it, &hand)| {
+                let key = hand.rank_keys();
                 let at = pair_keys.iter().position(|&k| k == key).unwrap_or_else(|| {
                     pair_keys.push(key);
                     pair_keys.len() - 1
                 });
-                // At most 91 rank pairs.
-                at as u8
+                RangeCombo {
+                    mask: it.mask,
+                    weight: it.weight,
+                    hand,
+                    // At most 91 rank pairs.
+                    pair: at as u8,
+                }
             })
             .collect();
         HandFold {
@@ -122,11 +172,12 @@ impl Folding<Points> for HandFold {
             sets: vec![0; pass.winner_sets],
             flops: ToFlops::new(live, pass.winner_sets, true),
             hand,
-            range: slots,
             bits: [1 << range, 1 << hand_seat],
-            pair_values: vec![0; pair_keys.len()],
+            weight: range_weight(pass, slots.clone()),
+            range: slots,
+            combos,
+            pairs: vec![Scored::default(); pair_keys.len()],
             pair_keys,
-            pair_of,
         }
     }
 
@@ -137,39 +188,39 @@ impl Folding<Points> for HandFold {
             h.combine(CompactHand::from_index(c.trailing_zeros() as u8))
         });
         let hand = pass.cards[self.hand].combine(board).rank7().value();
-        // By how the board leaves the combo: blocked, lost, tied, won.
-        let o = orbit as u16;
-        let cell = [0, 0, o, 2 * o].map(Points);
+        // Points are times the orbit (under 2^16 / 2, [`applies`]).
+        let times = orbit as u16;
         // A combo that makes no flush is worth what its ranks are: each
-        // rank pair's value looked up once (a 15% range holds about 4
-        // combos per pair; the lookups are what the loop waits on).
+        // rank pair's value looked up and scored once (a 15% range holds
+        // about 4 combos per pair; the lookups are what the loop waits on).
         let keys = board.rank_keys();
-        for (value, &key) in self.pair_values.iter_mut().zip(&self.pair_keys) {
-            *value = u32::from(value_without_flush(keys.wrapping_add(key)));
+        for (pair, &key) in self.pairs.iter_mut().zip(&self.pair_keys) {
+            let value = u32::from(value_without_flush(keys.wrapping_add(key)));
+            *pair = Scored::of(value, hand, times);
         }
-        let (mut won, mut tied, mut dealt, mut deals) = (0u64, 0u64, 0u64, 0u64);
-        let items = &pass.all[self.range.clone()];
-        let hands = &pass.cards[self.range.clone()];
+        // Only a board with three of a suit leaves a combo a flush.
+        let flushes = board.flush_within(2);
+        let (mut results, mut blocked_weight, mut blocked) = (0u64, 0u64, 0u64);
         let cells = &mut self.cells[self.range.clone()];
-        for (((it, combo), to), &pair) in items.iter().zip(hands).zip(cells).zip(&self.pair_of) {
-            if it.mask & mask != 0 {
-                *to = cell[0];
+        for (combo, to) in self.combos.iter().zip(cells) {
+            if combo.mask & mask != 0 {
+                *to = Points(0);
+                blocked_weight += combo.weight;
+                blocked += 1;
                 continue;
             }
-            let seven = combo.combine(board);
-            let rank = if seven.has_flush() {
-                seven.rank7().value()
+            let seven = combo.hand.combine(board);
+            let scored = if flushes && seven.has_flush() {
+                Scored::of(seven.rank7().value(), hand, times)
             } else {
-                self.pair_values[usize::from(pair)]
+                self.pairs[usize::from(combo.pair)]
             };
-            let (above, level) = (usize::from(rank > hand), usize::from(rank == hand));
-            *to = cell[1 + level + 2 * above];
-            let w = it.weight;
-            won += w * above as u64;
-            tied += w * level as u64;
-            dealt += w;
-            deals += 1;
+            *to = scored.points;
+            results += combo.weight * scored.result;
         }
+        let (won, tied) = (results & u64::from(u32::MAX), results >> 32);
+        let dealt = self.weight - blocked_weight;
+        let deals = self.combos.len() as u64 - blocked;
         let [range, hand] = self.bits;
         self.sets[range] = won;
         self.sets[range | hand] = tied;
