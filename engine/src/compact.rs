@@ -123,6 +123,12 @@ impl CompactHand {
         self.flush_within(0)
     }
 
+    /// How many of the cards are of suit `suit` (its index).
+    #[inline]
+    pub(crate) fn suit_cards(self, suit: usize) -> u32 {
+        (self.key >> (32 + 4 * suit)) as u32 & 0xf
+    }
+
     /// Whether `more` cards (at most two) could make a flush with these:
     /// some suit holds `5 - more` or more of them.
     #[inline]

@@ -1,9 +1,12 @@
 //! A hand against a range on every flop (`flops AhKh 15%`), the pass's
-//! commonest spot, counted in one loop per board: each range combo ranked
-//! and scored against the hand, and its points (2 a win, 1 a tie, times
-//! the board's orbit) kept in 16 bits (a quarter of the memory a pair of
-//! counters moves), which the pass sums as it sums pairs and unpacks into
-//! pairs once, at the end.
+//! commonest spot, counted per board by rank pair: each of the range's
+//! rank pairs is ranked and scored against the hand once and its score
+//! given to its combos; then the combos the board blocks are taken back
+//! off, and (on a board with three of a suit) those that flush are ranked
+//! whole ([`lists`] lists the range so). A combo's points (2 a win, 1 a
+//! tie, times the board's orbit) are kept in 16 bits (a quarter of the
+//! memory a pair of counters moves), which the pass sums as it sums pairs
+//! and unpacks into pairs once, at the end.
 //!
 //! A combo's counts on a flop are its weight times the boards that leave
 //! it and its share: its weight times `unit` for a win, `unit / 2` for a
@@ -25,6 +28,9 @@ use super::sweep::{Folding, ToFlops, board_cards};
 use crate::card::Card;
 use crate::compact::{CompactHand, value_without_flush};
 use crate::symmetry::SuitPerm;
+use lists::Lists;
+
+mod lists;
 
 /// Set by a test to count a hand against a range as other spots are
 /// counted: the same sums either way.
@@ -105,16 +111,6 @@ impl Scored {
     }
 }
 
-/// A range combo as the board loop reads it.
-#[derive(Clone, Copy)]
-struct RangeCombo {
-    mask: u64,
-    weight: u64,
-    hand: CompactHand,
-    /// Its rank pair, by index in the fold's pairs.
-    pair: u8,
-}
-
 /// One thread's share of the sweep of a hand against a range.
 pub(super) struct HandFold {
     acc: Acc<Points>,
@@ -128,12 +124,11 @@ pub(super) struct HandFold {
     hand: usize,
     range: Range<usize>,
     bits: [usize; 2],
-    /// The range's combos, and their weight in all.
-    combos: Vec<RangeCombo>,
+    /// The range's combos listed, and their weight in all.
+    lists: Lists,
     weight: u64,
-    /// The range's rank pairs: each's rank keys, and how the board leaves
-    /// a combo of the pair that makes no flush (set per board).
-    pair_keys: Vec<u32>,
+    /// Per rank pair, how the board leaves a combo of it that makes no
+    /// flush (set per board).
     pairs: Vec<Scored>,
 }
 
@@ -148,24 +143,7 @@ impl Folding<Points> for HandFold {
         };
         let (hand_seat, hand) = pass.hands.first().copied().unwrap_or((0, 0));
         let live = pass.live;
-        let mut pair_keys: Vec<u32> = Vec::new();
-        let combos = (pass.all[slots.clone()].iter())
-            .zip(&pass.cards[slots.clone()])
-            .map(|(it, &hand)| {
-                let key = hand.rank_keys();
-                let at = pair_keys.iter().position(|&k| k == key).unwrap_or_else(|| {
-                    pair_keys.push(key);
-                    pair_keys.len() - 1
-                });
-                RangeCombo {
-                    mask: it.mask,
-                    weight: it.weight,
-                    hand,
-                    // At most 91 rank pairs.
-                    pair: at as u8,
-                }
-            })
-            .collect();
+        let lists = Lists::new(&pass.all[slots.clone()], &pass.cards[slots.clone()]);
         HandFold {
             acc: Acc::new(pass.classes, pass.winner_sets, live),
             cells: vec![Points::default(); live],
@@ -175,9 +153,8 @@ impl Folding<Points> for HandFold {
             bits: [1 << range, 1 << hand_seat],
             weight: range_weight(pass, slots.clone()),
             range: slots,
-            combos,
-            pairs: vec![Scored::default(); pair_keys.len()],
-            pair_keys,
+            pairs: vec![Scored::default(); lists.pair_keys.len()],
+            lists,
         }
     }
 
@@ -191,36 +168,77 @@ impl Folding<Points> for HandFold {
         // Points are times the orbit (under 2^16 / 2, [`applies`]).
         let times = orbit as u16;
         // A combo that makes no flush is worth what its ranks are: each
-        // rank pair's value looked up and scored once (a 15% range holds
-        // about 4 combos per pair; the lookups are what the loop waits on).
+        // rank pair's value looked up and scored once, and given to its
+        // combos (a 15% range holds about 4 combos per pair); the pair's
+        // wins and ties summed as if the board blocked none of them.
         let keys = board.rank_keys();
-        for (pair, &key) in self.pairs.iter_mut().zip(&self.pair_keys) {
+        let lists = &self.lists;
+        let cells = &mut self.cells[self.range.clone()];
+        let mut results = 0u64;
+        for (((pair, &key), &weight), combos) in (self.pairs.iter_mut())
+            .zip(&lists.pair_keys)
+            .zip(&lists.pair_weights)
+            .zip(&lists.by_pair)
+        {
             let value = u32::from(value_without_flush(keys.wrapping_add(key)));
             *pair = Scored::of(value, hand, times);
+            results += weight * pair.result;
+            for &at in combos {
+                cells[usize::from(at)] = pair.points;
+            }
         }
-        // Only a board with three of a suit leaves a combo a flush.
-        let flushes = board.flush_within(2);
-        let (mut results, mut blocked_weight, mut blocked) = (0u64, 0u64, 0u64);
-        let cells = &mut self.cells[self.range.clone()];
-        for (combo, to) in self.combos.iter().zip(cells) {
-            if combo.mask & mask != 0 {
-                *to = Points(0);
+        // The combos the board blocks (each once, at its lowest card on
+        // the board) score nothing. (The sums are of two halves: taking a
+        // combo back off wraps, and the halves come out exact.)
+        let (mut blocked_weight, mut blocked) = (0u64, 0u64);
+        for &card in &cards {
+            for &at in &lists.by_card[card.trailing_zeros() as usize] {
+                let combo = &lists.combos[usize::from(at)];
+                let other = combo.mask & !card;
+                if other & mask != 0 && other < card {
+                    continue;
+                }
+                cells[usize::from(at)] = Points(0);
                 blocked_weight += combo.weight;
                 blocked += 1;
-                continue;
+                let scored = self.pairs[usize::from(combo.pair)];
+                results = results.wrapping_sub(combo.weight * scored.result);
             }
-            let seven = combo.hand.combine(board);
-            let scored = if flushes && seven.has_flush() {
-                Scored::of(seven.rank7().value(), hand, times)
-            } else {
-                self.pairs[usize::from(combo.pair)]
+        }
+        // A board with three or more of a suit: the combos that may make a
+        // flush with it (both cards of the suit, with four one, with five
+        // any) are ranked whole where they do.
+        if board.flush_within(2) {
+            let (suit, count) = (0..4)
+                .map(|suit| (suit, board.suit_cards(suit)))
+                .max_by_key(|&(_, count)| count)
+                .unwrap_or((0, 0));
+            let mut rank = |at: u16| {
+                let combo = &lists.combos[usize::from(at)];
+                if combo.mask & mask != 0 {
+                    return;
+                }
+                let seven = combo.hand.combine(board);
+                if !seven.has_flush() {
+                    return;
+                }
+                let scored = Scored::of(seven.rank7().value(), hand, times);
+                let was = self.pairs[usize::from(combo.pair)];
+                cells[usize::from(at)] = scored.points;
+                results = (results.wrapping_add(combo.weight * scored.result))
+                    .wrapping_sub(combo.weight * was.result);
             };
-            *to = scored.points;
-            results += combo.weight * scored.result;
+            match count {
+                3 => lists.both_of_suit[suit].iter().for_each(|&at| rank(at)),
+                4 => (lists.both_of_suit[suit].iter())
+                    .chain(&lists.one_of_suit[suit])
+                    .for_each(|&at| rank(at)),
+                _ => (0..lists.combos.len() as u16).for_each(rank),
+            }
         }
         let (won, tied) = (results & u64::from(u32::MAX), results >> 32);
         let dealt = self.weight - blocked_weight;
-        let deals = self.combos.len() as u64 - blocked;
+        let deals = lists.combos.len() as u64 - blocked;
         let [range, hand] = self.bits;
         self.sets[range] = won;
         self.sets[range | hand] = tied;
