@@ -135,8 +135,8 @@ pub const DEFAULT_TIME_LIMIT_MS: f64 = 9_000.0;
 pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     // Load the embedded heads-up preflop table and the evaluator's tables,
     // and have the CPU identified, with the rest of start-up (about 0.15 ms
-    // cold), so `elapsed_ms` times the calculation alone. Should the table fail its
-    // check, heads-up preflop spots are enumerated instead.
+    // cold), so `elapsed_ms` times the calculation alone. Should the table
+    // fail its check, heads-up preflop spots are enumerated instead.
     equity::prepare();
     // Likewise start the worker threads (named, as many as asked) before
     // the clock starts. Should that fail, `calculate` starts its own.

@@ -67,8 +67,8 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
         return false;
     }
     let boards = deck.saturating_sub(3) * deck.saturating_sub(4) / 2;
-    let applies = matches!(*pass.counter, Counter::Single { ref slots, .. }
-            if range_weight(pass, slots.start as usize..slots.end as usize) < RESULTS_BOUND)
+    let applies = the_range(pass)
+        .is_some_and(|(_, slots)| range_weight(pass, slots) < RESULTS_BOUND)
         && pass.hands.len() == 1
         && pass.flop_weights.is_none()
         && pass.read.seat.is_none()
@@ -77,6 +77,17 @@ pub(super) fn applies(pass: &Pass<'_>, group: usize, deck: usize) -> bool {
     #[cfg(test)]
     PACKED_SWEEPS.fetch_add(usize::from(applies), std::sync::atomic::Ordering::Relaxed);
     applies
+}
+
+/// The range's active index and its items' slots, where one range is
+/// counted against single hands.
+fn the_range(pass: &Pass<'_>) -> Option<(usize, Range<usize>)> {
+    match *pass.counter {
+        Counter::Single { range, ref slots } => {
+            Some((range, slots.start as usize..slots.end as usize))
+        }
+        _ => None,
+    }
 }
 
 /// The range's weight in all: the range's wins and ties on a board are
@@ -134,13 +145,8 @@ pub(super) struct HandFold {
 
 impl Folding<Points> for HandFold {
     fn new(pass: &Pass<'_>) -> HandFold {
-        let (range, slots) = match *pass.counter {
-            Counter::Single { range, ref slots } => {
-                (range, slots.start as usize..slots.end as usize)
-            }
-            // Not counted so ([`applies`]).
-            _ => (0, 0..0),
-        };
+        // Other counters are not counted so ([`applies`]).
+        let (range, slots) = the_range(pass).unwrap_or((0, 0..0));
         let (hand_seat, hand) = pass.hands.first().copied().unwrap_or((0, 0));
         let live = pass.live;
         let lists = Lists::new(&pass.all[slots.clone()], &pass.cards[slots.clone()]);
@@ -266,10 +272,10 @@ pub(super) struct Shape<'a> {
 
 /// The points as the pass's pairs of counters: per class (`shape`) and
 /// range combo, its weight times the boards of the class that leave it
-/// (see above), and times its points in ties' shares (`unit / 2`). The combo at an entry of
-/// a class's row may be another than the board's (a permutation of the
-/// scenario sends it there), but both weigh the same: the permutations
-/// keep the ranges.
+/// (see above), and times its points in ties' shares (`unit / 2`). The
+/// combo at an entry of a class's row may be another than the board's (a
+/// permutation of the scenario sends it there), but both weigh the same:
+/// the permutations keep the ranges.
 pub(super) fn unpack<T: Count>(
     acc: Acc<Points>,
     pass: &Pass<'_>,
@@ -277,10 +283,7 @@ pub(super) fn unpack<T: Count>(
 ) -> Acc<[T; 2]> {
     let tie = pass.unit_k.get(2).copied().unwrap_or(0);
     let live = pass.live.max(1);
-    let range = match *pass.counter {
-        Counter::Single { ref slots, .. } => slots.start as usize..slots.end as usize,
-        _ => 0..0,
-    };
+    let range = the_range(pass).map_or(0..0, |(_, slots)| slots);
     let others = deck.saturating_sub(5) as u64;
     let left = others * others.saturating_sub(1) / 2;
     let mut combos = vec![[T::default(); 2]; acc.combos.len()];

@@ -226,18 +226,26 @@ fn sweep(
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<Swept>, EquityError> {
-    Ok(match (narrow, packed) {
-        (true, Some(shape)) => (pass.sweep_by::<Points, HandFold>(cancel, progress)?)
-            .map(|a| swept(one_hand::unpack::<u32>(a, pass, shape), Counters::Narrow)),
-        (false, Some(shape)) => (pass.sweep_by::<Points, HandFold>(cancel, progress)?)
-            .map(|a| swept(one_hand::unpack::<u64>(a, pass, shape), Counters::Wide)),
-        (true, None) => pass
-            .sweep::<u32>(cancel, progress)?
-            .map(|a| swept(a, Counters::Narrow)),
-        (false, None) => pass
-            .sweep::<u64>(cancel, progress)?
-            .map(|a| swept(a, Counters::Wide)),
+    Ok(if narrow {
+        counted::<u32>(pass, packed, cancel, progress)?.map(|a| swept(a, Counters::Narrow))
+    } else {
+        counted::<u64>(pass, packed, cancel, progress)?.map(|a| swept(a, Counters::Wide))
     })
+}
+
+/// The sweep of `pass` in counters `T`: packed and unpacked into them
+/// where `packed`, else counted in them.
+fn counted<T: Count>(
+    pass: &Pass<'_>,
+    packed: Option<Shape<'_>>,
+    cancel: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Option<Acc<[T; 2]>>, EquityError> {
+    match packed {
+        Some(shape) => Ok((pass.sweep_by::<Points, HandFold>(cancel, progress)?)
+            .map(|a| one_hand::unpack::<T>(a, pass, shape))),
+        None => pass.sweep::<T>(cancel, progress),
+    }
 }
 
 /// The sweep's accumulator with its counters as `counters` keeps them.

@@ -344,9 +344,9 @@ impl<C: Cell> ToFlops<C> {
         acc: &mut Acc<C>,
         pass: &Pass<'_>,
         cards: &[u64; 5],
-        (cells, sets, deals, orbit): (&[C], &[u64], u64, u64),
+        counts: (&[C], &[u64], u64, u64),
     ) {
-        let counts = (cells, sets, deals, orbit);
+        let (cells, sets, deals, orbit) = counts;
         self.run.add(cards, counts, acc, pass);
         let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
             by_highest.add(cards, counts, acc, pass);
