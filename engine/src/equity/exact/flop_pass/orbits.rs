@@ -132,56 +132,105 @@ pub(super) fn flop_classes(deck: &[Card], perms: &[SuitPerm], reps: &[[Card; 3]]
 
 /// One five-card board of `deck` per orbit under `perms` (the smallest
 /// mask), with the orbit's size, in the lexicographic order of their cards
-/// (boards sharing their lowest cards come together). Found on the pool's
-/// threads by lowest card, each board's images under the permutations
-/// built card by card as the loops go down (two million boards, each
-/// against every permutation).
+/// (boards sharing their lowest cards come together), found block by block
+/// on the pool's threads ([`OrbitBoards`]).
 pub(crate) fn orbit_boards(deck: &[Card], perms: &[SuitPerm]) -> Vec<(u64, u64)> {
-    let n = deck.len();
-    let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
-    let group = perms.len().min(24);
-    // Per card, its image under each permutation (there are at most 24).
-    let images: Vec<[u64; 24]> = (bits.iter())
-        .map(|&b| {
-            let mut images = [0; 24];
-            for (to, p) in images.iter_mut().zip(perms) {
-                *to = p.mask(b);
-            }
-            images
-        })
-        .collect();
-    // The images of a set of cards (`set`'s) with the card `card`.
-    let with = |set: &[u64; 24], card: usize| -> [u64; 24] {
-        let mut out = *set;
-        for (to, i) in out[..group].iter_mut().zip(&images[card]) {
-            *to |= i;
-        }
-        out
-    };
-    let by_lowest: Vec<Vec<(u64, u64)>> = (0..n)
+    let orbits = OrbitBoards::new(deck, perms);
+    let blocks: Vec<Vec<(u64, u64)>> = (0..orbits.blocks())
         .into_par_iter()
-        .map(|a| {
+        .map(|block| {
             let mut boards = Vec::new();
-            for b in a + 1..n {
-                let two = with(&images[a], b);
-                for c in b + 1..n {
-                    let three = with(&two, c);
-                    for d in c + 1..n {
-                        let four = with(&three, d);
-                        let m4 = bits[a] | bits[b] | bits[c] | bits[d];
-                        for e in d + 1..n {
-                            let m = m4 | bits[e];
-                            if let Some(fixed) = fixing(&four[..group], &images[e], m) {
-                                boards.push((m, (group.max(1) / fixed.max(1)) as u64));
-                            }
-                        }
-                    }
-                }
-            }
+            orbits.for_each(block, |mask, orbit| boards.push((mask, orbit)));
             boards
         })
         .collect();
-    by_lowest.concat()
+    blocks.concat()
+}
+
+/// The five-card boards of a deck, one per orbit under a group of suit
+/// permutations (the smallest mask, with the orbit's size), in blocks of
+/// the boards sharing their two lowest cards: found as they are swept, a
+/// block at a time, instead of listed first (two million boards, each
+/// against every permutation, and a list of a few megabytes). Each
+/// board's images under the permutations are built card by card as the
+/// loops go down.
+pub(super) struct OrbitBoards {
+    /// Each card's mask, and its image under each permutation (at most
+    /// 24 of them).
+    bits: Vec<u64>,
+    images: Vec<[u64; 24]>,
+    group: usize,
+    /// The blocks' two lowest cards (positions in the deck), in
+    /// lexicographic order: the largest blocks first.
+    blocks: Vec<(usize, usize)>,
+}
+
+impl OrbitBoards {
+    /// The boards of `deck` under `perms`.
+    pub(super) fn new(deck: &[Card], perms: &[SuitPerm]) -> OrbitBoards {
+        let n = deck.len();
+        let bits: Vec<u64> = deck.iter().map(|c| c.bit()).collect();
+        let images = (bits.iter())
+            .map(|&b| {
+                let mut images = [0; 24];
+                for (to, p) in images.iter_mut().zip(perms) {
+                    *to = p.mask(b);
+                }
+                images
+            })
+            .collect();
+        OrbitBoards {
+            bits,
+            images,
+            group: perms.len().min(24),
+            blocks: (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect(),
+        }
+    }
+
+    /// How many blocks there are.
+    pub(super) fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// How many five-card boards block `block` holds (every board, not
+    /// one per orbit): what a sweep's progress counts.
+    pub(super) fn boards_in(&self, block: usize) -> usize {
+        let above = self.bits.len() - 1 - self.blocks[block].1;
+        above * above.saturating_sub(1) * above.saturating_sub(2) / 6
+    }
+
+    /// Calls `f(mask, orbit)` for each board of block `block` that is its
+    /// orbit's smallest, in lexicographic order, with its orbit's size.
+    #[inline(always)]
+    pub(super) fn for_each(&self, block: usize, mut f: impl FnMut(u64, u64)) {
+        let (bits, group) = (&self.bits, self.group);
+        let n = bits.len();
+        // The images of a set of cards (`set`'s) with the card `card`.
+        let with = |set: &[u64; 24], card: usize| -> [u64; 24] {
+            let mut out = *set;
+            for (to, i) in out[..group].iter_mut().zip(&self.images[card]) {
+                *to |= i;
+            }
+            out
+        };
+        let (a, b) = self.blocks[block];
+        let two = with(&self.images[a], b);
+        for c in b + 1..n {
+            let three = with(&two, c);
+            for d in c + 1..n {
+                let four = with(&three, d);
+                let m4 = bits[a] | bits[b] | bits[c] | bits[d];
+                for e in d + 1..n {
+                    let m = m4 | bits[e];
+                    if let Some(fixed) = fixing(&four[..group], &self.images[e], m) {
+                        f(m, (group.max(1) / fixed.max(1)) as u64);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// How many permutations fix the board `m`, whose images are those of its

@@ -3,7 +3,7 @@
 
 use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
-use super::orbits::FlopClasses;
+use super::orbits::{FlopClasses, OrbitBoards};
 
 use crate::compact::CompactHand;
 use crate::equity::exact::common::Item;
@@ -16,8 +16,8 @@ pub(super) struct Pass<'a> {
     pub(super) cards: &'a [CompactHand],
     /// The single hands: active index and slot.
     pub(super) hands: &'a [(usize, usize)],
-    /// One board of each orbit, with its orbit's size.
-    pub(super) boards: &'a [(u64, u64)],
+    /// One board of each orbit, with its orbit's size, block by block.
+    pub(super) orbits: &'a OrbitBoards,
     /// Every flop: its class and the permutation taking it there.
     pub(super) flop_class: &'a FlopClasses,
     /// Per permutation, the item each item goes to.

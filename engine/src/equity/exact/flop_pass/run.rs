@@ -16,9 +16,7 @@ use crate::symmetry::SuitPerm;
 use super::counter::{Counter, Read};
 use super::flop_weights::FlopWeights;
 use super::one_hand::{self, HandFold, Points, Shape};
-use super::orbits::{
-    flop_classes, identities, item_perms, item_sources, orbit_boards, stabilisers,
-};
+use super::orbits::{OrbitBoards, flop_classes, identities, item_perms, item_sources, stabilisers};
 use super::pass::Pass;
 use super::sums::{Acc, Count, Counters, PassSums, Swept, item_index};
 
@@ -127,7 +125,7 @@ fn run_pass(
     let item_sources = item_sources(&item_perms);
     let deck: Vec<Card> = setup.deck();
     let flop_class = flop_classes(&deck, perms, reps);
-    let boards = orbit_boards(&deck, perms);
+    let orbits = OrbitBoards::new(&deck, perms);
     if cancel() {
         return Err(EquityError::Cancelled);
     }
@@ -151,7 +149,7 @@ fn run_pass(
     let pass = Pass {
         all: &all,
         cards: &hands_cards,
-        boards: &boards,
+        orbits: &orbits,
         flop_class: &flop_class,
         item_perms: &item_perms,
         item_sources: &item_sources,

@@ -16,9 +16,6 @@ use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::exact::common::BoardView;
 
-/// Boards swept between two looks at `cancel` and `progress`.
-const PROGRESS_BOARDS: usize = 4096;
-
 /// A board's ten flops: the positions of their cards among its five,
 /// lowest first.
 const FLOPS: [(usize, usize, usize); 10] = [
@@ -60,6 +57,11 @@ impl Pass<'_> {
     /// Sweeps every board by folds of type `F`, each summing cells `C`
     /// per class and item, on up to four threads' accumulators (fewer
     /// where they would not fit [`ACCUMULATOR_BYTES`]), merged into one.
+    /// Each fold takes the next block of boards ([`OrbitBoards`]) until
+    /// none is left, so a thread slowed by others on the machine takes
+    /// fewer.
+    ///
+    /// [`OrbitBoards`]: super::orbits::OrbitBoards
     pub(super) fn sweep_by<C: Cell, F: Folding<C>>(
         &self,
         cancel: &(dyn Fn() -> bool + Sync),
@@ -69,29 +71,31 @@ impl Pass<'_> {
         let folds = rayon::current_num_threads()
             .clamp(1, 4)
             .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
-        let swept = AtomicUsize::new(0);
-        let boards = self.boards;
-        let per_fold = boards.len().div_ceil(folds).max(1);
-        let accs = boards
-            .par_chunks(per_fold)
-            .map(|chunk| -> Result<Acc<C>, EquityError> {
-                let mut fold = F::new(self);
-                for (k, &(mask, orbit)) in chunk.iter().enumerate() {
-                    if k % PROGRESS_BOARDS == 0 {
-                        if cancel() {
-                            return Err(EquityError::Cancelled);
-                        }
-                        let step = k.min(PROGRESS_BOARDS);
-                        let done = swept.fetch_add(step, Ordering::Relaxed) + step;
-                        progress(done, boards.len());
+        let orbits = self.orbits;
+        let total: usize = (0..orbits.blocks()).map(|b| orbits.boards_in(b)).sum();
+        let (next, swept) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let accs = (0..folds)
+            .into_par_iter()
+            .map(|_| -> Result<Option<Acc<C>>, EquityError> {
+                let mut fold: Option<F> = None;
+                loop {
+                    let block = next.fetch_add(1, Ordering::Relaxed);
+                    if block >= orbits.blocks() {
+                        break;
                     }
-                    fold.board(self, mask, orbit);
+                    if cancel() {
+                        return Err(EquityError::Cancelled);
+                    }
+                    let fold = fold.get_or_insert_with(|| F::new(self));
+                    orbits.for_each(block, |mask, orbit| fold.board(self, mask, orbit));
+                    let boards = orbits.boards_in(block);
+                    progress(swept.fetch_add(boards, Ordering::Relaxed) + boards, total);
                 }
-                Ok(fold.finish(self))
+                Ok(fold.map(|fold| fold.finish(self)))
             })
-            .collect::<Result<Vec<Acc<C>>, EquityError>>()?;
+            .collect::<Result<Vec<Option<Acc<C>>>, EquityError>>()?;
         // Merged into the first: no accumulator beyond the folds'.
-        Ok(accs.into_iter().reduce(Acc::add))
+        Ok(accs.into_iter().flatten().reduce(Acc::add))
     }
 
     /// Adds `counts` (by item) to a class's `row` under permutation `p`,
