@@ -222,9 +222,9 @@ impl OrbitBoards {
             for d in c + 1..n {
                 let four = with(&three, d);
                 let m4 = bits[a] | bits[b] | bits[c] | bits[d];
-                for e in d + 1..n {
-                    let m = m4 | bits[e];
-                    if let Some(fixed) = fixing(&four[..group], &self.images[e], m) {
+                for (&last, images) in bits[d + 1..].iter().zip(&self.images[d + 1..]) {
+                    let m = m4 | last;
+                    if let Some(fixed) = fixing(&four[..group], images, m) {
                         f(m, (group.max(1) / fixed.max(1)) as u64);
                     }
                 }
