@@ -31,37 +31,19 @@ use crate::combo::{CLASSES, HandClass};
 /// The breakdown of every active seat from flat per-combo tallies laid out
 /// by [`Setup::combo_offsets`].
 pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> Vec<SeatBreakdown> {
-    let (offsets, live) = setup.combo_offsets();
-    if counts.len() != live {
-        return Vec::new();
-    }
     let unit = share_unit(setup.active.len());
-    setup
-        .active
-        .iter()
-        .zip(offsets)
-        .map(|(&seat, offset)| {
+    seat_counts(setup, counts, sampled)
+        .map(|(seat, own)| {
             let combos = &setup.seats[seat];
-            let counts = &counts[offset..offset + combos.combos.len()];
-            // Frequencies: exact weights, or sampled prefixes.
-            let mass = |c: &ComboCount| {
-                if sampled {
-                    c.prefixes as f64
-                } else {
-                    float(c.total)
-                }
-            };
-            let all: f64 = counts.iter().map(mass).sum();
-            let all = if all > 0.0 { all } else { 1.0 };
             let mut by_class = vec![ComboCount::default(); CLASSES];
             let mut seen = [false; CLASSES];
-            let mut per_combo = Vec::with_capacity(counts.len());
-            for (&combo, count) in combos.combos.iter().zip(counts) {
+            let mut per_combo = Vec::with_capacity(own.counts.len());
+            for (&combo, count) in combos.combos.iter().zip(own.counts) {
                 let (equity, win, tie, std_error) = count.figures(unit, sampled);
                 per_combo.push(ComboEquity {
                     combo,
                     dealt: sampled || count.total > 0,
-                    frequency: mass(count) / all,
+                    frequency: own.frequency(count),
                     equity,
                     win,
                     tie,
@@ -89,7 +71,7 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
                     }
                     let count = &by_class[index];
                     let (equity, win, tie, std_error) = count.figures(unit, sampled);
-                    let frequency = mass(count) / all;
+                    let frequency = own.frequency(count);
                     Some(ClassEquity {
                         class,
                         dealt: sampled || count.total > 0,
@@ -110,4 +92,73 @@ pub(crate) fn breakdown(setup: &Setup, counts: &[ComboCount], sampled: bool) -> 
             }
         })
         .collect()
+}
+
+/// Each active seat's combos' equity and frequency alone, in order, as
+/// [`breakdown`] gives them (to the last bit); none where the counts are
+/// not laid out for `setup` (no breakdown was counted).
+pub(crate) fn combo_equities(
+    setup: &Setup,
+    counts: &[ComboCount],
+    sampled: bool,
+) -> Vec<Vec<(f64, f64)>> {
+    let unit = share_unit(setup.active.len());
+    seat_counts(setup, counts, sampled)
+        .map(|(_, own)| {
+            (own.counts.iter())
+                .map(|count| (count.figures(unit, sampled).0, own.frequency(count)))
+                .collect()
+        })
+        .collect()
+}
+
+/// One seat's tallies, per combo, and their mass in all.
+struct SeatCounts<'a> {
+    counts: &'a [ComboCount],
+    all: f64,
+    sampled: bool,
+}
+
+impl SeatCounts<'_> {
+    /// A combo's (or class's) share of the seat's deals: of its exact
+    /// weight, or of its sampled prefixes.
+    fn frequency(&self, c: &ComboCount) -> f64 {
+        mass(c, self.sampled) / self.all
+    }
+}
+
+/// The weight of the deals `c` counts: exact, or sampled prefixes.
+fn mass(c: &ComboCount, sampled: bool) -> f64 {
+    if sampled {
+        c.prefixes as f64
+    } else {
+        float(c.total)
+    }
+}
+
+/// Each active seat (its index in the request) with its tallies, from
+/// flat per-combo tallies laid out by [`Setup::combo_offsets`]; none where
+/// `counts` are not.
+fn seat_counts<'a>(
+    setup: &'a Setup,
+    counts: &'a [ComboCount],
+    sampled: bool,
+) -> impl Iterator<Item = (usize, SeatCounts<'a>)> + 'a {
+    let (offsets, live) = setup.combo_offsets();
+    let laid_out = counts.len() == live;
+    (setup.active.iter().zip(offsets))
+        .filter(move |_| laid_out)
+        .map(move |(&seat, offset)| {
+            let counts = &counts[offset..offset + setup.seats[seat].combos.len()];
+            let all: f64 = counts.iter().map(|c| mass(c, sampled)).sum();
+            let all = if all > 0.0 { all } else { 1.0 };
+            (
+                seat,
+                SeatCounts {
+                    counts,
+                    all,
+                    sampled,
+                },
+            )
+        })
 }

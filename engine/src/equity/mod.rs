@@ -30,7 +30,7 @@
 
 use std::time::Instant;
 
-mod breakdown;
+pub(crate) mod breakdown;
 pub(crate) mod error;
 pub(crate) mod exact;
 mod feasibility;

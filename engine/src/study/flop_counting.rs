@@ -9,16 +9,21 @@ use rayon::prelude::*;
 use super::flop_classes::{self, FlopClass};
 use super::flop_odds::FlopOdds;
 use super::flop_rows::FlopRow;
-use super::hits::{BoardSeat, FlopHits};
-use super::on_board::{exact_on_board, finish_exact, sampled_on_board, setup_on_board};
+use super::hits::{BoardSeat, FlopHits, breakdown_buckets, buckets};
+use super::on_board::{
+    deal_weight, exact_on_board, finish_exact, sampled_on_board, setup_on_board,
+};
 use crate::card::Card;
+use crate::equity::breakdown::combo_equities;
 use crate::equity::error::EquityError;
 use crate::equity::exact::board_major;
 use crate::equity::exact::flop_pass::ClassSums;
 use crate::equity::greedy_deal;
 use crate::equity::request::{EquityRequest, Method};
-use crate::equity::result::EquityResult;
+use crate::equity::result::{EquityResult, SeatEquity};
+use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
+use crate::equity::tally::Tally;
 use crate::range::Range;
 
 /// One class's row, or `None` when no deal leaves the flop.
@@ -31,26 +36,37 @@ pub(super) fn flop_row(
 ) -> Result<Option<FlopRow>, EquityError> {
     let flop = class.flop;
     let counted = match source {
-        RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?,
-        RowSource::Passed(sums, pass) => passed_on(request, flop, sums, pass)?,
+        RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?.map(of_result),
+        RowSource::Passed(sums) => passed_row(request, flop, sums)?,
         RowSource::Sampled(odds, std_error) => {
             sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?
-                .map(|r| (odds.left(&flop), r))
+                .map(|r| of_result((odds.left(&flop), r)))
         }
     };
-    let Some((weight, result)) = counted else {
+    let Some((weight, seats)) = counted else {
         return Ok(None);
     };
-    let seats = result
-        .seats
-        .iter()
-        .zip(&result.breakdown)
-        .map(|(&figures, breakdown)| {
+    let seats = (seats.into_iter())
+        .map(|(figures, buckets)| {
             let range = &request.seats[figures.seat].range;
-            BoardSeat::with_hits(figures, breakdown, &hits.hits(figures.seat, range, &flop))
+            let hits = hits.hits(figures.seat, range, &flop);
+            BoardSeat::with_hits(figures, buckets, &hits)
         })
         .collect();
     Ok(Some(FlopRow::of_class(class, weight, seats, 1.0)))
+}
+
+/// What a row needs of a flop's count: the weight of its deals, and each
+/// active seat's figures with its buckets.
+type RowCount = (f64, Vec<(SeatEquity, [f64; 4])>);
+
+/// A row's count from the flop's `result` (with its breakdown) and the
+/// weight of its deals.
+fn of_result((weight, result): (f64, EquityResult)) -> RowCount {
+    let seats = (result.seats.iter().zip(&result.breakdown))
+        .map(|(&figures, breakdown)| (figures, breakdown_buckets(breakdown)))
+        .collect();
+    (weight, seats)
 }
 
 /// The flop classes of `request` (no board) under the suit permutations
@@ -113,8 +129,8 @@ fn can_come(with: &EquityRequest) -> bool {
 pub(super) enum RowSource<'a> {
     /// The flop counted exactly on its own.
     Counted,
-    /// The one pass's sums for its class (the pass's strategy to report).
-    Passed(&'a ClassSums, Strategy),
+    /// The one pass's sums for its class.
+    Passed(&'a ClassSums),
     /// Sampled to a standard error, with frequencies from sampled deals.
     Sampled(&'a FlopOdds, f64),
 }
@@ -128,6 +144,38 @@ pub(super) fn passed_on(
     sums: &ClassSums,
     pass: Strategy,
 ) -> Result<Option<(f64, EquityResult)>, EquityError> {
+    let Some((setup, tally)) = passed_tally(request, flop, sums)? else {
+        return Ok(None);
+    };
+    Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
+}
+
+/// [`passed_on`] as a row reads it: the same figures and buckets, without
+/// the rest of the breakdown (its classes, hundreds of rows a flop report
+/// never shows).
+fn passed_row(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    sums: &ClassSums,
+) -> Result<Option<RowCount>, EquityError> {
+    let Some((setup, tally)) = passed_tally(request, flop, sums)? else {
+        return Ok(None);
+    };
+    let seats = (tally.figures(&setup.active, false).into_iter())
+        .zip(combo_equities(&setup, &tally.combos, false))
+        .map(|(figures, combos)| (figures, buckets(combos.into_iter())))
+        .collect();
+    Ok(Some((deal_weight(&setup, &tally), seats)))
+}
+
+/// `request` with `flop` as its board: its setup, and its tally from the
+/// one pass's `sums` for its class as the two-range sweep would finish its
+/// own (`None` when no deal is possible with that flop).
+fn passed_tally(
+    request: &EquityRequest,
+    flop: [Card; 3],
+    sums: &ClassSums,
+) -> Result<Option<(Setup, Tally)>, EquityError> {
     let with = EquityRequest {
         board: flop.to_vec(),
         method: Method::Exact,
@@ -154,5 +202,5 @@ pub(super) fn passed_on(
     let tally = board_major::sweep_tally(&setup, &sums.sets, sums.deals, &|a, combo| {
         sums.combo(a, combo.index())
     });
-    Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
+    Ok(Some((setup, tally)))
 }

@@ -42,7 +42,7 @@ use crate::equity::exact::flop_pass;
 use crate::equity::plan::{self, FlopReportSpot};
 use crate::equity::request::EquityRequest;
 use crate::equity::setup::Setup;
-use crate::equity::strategy::{Kernel, ReportStrategy, Strategy};
+use crate::equity::strategy::ReportStrategy;
 use crate::range::Range;
 use crate::threads;
 
@@ -198,7 +198,7 @@ impl<'a> Spot<'a> {
             on_progress,
         };
         let run = || match strategy {
-            ReportStrategy::OnePass { estimate_s } => self.one_pass(estimate_s, &progress, cancel),
+            ReportStrategy::OnePass { .. } => self.one_pass(&progress, cancel),
             ReportStrategy::EachExact { .. } => {
                 self.each(&self.classes, RowSource::Counted, &progress, cancel)
             }
@@ -243,7 +243,6 @@ impl<'a> Spot<'a> {
     /// rows finished from its sums.
     fn one_pass(
         &self,
-        estimate_s: f64,
         progress: &RowProgress<'_>,
         cancel: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<Option<FlopRow>>, EquityError> {
@@ -258,16 +257,12 @@ impl<'a> Spot<'a> {
             .ok_or(EquityError::BadSetting("the one pass does not apply"))?;
         // The rows left finish the rest.
         progress.passed.store(true, Ordering::Relaxed);
-        let pass = Strategy::Exact {
-            kernel: Kernel::FlopPass,
-            estimate_s,
-        };
         let more = rest
             .par_iter()
             .enumerate()
             .map(|(i, class)| {
                 let sums = sums.class(i);
-                let source = RowSource::Passed(&sums, pass);
+                let source = RowSource::Passed(&sums);
                 progress.emit(flop_row(self.request, &self.hits, class, source, cancel))
             })
             .collect::<Result<Vec<_>, EquityError>>()?;

@@ -48,19 +48,21 @@ impl BoardSeat {
         board: &[Card],
         dead: CardSet,
     ) -> BoardSeat {
-        BoardSeat::with_hits(figures, breakdown, &hits(range, board, dead))
+        let buckets = breakdown_buckets(breakdown);
+        BoardSeat::with_hits(figures, buckets, &hits(range, board, dead))
     }
 
-    /// The same with its range's `hits` and nut share on the board known.
+    /// The same with its `buckets` ([`buckets`]), and its range's `hits`
+    /// and nut share on the board, known.
     pub(super) fn with_hits(
         figures: SeatEquity,
-        breakdown: &SeatBreakdown,
+        buckets: [f64; 4],
         (hits, nut_share): &Hits,
     ) -> BoardSeat {
         BoardSeat {
             figures,
             hits: hits.clone(),
-            buckets: buckets(breakdown),
+            buckets,
             nut_share: *nut_share,
             continue_share: None,
         }
@@ -162,16 +164,22 @@ fn hits(range: &Range, board: &[Card], dead: CardSet) -> Hits {
     }
 }
 
+/// [`buckets`] of a seat's per-combo `breakdown`.
+pub(super) fn breakdown_buckets(breakdown: &SeatBreakdown) -> [f64; 4] {
+    buckets(breakdown.combos.iter().map(|c| (c.equity, c.frequency)))
+}
+
 /// The share of a seat's deal weight whose combo's equity falls in each
-/// bucket of [`BUCKET_EDGES`].
-fn buckets(breakdown: &SeatBreakdown) -> [f64; 4] {
+/// bucket of [`BUCKET_EDGES`], from each of its combos' equity and
+/// frequency (`combos`).
+pub(super) fn buckets(combos: impl Iterator<Item = (f64, f64)>) -> [f64; 4] {
     let mut shares = [0.0; 4];
-    for combo in &breakdown.combos {
+    for (equity, frequency) in combos {
         let bucket = BUCKET_EDGES
             .iter()
-            .position(|&edge| combo.equity >= edge)
+            .position(|&edge| equity >= edge)
             .unwrap_or(3);
-        shares[bucket] += combo.frequency;
+        shares[bucket] += frequency;
     }
     let total: f64 = shares.iter().sum();
     if total > 0.0 {

@@ -72,10 +72,16 @@ pub(super) fn finish_exact(
     start: Instant,
 ) -> (f64, EquityResult) {
     let result = report::result(tally, setup, strategy, None, start, Progress::FINISHED);
+    (deal_weight(setup, tally), result)
+}
+
+/// The weight of the deals an exact `tally` of `setup` counted (see
+/// [`exact_on_board`]).
+pub(super) fn deal_weight(setup: &Setup, tally: &Tally) -> f64 {
     // Back in basis points: each seat's weights were divided by their gcd,
     // which may change with the board.
     let scale: f64 = setup.seats.iter().map(|s| s.divisor as f64).product();
-    (tally.integers().0 as f64 * scale, result)
+    tally.integers().0 as f64 * scale
 }
 
 /// Blocks a report's board draws before its target error may stop it
