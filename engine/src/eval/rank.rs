@@ -107,12 +107,6 @@ impl HandRank {
         HandRank((category as u32) << 12 | (index as u32 + 1))
     }
 
-    /// The category of a value of the generator's `best_hand`, as
-    /// [`HandRank::from_best_hand`]'s rank has it.
-    pub(super) fn category_of_best_hand(value: u32) -> HandCategory {
-        HandRank((value >> 20) << 12 | 1).category()
-    }
-
     /// The weakest hand: 7-5-4-3-2 offsuit.
     pub const WORST: HandRank = HandRank(1 << 12 | 1);
     /// The best hand: the royal flush.
