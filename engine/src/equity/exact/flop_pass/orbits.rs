@@ -99,6 +99,26 @@ impl FlopClasses {
     }
 }
 
+impl FlopClasses {
+    /// Each flop counted as a class of its own: every flop that has a
+    /// class, numbered in order, under the permutation `identity` (which
+    /// moves nothing); with, per flop so numbered, its class and
+    /// permutation here.
+    pub(super) fn each_flop(&self, identity: u8) -> (FlopClasses, Vec<(usize, u8)>) {
+        let mut back = Vec::new();
+        let by_flop = (self.by_flop.iter())
+            .map(|&v| {
+                if v == Self::NONE {
+                    return Self::NONE;
+                }
+                back.push(((v >> 8) as usize, v as u8));
+                ((back.len() - 1) as u32) << 8 | u32::from(identity)
+            })
+            .collect();
+        (FlopClasses { by_flop }, back)
+    }
+}
+
 /// Every flop of `deck` whose class is one of `reps` (the classes'
 /// representatives under `perms`): its class and the permutation taking
 /// it there.

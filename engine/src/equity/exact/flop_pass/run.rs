@@ -239,11 +239,36 @@ fn counted<T: Count>(
     cancel: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Option<Acc<[T; 2]>>, EquityError> {
-    match packed {
-        Some(shape) => Ok((pass.sweep_by::<Points, HandFold>(cancel, progress)?)
-            .map(|a| one_hand::unpack::<T>(a, pass, shape))),
-        None => pass.sweep::<T>(cancel, progress),
+    let Some(shape) = packed else {
+        return pass.sweep::<T>(cancel, progress);
+    };
+    // Packed, each flop is summed in a row of its own, straight (no
+    // permutation to gather through as the boards are swept), and the
+    // rows are added to their classes' once, at the end.
+    let identity = pass.identity.iter().position(|&id| id).unwrap_or(0) as u8;
+    let (own, back) = pass.flop_class.each_flop(identity);
+    let each = Pass {
+        flop_class: &own,
+        classes: back.len(),
+        read: Read::every(pass.live),
+        ..*pass
+    };
+    let Some(flops) = each.sweep_by::<Points, HandFold>(cancel, progress)? else {
+        return Ok(None);
+    };
+    let (live, sets) = (pass.live, pass.winner_sets);
+    let mut acc = Acc::new(pass.classes, sets, live);
+    for (k, &(class, p)) in back.iter().enumerate() {
+        acc.add_sets(
+            class,
+            &flops.sets[k * sets..(k + 1) * sets],
+            flops.deals[k],
+            1,
+        );
+        let row = &mut acc.combos[class * live..(class + 1) * live];
+        pass.add_row(row, p, &flops.combos[k * live..(k + 1) * live]);
     }
+    Ok(Some(one_hand::unpack::<T>(acc, pass, shape)))
 }
 
 /// The sweep's accumulator with its counters as `counters` keeps them.
