@@ -229,6 +229,20 @@ impl Tally {
         self.y_offsets = offsets.iter().map(|o| o.to_bits()).collect();
     }
 
+    /// [`Tally::merge`] of a tally no longer needed: where this one has
+    /// no per-combo counters or pools yet, `other`'s are moved, not
+    /// copied (a flop report finishes thousands of tallies so).
+    pub(crate) fn absorb(&mut self, mut other: Tally) {
+        if self.combos.is_empty() {
+            self.combos = std::mem::take(&mut other.combos);
+        }
+        if self.pools.is_empty() {
+            self.pools = std::mem::take(&mut other.pools);
+        }
+        // What was moved leaves `other`'s empty: merged, they add nothing.
+        self.merge(&other);
+    }
+
     /// Adds another tally.
     pub(crate) fn merge(&mut self, other: &Tally) {
         if self.pools.is_empty() {

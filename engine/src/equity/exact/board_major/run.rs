@@ -79,7 +79,7 @@ pub(crate) fn sweep_tally(
     }
     // As `rounds` merges and settles the chunks' tallies.
     let mut tally = Tally::new(setup.active.len());
-    tally.merge(&scan.finish(acc));
+    tally.absorb(scan.finish(acc));
     if setup.breakdown {
         tally.settle(setup.live_combos());
     }
