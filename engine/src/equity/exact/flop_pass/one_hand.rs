@@ -20,6 +20,8 @@
 
 use std::ops::Range;
 
+use rayon::prelude::*;
+
 use super::counter::Counter;
 use super::orbits::mask_of;
 use super::pass::Pass;
@@ -273,41 +275,80 @@ pub(super) struct Shape<'a> {
 /// The points as the pass's pairs of counters: per class (`shape`) and
 /// range combo, its weight times the boards of the class that leave it
 /// (see above), and times its points in ties' shares (`unit / 2`). The
+/// folds' points are per flop (`flops`: each flop's class and the
+/// permutation taking it there); a class's row sums its flops' rows, each
+/// through its permutation, class by class on the pool's threads. The
 /// combo at an entry of a class's row may be another than the board's (a
 /// permutation of the scenario sends it there), but both weigh the same:
 /// the permutations keep the ranges.
 pub(super) fn unpack<T: Count>(
-    acc: Acc<Points>,
+    mut folds: Vec<Acc<Points>>,
+    flops: &[(usize, u8)],
     pass: &Pass<'_>,
     Shape { reps, perms, deck }: Shape<'_>,
 ) -> Acc<[T; 2]> {
+    let (live, sets) = (pass.live.max(1), pass.winner_sets);
+    // The folds summed into the first, on the pool's threads (straight
+    // adds, a gather a flop after).
+    let Some((first, rest)) = folds.split_first_mut() else {
+        return Acc::new(reps.len(), sets, live);
+    };
+    for fold in rest.iter() {
+        (first.combos.par_chunks_mut(1 << 14))
+            .zip(fold.combos.par_chunks(1 << 14))
+            .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(a, b)| a.add_cell(*b)));
+        first
+            .sets
+            .iter_mut()
+            .zip(&fold.sets)
+            .for_each(|(a, b)| *a += b);
+        first
+            .deals
+            .iter_mut()
+            .zip(&fold.deals)
+            .for_each(|(a, b)| *a += b);
+    }
+    let fold = &*first;
+    let mut of_class: Vec<Vec<(usize, u8)>> = vec![Vec::new(); reps.len()];
+    for (k, &(class, p)) in flops.iter().enumerate() {
+        of_class[class].push((k, p));
+    }
     let tie = pass.unit_k.get(2).copied().unwrap_or(0);
-    let live = pass.live.max(1);
     let range = the_range(pass).map_or(0..0, |(_, slots)| slots);
     let others = deck.saturating_sub(5) as u64;
     let left = others * others.saturating_sub(1) / 2;
-    let mut combos = vec![[T::default(); 2]; acc.combos.len()];
-    for ((rep, row), points) in reps
-        .iter()
-        .zip(combos.chunks_mut(live))
-        .zip(acc.combos.chunks(live))
-    {
-        let flop = mask_of(rep);
-        let fixing = perms.iter().filter(|p| p.mask(flop) == flop).count();
-        let dealt = left * (perms.len() / fixing.max(1)) as u64;
-        for at in range.clone() {
-            let it = &pass.all[at];
-            let dealt = if it.mask & flop == 0 { dealt } else { 0 };
-            let Points(p) = points[at];
-            row[at] = [
-                T::from_u64(it.weight * dealt),
-                T::from_u64(it.weight * u64::from(p) * tie),
-            ];
-        }
-    }
-    Acc {
-        sets: acc.sets,
-        deals: acc.deals,
-        combos,
-    }
+    let mut acc = Acc {
+        sets: vec![0; reps.len() * sets],
+        deals: vec![0; reps.len()],
+        combos: vec![[T::default(); 2]; reps.len() * live],
+    };
+    (acc.combos.par_chunks_mut(live))
+        .zip(acc.sets.par_chunks_mut(sets.max(1)))
+        .zip(acc.deals.par_iter_mut())
+        .zip(reps.par_iter().zip(&of_class))
+        .for_each_init(
+            || vec![Points::default(); live],
+            |points, (((row, class_sets), class_deals), (rep, of_class))| {
+                points.iter_mut().for_each(|p| *p = Points::default());
+                for &(k, p) in of_class {
+                    pass.add_row(points, p, &fold.combos[k * live..(k + 1) * live]);
+                    let from = &fold.sets[k * sets..(k + 1) * sets];
+                    class_sets.iter_mut().zip(from).for_each(|(a, b)| *a += b);
+                    *class_deals += fold.deals[k];
+                }
+                let flop = mask_of(rep);
+                let fixing = perms.iter().filter(|p| p.mask(flop) == flop).count();
+                let dealt = left * (perms.len() / fixing.max(1)) as u64;
+                for at in range.clone() {
+                    let it = &pass.all[at];
+                    let dealt = if it.mask & flop == 0 { dealt } else { 0 };
+                    let Points(p) = points[at];
+                    row[at] = [
+                        T::from_u64(it.weight * dealt),
+                        T::from_u64(it.weight * u64::from(p) * tie),
+                    ];
+                }
+            },
+        );
+    acc
 }

@@ -253,22 +253,11 @@ fn counted<T: Count>(
         read: Read::every(pass.live),
         ..*pass
     };
-    let Some(flops) = each.sweep_by::<Points, HandFold>(cancel, progress)? else {
+    let folds = each.sweep_folds::<Points, HandFold>(cancel, progress)?;
+    if folds.is_empty() {
         return Ok(None);
-    };
-    let (live, sets) = (pass.live, pass.winner_sets);
-    let mut acc = Acc::new(pass.classes, sets, live);
-    for (k, &(class, p)) in back.iter().enumerate() {
-        acc.add_sets(
-            class,
-            &flops.sets[k * sets..(k + 1) * sets],
-            flops.deals[k],
-            1,
-        );
-        let row = &mut acc.combos[class * live..(class + 1) * live];
-        pass.add_row(row, p, &flops.combos[k * live..(k + 1) * live]);
     }
-    Ok(Some(one_hand::unpack::<T>(acc, pass, shape)))
+    Ok(Some(one_hand::unpack::<T>(folds, &back, pass, shape)))
 }
 
 /// The sweep's accumulator with its counters as `counters` keeps them.

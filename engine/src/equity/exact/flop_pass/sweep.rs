@@ -57,16 +57,27 @@ impl Pass<'_> {
     /// Sweeps every board by folds of type `F`, each summing cells `C`
     /// per class and item, on up to four threads' accumulators (fewer
     /// where they would not fit [`ACCUMULATOR_BYTES`]), merged into one.
-    /// Each fold takes the next block of boards ([`OrbitBoards`]) until
-    /// none is left, so a thread slowed by others on the machine takes
-    /// fewer.
-    ///
-    /// [`OrbitBoards`]: super::orbits::OrbitBoards
     pub(super) fn sweep_by<C: Cell, F: Folding<C>>(
         &self,
         cancel: &(dyn Fn() -> bool + Sync),
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<Option<Acc<C>>, EquityError> {
+        let folds = self.sweep_folds::<C, F>(cancel, progress)?;
+        // Merged into the first: no accumulator beyond the folds'.
+        Ok(folds.into_iter().reduce(Acc::add))
+    }
+
+    /// [`Pass::sweep_by`]'s folds' accumulators, not merged (none where
+    /// there is no board). Each fold takes the next block of boards
+    /// ([`OrbitBoards`]) until none is left, so a thread slowed by others
+    /// on the machine takes fewer.
+    ///
+    /// [`OrbitBoards`]: super::orbits::OrbitBoards
+    pub(super) fn sweep_folds<C: Cell, F: Folding<C>>(
+        &self,
+        cancel: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Vec<Acc<C>>, EquityError> {
         let acc_bytes = (self.classes * self.live).max(1) * size_of::<C>();
         let folds = rayon::current_num_threads()
             .clamp(1, 4)
@@ -94,8 +105,7 @@ impl Pass<'_> {
                 Ok(fold.map(|fold| fold.finish(self)))
             })
             .collect::<Result<Vec<Option<Acc<C>>>, EquityError>>()?;
-        // Merged into the first: no accumulator beyond the folds'.
-        Ok(accs.into_iter().flatten().reduce(Acc::add))
+        Ok(accs.into_iter().flatten().collect())
     }
 
     /// Adds `counts` (by item) to a class's `row` under permutation `p`,
