@@ -9,11 +9,10 @@
 //! **Exact** (when the planner affords every flop within
 //! [`FLOP_REPORT_EXACT_S`](crate::equity::FLOP_REPORT_EXACT_S), or when asked):
 //! each flop counted on its own, or, for one to three ranged seats
-//! (weighted or not) and any single hands, one
-//! pass over every five-card board ([`Kernel::FlopPass`]). A flop's frequency is
-//! proportional to the weight of the seat deals that leave its three cards
-//! in the deck (every deal leaves as many cards, each flop of them as
-//! likely): the total of the exact tally with that flop as the board,
+//! (weighted or not) and any single hands, one pass over every five-card
+//! board ([`Kernel::FlopPass`]). A flop's frequency is proportional to
+//! the weight of the seat deals that leave its three cards in the deck
+//! (every deal leaves as many cards, each flop of them as likely): the total of the exact tally with that flop as the board,
 //! scaled back to basis points, times the flops its class stands for. Each
 //! row's figures are those [`calculate`](crate::equity::calculate) gives with the
 //! flop as the board, to the last bit, and the frequency-weighted mean of a
@@ -26,6 +25,8 @@
 //!
 //! Flop classes are spread over the threads; each finished row is handed
 //! to the caller as it comes.
+//!
+//! [`Kernel::FlopPass`]: crate::equity::strategy::Kernel::FlopPass
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
