@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::report;
 use crate::card::CardSet;
 use crate::equity::ReportStrategy;
-use crate::equity::exact::flop_pass::{BY_HIGHEST_OFF, ONE_HAND_OFF, PACKED_SWEEPS};
+use crate::equity::exact::flop_pass::{BY_HIGHEST_OFF, EACH_FLOP_OFF, ONE_HAND_OFF, PACKED_SWEEPS};
 use crate::equity::request::{EquityRequest, Seat};
 use crate::line::{ContinueRule, Street, StreetRule};
 use crate::range::Range;
@@ -144,4 +144,17 @@ fn a_hand_against_a_range_packed_changes_no_figure() {
     let packed = PACKED_SWEEPS.load(Ordering::Relaxed);
     same_with_switch_off(&spots, &ONE_HAND_OFF);
     assert!(PACKED_SWEEPS.load(Ordering::Relaxed) >= packed + spots.len());
+}
+
+/// The same spots, a hand against a range summed by class (as where each
+/// flop's rows would take too much memory) and by flop: every row and
+/// total the same.
+#[test]
+fn a_hand_against_a_range_by_class_changes_no_figure() {
+    let spots: [(&[&str], &str); 3] = [
+        (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
+        (&["QQ+:0.5,AKs", "AsKd"], ""),
+        (&["7c7d", "99+,A9s+:0.3,KTo+,54s"], "Ah"),
+    ];
+    same_with_switch_off(&spots, &EACH_FLOP_OFF);
 }

@@ -44,3 +44,5 @@ pub(crate) use sums::{ClassSums, PassSums};
 pub(crate) use one_hand::{ONE_HAND_OFF, PACKED_SWEEPS};
 #[cfg(test)]
 pub(crate) use pending::BY_HIGHEST_OFF;
+#[cfg(test)]
+pub(crate) use run::EACH_FLOP_OFF;

@@ -244,21 +244,43 @@ fn counted<T: Count>(
     };
     // Packed, each flop is summed in a row of its own, straight (no
     // permutation to gather through as the boards are swept), and the
-    // rows are added to their classes' once, at the end.
+    // rows are added to their classes' once, at the end; where those rows
+    // would take more than `EACH_FLOP_BYTES` (a hand against a wide
+    // range on many threads), each board's flops go to their classes'.
     let identity = pass.identity.iter().position(|&id| id).unwrap_or(0) as u8;
-    let (own, back) = pass.flop_class.each_flop(identity);
+    let (own, mut back) = pass.flop_class.each_flop(identity);
+    let folds = rayon::current_num_threads().clamp(1, 4);
+    let each_flop = folds * back.len() * pass.live * size_of::<Points>() <= EACH_FLOP_BYTES;
+    #[cfg(test)]
+    let each_flop = each_flop && !EACH_FLOP_OFF.load(std::sync::atomic::Ordering::Relaxed);
     let each = Pass {
         flop_class: &own,
         classes: back.len(),
         read: Read::every(pass.live),
         ..*pass
     };
-    let folds = each.sweep_folds::<Points, HandFold>(cancel, progress)?;
+    let folds = if each_flop {
+        each.sweep_folds::<Points, HandFold>(cancel, progress)?
+    } else {
+        back = (0..pass.classes).map(|class| (class, identity)).collect();
+        pass.sweep_folds::<Points, HandFold>(cancel, progress)?
+    };
     if folds.is_empty() {
         return Ok(None);
     }
     Ok(Some(one_hand::unpack::<T>(folds, &back, pass, shape)))
 }
+
+/// The most the per-flop rows of a hand against a range may take, the
+/// folds' together (the rows of 19,600 flops: `AhKh` against `15%`, 8 MB
+/// a fold; against `random`, 48 MB).
+const EACH_FLOP_BYTES: usize = 64 << 20;
+
+/// Set by a test to count a hand against a range by class, as spots too
+/// wide for per-flop rows are counted: the same sums either way.
+#[cfg(test)]
+pub(crate) static EACH_FLOP_OFF: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
 
 /// The sweep's accumulator with its counters as `counters` keeps them.
 fn swept<T: Count>(acc: Acc<[T; 2]>, counters: fn(Vec<[T; 2]>) -> Counters) -> Swept {
