@@ -130,31 +130,27 @@ fn the_sums_by_highest_card_change_no_figure() {
     same_with_switch_off(&spots, &BY_HIGHEST_OFF);
 }
 
-/// A hand against a range, packed: a suited hand against a weighted range
-/// with a dead card, a range against an offsuit hand (the range first), a
-/// pair against a wide weighted range: every row and total the same as
-/// counted as other spots are (and the packed sweep did run).
+/// Hands against ranges: a suited hand against a weighted range with a
+/// dead card, a range against an offsuit hand (the range first), a pair
+/// against a wide weighted range.
+const HAND_AGAINST_RANGE: [(&[&str], &str); 3] = [
+    (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
+    (&["QQ+:0.5,AKs", "AsKd"], ""),
+    (&["7c7d", "99+,A9s+:0.3,KTo+,54s"], "Ah"),
+];
+
+/// [`HAND_AGAINST_RANGE`] packed: every row and total the same as counted
+/// as other spots are (and the packed sweep did run).
 #[test]
 fn a_hand_against_a_range_packed_changes_no_figure() {
-    let spots: [(&[&str], &str); 3] = [
-        (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
-        (&["QQ+:0.5,AKs", "AsKd"], ""),
-        (&["7c7d", "99+,A9s+:0.3,KTo+,54s"], "Ah"),
-    ];
     let packed = PACKED_SWEEPS.load(Ordering::Relaxed);
-    same_with_switch_off(&spots, &ONE_HAND_OFF);
-    assert!(PACKED_SWEEPS.load(Ordering::Relaxed) >= packed + spots.len());
+    same_with_switch_off(&HAND_AGAINST_RANGE, &ONE_HAND_OFF);
+    assert!(PACKED_SWEEPS.load(Ordering::Relaxed) >= packed + HAND_AGAINST_RANGE.len());
 }
 
-/// The same spots, a hand against a range summed by class (as where each
-/// flop's rows would take too much memory) and by flop: every row and
-/// total the same.
+/// [`HAND_AGAINST_RANGE`] summed by class (as where each flop's rows would
+/// take too much memory) and by flop: every row and total the same.
 #[test]
 fn a_hand_against_a_range_by_class_changes_no_figure() {
-    let spots: [(&[&str], &str); 3] = [
-        (&["AhKh", "QQ+,AK,JTs:0.5"], "2c"),
-        (&["QQ+:0.5,AKs", "AsKd"], ""),
-        (&["7c7d", "99+,A9s+:0.3,KTo+,54s"], "Ah"),
-    ];
-    same_with_switch_off(&spots, &EACH_FLOP_OFF);
+    same_with_switch_off(&HAND_AGAINST_RANGE, &EACH_FLOP_OFF);
 }
