@@ -12,8 +12,9 @@
 //! (weighted or not) and any single hands, one pass over every five-card
 //! board ([`Kernel::FlopPass`]). A flop's frequency is proportional to
 //! the weight of the seat deals that leave its three cards in the deck
-//! (every deal leaves as many cards, each flop of them as likely): the total of the exact tally with that flop as the board,
-//! scaled back to basis points, times the flops its class stands for. Each
+//! (every deal leaves as many cards, each flop of them as likely): the
+//! total of the exact tally with that flop as the board, scaled back to
+//! basis points, times the flops its class stands for. Each
 //! row's figures are those [`calculate`](crate::equity::calculate) gives with the
 //! flop as the board, to the last bit, and the frequency-weighted mean of a
 //! seat's equity over the flops is its equity with no board.

@@ -275,40 +275,19 @@ pub(super) struct Shape<'a> {
 /// The points as the pass's pairs of counters: per class (`shape`) and
 /// range combo, its weight times the boards of the class that leave it
 /// (see above), and times its points in ties' shares (`unit / 2`). The
-/// folds' points are per flop (`flops`: each flop's class and the
+/// points `fold` sums are per flop (`flops`: each flop's class and the
 /// permutation taking it there); a class's row sums its flops' rows, each
 /// through its permutation, class by class on the pool's threads. The
 /// combo at an entry of a class's row may be another than the board's (a
 /// permutation of the scenario sends it there), but both weigh the same:
 /// the permutations keep the ranges.
 pub(super) fn unpack<T: Count>(
-    mut folds: Vec<Acc<Points>>,
+    fold: &Acc<Points>,
     flops: &[(usize, u8)],
     pass: &Pass<'_>,
     Shape { reps, perms, deck }: Shape<'_>,
 ) -> Acc<[T; 2]> {
     let (live, sets) = (pass.live.max(1), pass.winner_sets);
-    // The folds summed into the first, on the pool's threads (straight
-    // adds, a gather a flop after).
-    let Some((first, rest)) = folds.split_first_mut() else {
-        return Acc::new(reps.len(), sets, live);
-    };
-    for fold in rest.iter() {
-        (first.combos.par_chunks_mut(1 << 14))
-            .zip(fold.combos.par_chunks(1 << 14))
-            .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(a, b)| a.add_cell(*b)));
-        first
-            .sets
-            .iter_mut()
-            .zip(&fold.sets)
-            .for_each(|(a, b)| *a += b);
-        first
-            .deals
-            .iter_mut()
-            .zip(&fold.deals)
-            .for_each(|(a, b)| *a += b);
-    }
-    let fold = &*first;
     let mut of_class: Vec<Vec<(usize, u8)>> = vec![Vec::new(); reps.len()];
     for (k, &(class, p)) in flops.iter().enumerate() {
         of_class[class].push((k, p));
@@ -317,11 +296,7 @@ pub(super) fn unpack<T: Count>(
     let range = the_range(pass).map_or(0..0, |(_, slots)| slots);
     let others = deck.saturating_sub(5) as u64;
     let left = others * others.saturating_sub(1) / 2;
-    let mut acc = Acc {
-        sets: vec![0; reps.len() * sets],
-        deals: vec![0; reps.len()],
-        combos: vec![[T::default(); 2]; reps.len() * live],
-    };
+    let mut acc = Acc::<[T; 2]>::new(reps.len(), sets, live);
     (acc.combos.par_chunks_mut(live))
         .zip(acc.sets.par_chunks_mut(sets.max(1)))
         .zip(acc.deals.par_iter_mut())

@@ -97,9 +97,7 @@ impl FlopClasses {
             _ => None,
         }
     }
-}
 
-impl FlopClasses {
     /// Each flop counted as a class of its own: every flop that has a
     /// class, numbered in order, under the permutation `identity` (which
     /// moves nothing); with, per flop so numbered, its class and

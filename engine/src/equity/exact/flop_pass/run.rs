@@ -248,27 +248,24 @@ fn counted<T: Count>(
     // would take more than `EACH_FLOP_BYTES` (a hand against a wide
     // range on many threads), each board's flops go to their classes'.
     let identity = pass.identity.iter().position(|&id| id).unwrap_or(0) as u8;
-    let (own, mut back) = pass.flop_class.each_flop(identity);
-    let folds = rayon::current_num_threads().clamp(1, 4);
-    let each_flop = folds * back.len() * pass.live * size_of::<Points>() <= EACH_FLOP_BYTES;
-    #[cfg(test)]
-    let each_flop = each_flop && !EACH_FLOP_OFF.load(std::sync::atomic::Ordering::Relaxed);
+    let (own, back) = pass.flop_class.each_flop(identity);
     let each = Pass {
         flop_class: &own,
         classes: back.len(),
         read: Read::every(pass.live),
         ..*pass
     };
-    let folds = if each_flop {
-        each.sweep_folds::<Points, HandFold>(cancel, progress)?
+    let rows = each.folds::<Points>() * each.classes * each.live * size_of::<Points>();
+    let each_flop = rows <= EACH_FLOP_BYTES;
+    #[cfg(test)]
+    let each_flop = each_flop && !EACH_FLOP_OFF.load(std::sync::atomic::Ordering::Relaxed);
+    let (acc, back) = if each_flop {
+        (each.sweep_by::<Points, HandFold>(cancel, progress)?, back)
     } else {
-        back = (0..pass.classes).map(|class| (class, identity)).collect();
-        pass.sweep_folds::<Points, HandFold>(cancel, progress)?
+        let back = (0..pass.classes).map(|class| (class, identity)).collect();
+        (pass.sweep_by::<Points, HandFold>(cancel, progress)?, back)
     };
-    if folds.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(one_hand::unpack::<T>(folds, &back, pass, shape)))
+    Ok(acc.map(|acc| one_hand::unpack::<T>(&acc, &back, pass, shape)))
 }
 
 /// The most the per-flop rows of a hand against a range may take, the

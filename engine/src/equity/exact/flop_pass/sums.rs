@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::combo::COMBOS;
 use crate::equity::exact::common::Item;
 
@@ -152,7 +154,7 @@ pub(super) const ACCUMULATOR_BYTES: usize = 192 << 20;
 
 /// A counter of the pass: 32 bits where the largest sum fits (half the
 /// memory of 64, so more threads get an accumulator of their own).
-pub(super) trait Count: Copy + Default + Send {
+pub(super) trait Count: Copy + Default + Send + Sync {
     /// A value the caller knows fits.
     fn from_u64(v: u64) -> Self;
     /// Adds a counter's value.
@@ -217,7 +219,7 @@ impl Counters {
 
 /// What the pass sums per flop class and item: a pair of counters
 /// (`[weight, share]`), or a hand against a range's packed counts.
-pub(super) trait Cell: Copy + Default + Send {
+pub(super) trait Cell: Copy + Default + Send + Sync {
     /// Adds another cell (every sum fits: the caller checked).
     fn add_cell(&mut self, c: Self);
 }
@@ -258,6 +260,8 @@ impl<C: Cell> Acc<C> {
         self.deals[class] += deals * times;
     }
 
+    /// Adds `other`, its cells on the pool's threads (a fold's
+    /// accumulator runs to megabytes).
     pub(super) fn add(mut self, other: Acc<C>) -> Acc<C> {
         for (a, b) in self.sets.iter_mut().zip(&other.sets) {
             *a += b;
@@ -265,12 +269,15 @@ impl<C: Cell> Acc<C> {
         for (a, b) in self.deals.iter_mut().zip(&other.deals) {
             *a += b;
         }
-        for (a, b) in self.combos.iter_mut().zip(&other.combos) {
-            a.add_cell(*b);
-        }
+        (self.combos.par_chunks_mut(ADD_CHUNK))
+            .zip(other.combos.par_chunks(ADD_CHUNK))
+            .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(a, b)| a.add_cell(*b)));
         self
     }
 }
+
+/// Cells added per task in [`Acc::add`].
+const ADD_CHUNK: usize = 1 << 14;
 
 /// `n` copies of `value`, every one written now. A vector of zeros from
 /// `vec!` is left for the kernel to zero page by page as it is first

@@ -55,37 +55,21 @@ impl Pass<'_> {
     }
 
     /// Sweeps every board by folds of type `F`, each summing cells `C`
-    /// per class and item, on up to four threads' accumulators (fewer
-    /// where they would not fit [`ACCUMULATOR_BYTES`]), merged into one.
+    /// per class and item, on [`Pass::folds`] threads' accumulators, merged
+    /// into one. Each fold takes the next block of boards ([`OrbitBoards`])
+    /// until none is left, so a thread slowed by others on the machine
+    /// takes fewer.
+    ///
+    /// [`OrbitBoards`]: super::orbits::OrbitBoards
     pub(super) fn sweep_by<C: Cell, F: Folding<C>>(
         &self,
         cancel: &(dyn Fn() -> bool + Sync),
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<Option<Acc<C>>, EquityError> {
-        let folds = self.sweep_folds::<C, F>(cancel, progress)?;
-        // Merged into the first: no accumulator beyond the folds'.
-        Ok(folds.into_iter().reduce(Acc::add))
-    }
-
-    /// [`Pass::sweep_by`]'s folds' accumulators, not merged (none where
-    /// there is no board). Each fold takes the next block of boards
-    /// ([`OrbitBoards`]) until none is left, so a thread slowed by others
-    /// on the machine takes fewer.
-    ///
-    /// [`OrbitBoards`]: super::orbits::OrbitBoards
-    pub(super) fn sweep_folds<C: Cell, F: Folding<C>>(
-        &self,
-        cancel: &(dyn Fn() -> bool + Sync),
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Result<Vec<Acc<C>>, EquityError> {
-        let acc_bytes = (self.classes * self.live).max(1) * size_of::<C>();
-        let folds = rayon::current_num_threads()
-            .clamp(1, 4)
-            .min((ACCUMULATOR_BYTES / acc_bytes).max(1));
         let orbits = self.orbits;
         let total: usize = (0..orbits.blocks()).map(|b| orbits.boards_in(b)).sum();
         let (next, swept) = (AtomicUsize::new(0), AtomicUsize::new(0));
-        let accs = (0..folds)
+        let accs = (0..self.folds::<C>())
             .into_par_iter()
             .map(|_| -> Result<Option<Acc<C>>, EquityError> {
                 let mut fold: Option<F> = None;
@@ -105,7 +89,17 @@ impl Pass<'_> {
                 Ok(fold.map(|fold| fold.finish(self)))
             })
             .collect::<Result<Vec<Option<Acc<C>>>, EquityError>>()?;
-        Ok(accs.into_iter().flatten().collect())
+        // Merged into the first: no accumulator beyond the folds'.
+        Ok(accs.into_iter().flatten().reduce(Acc::add))
+    }
+
+    /// How many folds sweep with cells `C`: one per thread, up to four,
+    /// fewer where their accumulators would not fit [`ACCUMULATOR_BYTES`].
+    pub(super) fn folds<C>(&self) -> usize {
+        let acc_bytes = (self.classes * self.live).max(1) * size_of::<C>();
+        rayon::current_num_threads()
+            .clamp(1, 4)
+            .min((ACCUMULATOR_BYTES / acc_bytes).max(1))
     }
 
     /// Adds `counts` (by item) to a class's `row` under permutation `p`,
