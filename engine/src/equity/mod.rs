@@ -30,6 +30,7 @@
 
 use std::time::Instant;
 
+mod board_setup;
 pub(crate) mod breakdown;
 pub(crate) mod error;
 pub(crate) mod exact;

@@ -98,6 +98,58 @@ impl Setup {
     /// Validates `request` (typed errors, within milliseconds) and prepares
     /// it.
     pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
+        let (known, active) = Setup::checked(request)?;
+        let mut seats = Vec::with_capacity(request.seats.len());
+        for (index, seat) in request.seats.iter().enumerate() {
+            let live: Vec<(Combo, u16)> = seat
+                .range
+                .combos()
+                .filter(|(c, _)| c.mask().is_disjoint(known))
+                .collect();
+            if live.is_empty() {
+                return Err(no_hand_error(request, index));
+            }
+            let divisor = live
+                .iter()
+                .fold(0, |g, &(_, w)| gcd(g, u128::from(w)))
+                .max(1) as u64;
+            seats.push(SeatCombos {
+                combos: live.iter().map(|&(c, _)| c).collect(),
+                masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
+                weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
+                divisor,
+                clashing: Vec::new(),
+            });
+        }
+        let fixed = Setup::fix_single_combos(&mut seats)?;
+        Setup {
+            seats,
+            fixed,
+            active,
+            board: request.board.clone(),
+            known,
+            missing: 5 - request.board.len(),
+            breakdown: request.breakdown,
+            preflop_deals: OnceLock::new(),
+        }
+        .if_feasible()
+    }
+
+    /// `self` where some deal is possible, else why not.
+    pub(crate) fn if_feasible(self) -> Result<Setup, EquityError> {
+        match self.feasible() {
+            Some(true) => Ok(self),
+            Some(false) => Err(EquityError::NoFeasibleDeal),
+            None => Err(EquityError::FeasibilityUndecided {
+                steps: MAX_FEASIBILITY_STEPS,
+            }),
+        }
+    }
+
+    /// The cards `request` knows (board and dead) and its active seats,
+    /// once its cards and seats are checked: what [`Setup::new`] checks
+    /// before it looks at the ranges.
+    pub(crate) fn checked(request: &EquityRequest) -> Result<(CardSet, Vec<usize>), EquityError> {
         // A card given twice first: `AhAh` is "Ah twice", not "2 cards".
         let mut known = CardSet::EMPTY;
         for &card in &request.board {
@@ -133,49 +185,7 @@ impl Setup {
                 left,
             });
         }
-        let mut seats = Vec::with_capacity(request.seats.len());
-        for (index, seat) in request.seats.iter().enumerate() {
-            let live: Vec<(Combo, u16)> = seat
-                .range
-                .combos()
-                .filter(|(c, _)| c.mask().is_disjoint(known))
-                .collect();
-            if live.is_empty() {
-                return Err(no_hand_error(request, index));
-            }
-            let divisor = live
-                .iter()
-                .fold(0, |g, &(_, w)| gcd(g, u128::from(w)))
-                .max(1) as u64;
-            seats.push(SeatCombos {
-                combos: live.iter().map(|&(c, _)| c).collect(),
-                masks: live.iter().map(|&(c, _)| c.mask().bits()).collect(),
-                weights: live.iter().map(|&(_, w)| u64::from(w) / divisor).collect(),
-                divisor,
-                clashing: Vec::new(),
-            });
-        }
-        let fixed = Setup::fix_single_combos(&mut seats)?;
-        let setup = Setup {
-            seats,
-            fixed,
-            active,
-            board: request.board.clone(),
-            known,
-            missing: 5 - n,
-            breakdown: request.breakdown,
-            preflop_deals: OnceLock::new(),
-        };
-        match setup.feasible() {
-            Some(true) => {}
-            Some(false) => return Err(EquityError::NoFeasibleDeal),
-            None => {
-                return Err(EquityError::FeasibilityUndecided {
-                    steps: MAX_FEASIBILITY_STEPS,
-                });
-            }
-        }
-        Ok(setup)
+        Ok((known, active))
     }
 
     /// Seats down to one combo hold its cards in every deal: removes those

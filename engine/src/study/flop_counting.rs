@@ -37,7 +37,7 @@ pub(super) fn flop_row(
     let flop = class.flop;
     let counted = match source {
         RowSource::Counted => exact_on_board(request, flop.to_vec(), true, cancel)?.map(of_result),
-        RowSource::Passed(sums) => passed_row(request, flop, sums)?,
+        RowSource::Passed(sums, base) => passed_row(request, base, flop, sums)?,
         RowSource::Sampled(odds, std_error) => {
             sampled_on_board(request, flop.to_vec(), std_error, true, cancel)?
                 .map(|r| of_result((odds.left(&flop), r)))
@@ -121,7 +121,7 @@ fn seat_combos(request: &EquityRequest) -> Vec<Vec<u64>> {
 /// no deal allows fails, as the board's row would find). Other errors are
 /// left to the row, which reports them.
 fn can_come(with: &EquityRequest) -> bool {
-    !matches!(setup_on_board(with), Ok(None))
+    !matches!(setup_on_board(with, None), Ok(None))
 }
 
 /// Where a row's figures come from.
@@ -129,22 +129,24 @@ fn can_come(with: &EquityRequest) -> bool {
 pub(super) enum RowSource<'a> {
     /// The flop counted exactly on its own.
     Counted,
-    /// The one pass's sums for its class.
-    Passed(&'a ClassSums),
+    /// The one pass's sums for its class, and the spot's setup (with no
+    /// board) that the flop's is made from.
+    Passed(&'a ClassSums, &'a Setup),
     /// Sampled to a standard error, with frequencies from sampled deals.
     Sampled(&'a FlopOdds, f64),
 }
 
 /// `request` with `flop` as its board, finished from the one pass's `sums`
 /// for its class as the two-range sweep would finish its own (`None` when
-/// no deal is possible with that flop).
+/// no deal is possible with that flop); its setup made from `base`, the
+/// request's with no board, where given.
 pub(super) fn passed_on(
-    request: &EquityRequest,
+    (request, base): (&EquityRequest, Option<&Setup>),
     flop: [Card; 3],
     sums: &ClassSums,
     pass: Strategy,
 ) -> Result<Option<(f64, EquityResult)>, EquityError> {
-    let Some((setup, tally)) = passed_tally(request, flop, sums)? else {
+    let Some((setup, tally)) = passed_tally(request, base, flop, sums)? else {
         return Ok(None);
     };
     Ok(Some(finish_exact(&setup, &tally, pass, Instant::now())))
@@ -155,10 +157,11 @@ pub(super) fn passed_on(
 /// never shows).
 fn passed_row(
     request: &EquityRequest,
+    base: &Setup,
     flop: [Card; 3],
     sums: &ClassSums,
 ) -> Result<Option<RowCount>, EquityError> {
-    let Some((setup, tally)) = passed_tally(request, flop, sums)? else {
+    let Some((setup, tally)) = passed_tally(request, Some(base), flop, sums)? else {
         return Ok(None);
     };
     let seats = (tally.figures(&setup.active, false).into_iter())
@@ -168,11 +171,13 @@ fn passed_row(
     Ok(Some((deal_weight(&setup, &tally), seats)))
 }
 
-/// `request` with `flop` as its board: its setup, and its tally from the
-/// one pass's `sums` for its class as the two-range sweep would finish its
-/// own (`None` when no deal is possible with that flop).
+/// `request` with `flop` as its board: its setup (made from `base`, the
+/// request's with no board, where given), and its tally from the one
+/// pass's `sums` for its class as the two-range sweep would finish its own
+/// (`None` when no deal is possible with that flop).
 fn passed_tally(
     request: &EquityRequest,
+    base: Option<&Setup>,
     flop: [Card; 3],
     sums: &ClassSums,
 ) -> Result<Option<(Setup, Tally)>, EquityError> {
@@ -182,7 +187,7 @@ fn passed_tally(
         breakdown: true,
         ..request.clone()
     };
-    let Some(setup) = setup_on_board(&with)? else {
+    let Some(setup) = setup_on_board(&with, base)? else {
         return Ok(None);
     };
     // The flop's own weights (a flop that removes combos may leave a seat

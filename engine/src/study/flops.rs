@@ -264,7 +264,7 @@ impl<'a> Spot<'a> {
             .enumerate()
             .map(|(i, class)| {
                 let sums = sums.class(i);
-                let source = RowSource::Passed(&sums);
+                let source = RowSource::Passed(&sums, &self.setup);
                 progress.emit(flop_row(self.request, &self.hits, class, source, cancel))
             })
             .collect::<Result<Vec<_>, EquityError>>()?;

@@ -102,7 +102,7 @@ fn report(
                 return Err(LineError::from(EquityError::Cancelled));
             }
             let known = match &pass {
-                Some(pass) => passed(request, class, pass, i, &read)?,
+                Some(pass) => passed((request, &setup), class, pass, i, &read)?,
                 None => None,
             };
             let known = known.as_ref().map(|standings| (Street::Flop, standings));
@@ -273,7 +273,7 @@ fn standings_pass(
 /// as given, from the one pass's sums (`None` when no deal leaves its
 /// flop).
 fn passed(
-    request: &EquityRequest,
+    (request, setup): (&EquityRequest, &Setup),
     class: &FlopClass,
     pass: &PassSums,
     i: usize,
@@ -283,7 +283,7 @@ fn passed(
         kernel: Kernel::FlopPass,
         estimate_s: 0.0,
     };
-    let found = passed_on(request, class.flop, &pass.class(i), strategy)?;
+    let found = passed_on((request, Some(setup)), class.flop, &pass.class(i), strategy)?;
     Ok(found.map(|(_, result)| standings_of(request, &result, read)))
 }
 

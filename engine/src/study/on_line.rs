@@ -99,7 +99,7 @@ impl LineOnBoard {
         pass: Strategy,
         street: Option<Street>,
     ) -> Result<Option<Counted>, LineError> {
-        let found = passed_on(&self.counted, flop, sums, pass)?;
+        let found = passed_on((&self.counted, None), flop, sums, pass)?;
         Ok(found.map(|(weight, result)| self.counted(Some(weight), &result, street)))
     }
 

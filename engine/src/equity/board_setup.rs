@@ -1,0 +1,96 @@
+//! A spot's setup on one board made from its setup with no board
+//! ([`Setup::on_board`]): the setup [`Setup::new`] makes, found from the
+//! combos the spot already validated instead of every range walked again
+//! (a flop report makes one per flop, thousands of them).
+
+use std::sync::OnceLock;
+
+use super::error::EquityError;
+use super::request::EquityRequest;
+use super::setup::{SeatCombos, Setup};
+use super::tally::gcd;
+use crate::combo::Combo;
+use crate::range::Range;
+
+impl Setup {
+    /// `Setup::new(request)`, where `self` is the setup of the same request
+    /// with no board (the same seats, ranges and dead cards): each seat's
+    /// combos, and those it loses to single hands, are this setup's less
+    /// those the board blocks, their weights divided by the gcd of what is
+    /// left. Where the board takes a single hand's cards, or leaves a seat
+    /// of several combos with fewer than two (a hand that would fix other
+    /// seats' cards anew), the setup is made afresh, as it is where `self`
+    /// is not of a request with no board.
+    pub(crate) fn on_board(&self, request: &EquityRequest) -> Result<Setup, EquityError> {
+        let (known, active) = Setup::checked(request)?;
+        let board = known.bits() & !request.dead.bits();
+        let same_spot = self.board.is_empty()
+            && self.known == request.dead
+            && self.active == active
+            && self.seats.len() == request.seats.len();
+        if !same_spot || self.fixed.bits() & board != 0 {
+            return Setup::new(request);
+        }
+        let mut seats = Vec::with_capacity(self.seats.len());
+        for (seat, asked) in self.seats.iter().zip(&request.seats) {
+            match seat.on_board(board, &asked.range) {
+                Some(seat) => seats.push(seat),
+                None => return Setup::new(request),
+            }
+        }
+        Setup {
+            seats,
+            fixed: self.fixed,
+            active,
+            board: request.board.clone(),
+            known,
+            missing: 5 - request.board.len(),
+            breakdown: request.breakdown,
+            preflop_deals: OnceLock::new(),
+        }
+        .if_feasible()
+    }
+}
+
+impl SeatCombos {
+    /// The seat (of `range`) with the cards `board` dealt, or `None` where
+    /// that leaves a single hand none or a seat of several combos fewer
+    /// than two.
+    fn on_board(&self, board: u64, range: &Range) -> Option<SeatCombos> {
+        let n = self.combos.len();
+        let (mut combos, mut masks, mut raw) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for ((&combo, &mask), &weight) in self.combos.iter().zip(&self.masks).zip(&self.weights) {
+            if mask & board == 0 {
+                combos.push(combo);
+                masks.push(mask);
+                raw.push(weight * self.divisor);
+            }
+        }
+        if combos.len() < n.min(2) {
+            return None;
+        }
+        let clashing: Vec<Combo> = (self.clashing.iter().copied())
+            .filter(|c| c.mask().bits() & board == 0)
+            .collect();
+        // As `Setup::new` divides them: by the gcd of every live combo's
+        // weight, those lost to single hands included.
+        let lost = clashing.iter().map(|&c| u64::from(range.weight_bp(c)));
+        let divisor = (raw.iter().copied().chain(lost))
+            .fold(0, |g, w| gcd(g, u128::from(w)))
+            .max(1) as u64;
+        Some(SeatCombos {
+            combos,
+            masks,
+            weights: raw.iter().map(|&w| w / divisor).collect(),
+            divisor,
+            clashing,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
