@@ -28,7 +28,7 @@ mod category;
 mod rank;
 mod table;
 
-pub(crate) use category::category_unchecked;
+pub(crate) use category::CardCounts;
 
 pub use rank::{HandCategory, HandRank};
 pub use table::{CodecError, TABLE_LEN, Table, TableError, compressed_table, table};

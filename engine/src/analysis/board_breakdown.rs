@@ -2,7 +2,7 @@
 //! classified ([`classify`](fn@super::classify)), its weight added to its
 //! made-hand row and to each of its draws' rows.
 
-use super::classify::{StraightDraws, check_board, classify_unchecked};
+use super::classify::{BoardCounts, StraightDraws, check_board, classify_unchecked};
 use super::error::AnalysisError;
 use super::hit::{Draw, MadeHand};
 use crate::card::{Card, CardSet};
@@ -39,6 +39,30 @@ impl<T> Row<T> {
         self.weight += w;
     }
 }
+
+/// Per made hand (by discriminant), its row: its place in
+/// [`MadeHand::ALL`].
+const MADE_ROWS: [usize; MadeHand::ALL.len()] = {
+    let mut rows = [0; MadeHand::ALL.len()];
+    let mut i = 0;
+    while i < rows.len() {
+        rows[MadeHand::ALL[i] as usize] = i;
+        i += 1;
+    }
+    rows
+};
+
+/// Per draw (by discriminant, its bit in a [`Hit`](super::hit::Hit)), its
+/// row: its place in [`Draw::ALL`].
+const DRAW_ROWS: [usize; Draw::ALL.len()] = {
+    let mut rows = [0; Draw::ALL.len()];
+    let mut i = 0;
+    while i < rows.len() {
+        rows[Draw::ALL[i] as usize] = i;
+        i += 1;
+    }
+    rows
+};
 
 /// How a range hits a board.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,18 +109,19 @@ impl BoardBreakdown {
         let mut draws: Vec<Row<Draw>> = Draw::ALL.into_iter().map(Row::empty).collect();
         let mut total = 0.0;
         let mut straights = StraightDraws::new();
+        let counted = BoardCounts::of(board);
         for (combo, bp) in range.combos() {
             if !combo.mask().is_disjoint(known) {
                 continue;
             }
             let w = f64::from(bp) / 10_000.0;
             total += w;
-            let hit = classify_unchecked(combo, board, &mut straights);
-            if let Some(row) = made.iter_mut().find(|r| r.what == hit.made) {
-                row.add(combo, w, listed);
-            }
-            for row in draws.iter_mut().filter(|r| hit.has(r.what)) {
-                row.add(combo, w, listed);
+            let hit = classify_unchecked(combo, &counted, &mut straights);
+            made[MADE_ROWS[hit.made as usize]].add(combo, w, listed);
+            let mut bits = hit.draws;
+            while bits != 0 {
+                draws[DRAW_ROWS[bits.trailing_zeros() as usize]].add(combo, w, listed);
+                bits &= bits - 1;
             }
         }
         Ok(BoardBreakdown { total, made, draws })

@@ -6,7 +6,7 @@ use super::error::AnalysisError;
 use super::hit::{Draw, Hit, MadeHand};
 use crate::card::{Card, CardSet, Rank};
 use crate::combo::Combo;
-use crate::eval::{self, HandCategory};
+use crate::eval::{CardCounts, HandCategory};
 
 /// Bit mask of ranks (bit `r` for rank index `r`).
 fn rank_bits(cards: impl IntoIterator<Item = Card>) -> u16 {
@@ -75,7 +75,8 @@ pub fn classify(combo: Combo, board: &[Card]) -> Result<Hit, AnalysisError> {
     {
         return Err(AnalysisError::HandConflict(combo));
     }
-    Ok(classify_unchecked(combo, board, &mut StraightDraws::new()))
+    let board = BoardCounts::of(board);
+    Ok(classify_unchecked(combo, &board, &mut StraightDraws::new()))
 }
 
 /// A board's straight draws by the hole cards' ranks, found once per pair
@@ -120,30 +121,48 @@ impl StraightDraws {
     }
 }
 
-/// [`classify`] of a combo and board known to be valid, with the board's
-/// straight draws found so far (`straights`).
+/// A board as the classifier reads it for each combo: its cards counted
+/// once.
+pub(super) struct BoardCounts {
+    counts: CardCounts,
+    /// Its ranks, a bit each.
+    ranks: u16,
+    /// How many cards it has.
+    cards: usize,
+}
+
+impl BoardCounts {
+    /// The counts of `board`, distinct cards.
+    pub(super) fn of(board: &[Card]) -> BoardCounts {
+        BoardCounts {
+            counts: CardCounts::of(board),
+            ranks: rank_bits(board.iter().copied()),
+            cards: board.len(),
+        }
+    }
+}
+
+/// [`classify`] of a combo and board (`board`, counted) known to be valid,
+/// with the board's straight draws found so far (`straights`).
 pub(super) fn classify_unchecked(
     combo: Combo,
-    board: &[Card],
+    board: &BoardCounts,
     straights: &mut StraightDraws,
 ) -> Hit {
     let [a, b] = combo.cards();
-    let mut seven = [a; 7];
-    seven[..board.len()].copy_from_slice(board);
-    seven[board.len() + 1] = b;
-    let cards = &seven[..board.len() + 2];
-    let category = eval::category_unchecked(cards);
-    let board_ranks = rank_bits(board.iter().copied());
+    let cards = board.counts.with(a).with(b);
+    let category = cards.category();
+    let board_ranks = board.ranks;
     let top = 15 - board_ranks.leading_zeros() as u8;
     let (ra, rb) = (a.rank().index(), b.rank().index());
-    let made = made_hand(category, [a, b], cards, board_ranks);
+    let made = made_hand(category, [a, b], &cards, board_ranks);
     let mut draws = 0u16;
-    if board.len() < 5 {
+    if board.cards < 5 {
         let flush = flush_draws(category, [a, b], board);
         draws |= flush;
         if category < HandCategory::Straight {
             let flush_draw = flush & Draw::FlushDraw.bit() != 0;
-            let cell = straights.of(ra, rb, board_ranks, board.len());
+            let cell = straights.of(ra, rb, board_ranks, board.cards);
             draws |= straight_draws(cell, flush_draw);
         }
     }
@@ -159,12 +178,12 @@ pub(super) fn classify_unchecked(
 fn made_hand(
     category: HandCategory,
     [a, b]: [Card; 2],
-    cards: &[Card],
+    cards: &CardCounts,
     board_ranks: u16,
 ) -> MadeHand {
     let (ra, rb) = (a.rank().index(), b.rank().index());
     let pocket = ra == rb;
-    let count = |rank: u8| cards.iter().filter(|c| c.rank().index() == rank).count();
+    let count = |rank: u8| cards.of_rank(rank);
     match category {
         HandCategory::StraightFlush => MadeHand::StraightFlush,
         HandCategory::FourOfAKind => MadeHand::Quads,
@@ -230,7 +249,7 @@ fn one_pair(ra: u8, rb: u8, board_ranks: u16) -> MadeHand {
 /// The flush draws (by [`Draw::bit`]) of hole cards `[a, b]` whose best
 /// hand is of `category` on a flop or turn `board`: none with a flush
 /// made.
-fn flush_draws(category: HandCategory, [a, b]: [Card; 2], board: &[Card]) -> u16 {
+fn flush_draws(category: HandCategory, [a, b]: [Card; 2], board: &BoardCounts) -> u16 {
     let flush_made = category >= HandCategory::Flush;
     let mut draws = 0u16;
     let mut flush_draw = false;
@@ -238,23 +257,23 @@ fn flush_draws(category: HandCategory, [a, b]: [Card; 2], board: &[Card]) -> u16
     for suit in 0..4u8 {
         let in_suit = |c: &Card| c.suit().index() == suit;
         let held = [a, b].iter().filter(|c| in_suit(c)).count();
-        let total = board.iter().filter(|c| in_suit(c)).count() + held;
+        let on_board = board.counts.suit_ranks(suit);
+        let total = on_board.count_ones() as usize + held;
         if held == 0 || flush_made {
             continue;
         }
         if total == 4 {
             flush_draw = true;
             // The best card of the suit not on the board.
-            let best = (0..13u8)
-                .rev()
-                .find(|&r| !board.iter().any(|c| in_suit(c) && c.rank().index() == r));
+            let free = !on_board & 0x1fff;
+            let best = (free != 0).then(|| 15 - free.leading_zeros() as u8);
             if [a, b]
                 .iter()
                 .any(|c| in_suit(c) && Some(c.rank().index()) == best)
             {
                 draws |= Draw::NutFlushDraw.bit();
             }
-        } else if total == 3 && board.len() == 3 {
+        } else if total == 3 && board.cards == 3 {
             backdoor_flush = true;
         }
     }
@@ -288,7 +307,7 @@ fn straight_draws(cell: u8, flush_draw: bool) -> u16 {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
-    use crate::eval::HandRank;
+    use crate::eval::{self, HandRank};
 
     fn hit(combo: &str, board: &str) -> Hit {
         classify(combo.parse().unwrap(), &parse_cards(board).unwrap()).unwrap()
@@ -372,7 +391,7 @@ mod tests {
         let deck: Vec<Card> = (0..52).filter_map(Card::from_index).collect();
         let same = |hand: &[Card]| {
             let ranked = eval::evaluate(hand).map(HandRank::category);
-            assert_eq!(ranked, Ok(eval::category_unchecked(hand)), "{hand:?}");
+            assert_eq!(ranked, Ok(CardCounts::of(hand).category()), "{hand:?}");
         };
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut hand = Vec::with_capacity(7);

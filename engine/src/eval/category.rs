@@ -5,39 +5,72 @@
 use super::rank::HandCategory;
 use crate::card::Card;
 
-/// The category of five to seven cards known to be distinct (the caller
-/// checked), from their rank counts, each suit's ranks and the straights
-/// those hold: no best hand formed (its kickers were most of a flop
-/// report's hits).
-pub(crate) fn category_unchecked(cards: &[Card]) -> HandCategory {
-    let mut counts = [0u8; 13];
-    let mut suits = [0u16; 4];
-    for card in cards {
-        counts[usize::from(card.rank().index())] += 1;
-        suits[usize::from(card.suit().index())] |= 1 << card.rank().index();
+/// Distinct cards counted: per rank its cards, per suit its ranks, and how
+/// many ranks hold each count. A category is read from them, with no best
+/// hand formed (its kickers were most of a flop report's hits); a board's
+/// counts, with a combo's two cards added, are the combo's on the board.
+#[derive(Clone, Copy)]
+pub(crate) struct CardCounts {
+    counts: [u8; 13],
+    suits: [u16; 4],
+    /// Per count 0..=4, the ranks holding that many cards.
+    kinds: [u8; 5],
+}
+
+impl CardCounts {
+    /// The counts of `cards` (distinct).
+    pub(crate) fn of(cards: &[Card]) -> CardCounts {
+        let none = CardCounts {
+            counts: [0; 13],
+            suits: [0; 4],
+            kinds: [13, 0, 0, 0, 0],
+        };
+        cards.iter().fold(none, |counts, &card| counts.with(card))
     }
-    let flush = suits.iter().copied().find(|m| m.count_ones() >= 5);
-    if flush.is_some_and(has_straight) {
-        return HandCategory::StraightFlush;
+
+    /// These counts with `card` (not among them) added.
+    #[inline]
+    pub(crate) fn with(mut self, card: Card) -> CardCounts {
+        let rank = card.rank().index();
+        let n = &mut self.counts[usize::from(rank)];
+        self.kinds[usize::from(*n)] -= 1;
+        *n += 1;
+        self.kinds[usize::from(*n)] += 1;
+        self.suits[usize::from(card.suit().index())] |= 1 << rank;
+        self
     }
-    let (mut pairs, mut trips, mut quads) = (0, 0, 0);
-    for &n in &counts {
-        match n {
-            2 => pairs += 1,
-            3 => trips += 1,
-            4 => quads += 1,
-            _ => {}
+
+    /// The cards of rank `rank` (0 the deuce .. 12 the ace).
+    #[inline]
+    pub(crate) fn of_rank(&self, rank: u8) -> u8 {
+        self.counts[usize::from(rank)]
+    }
+
+    /// The ranks held in suit `suit`, a bit per rank.
+    #[inline]
+    pub(crate) fn suit_ranks(&self, suit: u8) -> u16 {
+        self.suits[usize::from(suit)]
+    }
+
+    /// The category of five to seven cards so counted.
+    #[inline]
+    pub(crate) fn category(&self) -> HandCategory {
+        let suits = &self.suits;
+        let flush = suits.iter().copied().find(|m| m.count_ones() >= 5);
+        if flush.is_some_and(has_straight) {
+            return HandCategory::StraightFlush;
         }
-    }
-    match () {
-        _ if quads > 0 => HandCategory::FourOfAKind,
-        _ if trips > 0 && trips + pairs >= 2 => HandCategory::FullHouse,
-        _ if flush.is_some() => HandCategory::Flush,
-        _ if has_straight(suits[0] | suits[1] | suits[2] | suits[3]) => HandCategory::Straight,
-        _ if trips > 0 => HandCategory::ThreeOfAKind,
-        _ if pairs >= 2 => HandCategory::TwoPair,
-        _ if pairs == 1 => HandCategory::OnePair,
-        _ => HandCategory::HighCard,
+        let [_, _, pairs, trips, quads] = self.kinds;
+        match () {
+            _ if quads > 0 => HandCategory::FourOfAKind,
+            _ if trips > 0 && trips + pairs >= 2 => HandCategory::FullHouse,
+            _ if flush.is_some() => HandCategory::Flush,
+            _ if has_straight(suits[0] | suits[1] | suits[2] | suits[3]) => HandCategory::Straight,
+            _ if trips > 0 => HandCategory::ThreeOfAKind,
+            _ if pairs >= 2 => HandCategory::TwoPair,
+            _ if pairs == 1 => HandCategory::OnePair,
+            _ => HandCategory::HighCard,
+        }
     }
 }
 
