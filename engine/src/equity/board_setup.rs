@@ -78,10 +78,15 @@ impl SeatCombos {
             .collect();
         // As `Setup::new` divides them: by the gcd of every live combo's
         // weight, those lost to single hands included.
+        // (A weight the gcd so far divides, as most do, leaves it.)
         let lost = clashing.iter().map(|&c| u64::from(range.weight_bp(c)));
         let divisor = (raw.iter().copied().chain(lost))
-            .fold(0, |g, w| gcd(g, u128::from(w)))
-            .max(1) as u64;
+            .fold(0u64, |g, w| match g {
+                0 => w,
+                g if w % g == 0 => g,
+                g => gcd(u128::from(g), u128::from(w)) as u64,
+            })
+            .max(1);
         Some(SeatCombos {
             combos,
             masks,
