@@ -203,10 +203,10 @@ fn count(request: &EquityRequest) -> Result<EquityResult, Failure> {
     let progress = Progress::new("calc");
     let time_limit_ms = request.time_limit_ms;
     let mut on_snapshot = |snapshot: &EquityResult| {
-        let detail = format!("{} deals", snapshot.samples);
+        let detail = || format!("{} deals", snapshot.samples);
         // A run with a time limit is done at its deals or at the limit.
         let by_time = time_limit_ms.map_or(0.0, |limit| snapshot.elapsed_ms / limit);
-        progress.update(snapshot.progress.max(by_time), &detail);
+        progress.update(snapshot.progress.max(by_time), detail);
     };
     equity::calculate(request, &|| false, &mut on_snapshot).map_err(Failure::engine)
 }

@@ -31,12 +31,11 @@ pub fn flops_command(args: &FlopsArgs, out: &mut impl Write) -> Result<(), Failu
     let (request, rules) = args.report.request(None, &args.rules)?;
     let progress = Progress::new("flops");
     let on_row = |_: &study::FlopRow, done: usize, total: usize| {
-        progress.update(
-            done as f64 / total.max(1) as f64,
-            &format!("{done} of {total} flops"),
-        );
+        progress.update(done as f64 / total.max(1) as f64, || {
+            format!("{done} of {total} flops")
+        });
     };
-    let on_share = |share: f64| progress.update(share, "");
+    let on_share = |share: f64| progress.update(share, String::new);
     let report = if rules.is_empty() {
         study::flop_report_with_progress(&request, &|| false, &on_row, &on_share)
             .map_err(Failure::engine)?

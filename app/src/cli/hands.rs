@@ -172,9 +172,10 @@ impl Run<'_> {
             });
             written?;
             done = reports;
+            let hands_so_far = self.summary.hands;
             self.progress.update(
                 (self.bytes + hands.lines().bytes) as f64 / self.total_bytes.max(1) as f64,
-                &format!("{} hands", self.summary.hands),
+                || format!("{hands_so_far} hands"),
             );
         }
         self.write(done, out)?;

@@ -32,9 +32,10 @@ impl Progress {
         }
     }
 
-    /// Reports `fraction` (0..=1) of the work done, with `detail` after it.
-    /// Callable from any thread.
-    pub fn update(&self, fraction: f64, detail: &str) {
+    /// Reports `fraction` (0..=1) of the work done, with `detail()` after
+    /// it (formed only when the line is written: thousands of updates a
+    /// second are not). Callable from any thread.
+    pub fn update(&self, fraction: f64, detail: impl FnOnce() -> String) {
         let Some(shown) = &self.shown else { return };
         let elapsed = self.start.elapsed();
         if elapsed < QUIET_FOR {
@@ -52,7 +53,8 @@ impl Progress {
             "\r\x1b[K{}: {:.0}% {detail} ({:.0} s)",
             self.what,
             100.0 * fraction.clamp(0.0, 1.0),
-            elapsed.as_secs_f64()
+            elapsed.as_secs_f64(),
+            detail = detail(),
         );
     }
 }

@@ -9,8 +9,9 @@
 //! classes; a suit-specific range (a hero's `AhKh`) or a dead card leaves
 //! fewer permutations and more classes.
 
+use rayon::prelude::*;
+
 use crate::card::{Card, CardSet, Rank};
-use crate::combo::Combo;
 use crate::range::Range;
 use crate::symmetry::SuitPerm;
 
@@ -39,8 +40,10 @@ pub(crate) fn stabiliser(ranges: &[&Range], dead: CardSet) -> Vec<SuitPerm> {
         .into_iter()
         .filter(|&p| p.mask(dead.bits()) == dead.bits())
         .filter(|&p| {
+            // Each combo in the range sent to one of the same weight (those
+            // out of it then go to combos out of it: `p` is one to one).
             ranges.iter().all(|range| {
-                Combo::all().all(|c| range.weight_bp(c) == range.weight_bp(c.permuted(p)))
+                (range.combos()).all(|(c, weight)| range.weight_bp(c.permuted(p)) == weight)
             })
         })
         .collect()
@@ -49,24 +52,27 @@ pub(crate) fn stabiliser(ranges: &[&Range], dead: CardSet) -> Vec<SuitPerm> {
 /// Every flop without a dead card, in classes under `perms` (a group, such
 /// as [`stabiliser`]'s), ordered by their representatives' masks.
 fn flop_classes(perms: &[SuitPerm], dead: CardSet) -> Vec<FlopClass> {
-    let mut classes: Vec<(u64, u32)> = Vec::new();
     let live: Vec<u64> = CardSet::from_bits(!dead.bits() & ((1 << 52) - 1))
         .iter()
         .map(|c| c.bit())
         .collect();
-    for (i, &a) in live.iter().enumerate() {
-        for (j, &b) in live.iter().enumerate().skip(i + 1) {
-            for &c in &live[j + 1..] {
-                let mask = a | b | c;
-                let key = perms.iter().map(|p| p.mask(mask)).min().unwrap_or(mask);
-                classes.push((key, 0));
-            }
-        }
-    }
-    classes.sort_unstable();
+    // Each flop's class key, on the pool's threads (by lowest card).
+    let mut classes: Vec<u64> = (0..live.len())
+        .into_par_iter()
+        .flat_map_iter(|i| {
+            let (a, live) = (live[i], &live);
+            (i + 1..live.len()).flat_map(move |j| {
+                live[j + 1..].iter().map(move |&c| {
+                    let mask = a | live[j] | c;
+                    perms.iter().map(|p| p.mask(mask)).min().unwrap_or(mask)
+                })
+            })
+        })
+        .collect();
+    classes.par_sort_unstable();
     let mut out: Vec<FlopClass> = Vec::new();
     let mut last = None;
-    for (key, _) in classes {
+    for key in classes {
         if last == Some(key) {
             if let Some(class) = out.last_mut() {
                 class.count += 1;

@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::flop_classes::stabiliser;
@@ -97,7 +98,7 @@ impl FlopHits {
     /// The cache for `request`'s seats over `flops` (the report's class
     /// representatives).
     pub(super) fn new(request: &EquityRequest, flops: &[[Card; 3]]) -> FlopHits {
-        let seats = (request.seats.iter())
+        let seats = (request.seats.par_iter())
             .map(|seat| {
                 let perms = stabiliser(&[&seat.range], request.dead);
                 let cells = flops
