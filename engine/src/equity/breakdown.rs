@@ -106,7 +106,7 @@ pub(crate) fn combo_equities(
     seat_counts(setup, counts, sampled)
         .map(|(_, own)| {
             (own.counts.iter())
-                .map(|count| (count.figures(unit, sampled).0, own.frequency(count)))
+                .map(|count| (count.equity(unit), own.frequency(count)))
                 .collect()
         })
         .collect()

@@ -53,6 +53,15 @@ impl ComboCount {
         self.share_sq += other.share_sq;
     }
 
+    /// The equity of these deals alone: [`ComboCount::figures`]'s first.
+    #[inline]
+    pub(crate) fn equity(&self, unit: u128) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        float(self.share) / float(unit) / float(self.total)
+    }
+
     /// Figures of these deals: equity, win, tie and (sampled) the standard
     /// error of equity, `NaN` when fewer than two prefixes were sampled.
     pub(crate) fn figures(&self, unit: u128, sampled: bool) -> (f64, f64, f64, f64) {
@@ -60,7 +69,7 @@ impl ComboCount {
             return (0.0, 0.0, 0.0, if sampled { f64::NAN } else { 0.0 });
         }
         let total = float(self.total);
-        let equity = float(self.share) / float(unit) / total;
+        let equity = self.equity(unit);
         let std_error = if !sampled {
             0.0
         } else if self.prefixes < 2 {
