@@ -150,7 +150,9 @@ pub(super) fn classify_unchecked(
     straights: &mut StraightDraws,
 ) -> Hit {
     let [a, b] = combo.cards();
-    let cards = board.counts.with(a).with(b);
+    let mut cards = board.counts;
+    cards.add(a);
+    cards.add(b);
     let category = cards.category();
     let board_ranks = board.ranks;
     let top = 15 - board_ranks.leading_zeros() as u8;

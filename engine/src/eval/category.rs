@@ -25,19 +25,24 @@ impl CardCounts {
             suits: [0; 4],
             kinds: [13, 0, 0, 0, 0],
         };
-        cards.iter().fold(none, |counts, &card| counts.with(card))
+        let mut counts = none;
+        for &card in cards {
+            counts.add(card);
+        }
+        counts
     }
 
-    /// These counts with `card` (not among them) added.
+    /// Adds `card` (not among them). (In place: a copy returned as each
+    /// card went in was read whole just after its bytes were written, a
+    /// stall a combo.)
     #[inline]
-    pub(crate) fn with(mut self, card: Card) -> CardCounts {
+    pub(crate) fn add(&mut self, card: Card) {
         let rank = card.rank().index();
         let n = &mut self.counts[usize::from(rank)];
         self.kinds[usize::from(*n)] -= 1;
         *n += 1;
         self.kinds[usize::from(*n)] += 1;
         self.suits[usize::from(card.suit().index())] |= 1 << rank;
-        self
     }
 
     /// The cards of rank `rank` (0 the deuce .. 12 the ace).
