@@ -288,8 +288,35 @@ const ADD_CHUNK: usize = 1 << 14;
 /// fill known to be zero could be folded back into a zeroed allocation.)
 fn written<V: Copy>(n: usize, value: V) -> Vec<V> {
     let mut v = Vec::with_capacity(n);
+    prefer_huge_pages(v.spare_capacity_mut());
     v.resize(n, std::hint::black_box(value));
     v
+}
+
+/// Asks for `memory` (not yet written) to be backed by transparent huge
+/// pages where the system leaves that to the program (Linux's `madvise`
+/// mode): a fold's accumulator of megabytes then faults in 2 MB at a time,
+/// not 4 KB (`flops AhKh 15%`: 7,200 faults a run, 3,600 with huge
+/// pages). Elsewhere, and where the kernel declines, nothing changes.
+fn prefer_huge_pages<V>(memory: &mut [std::mem::MaybeUninit<V>]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = memory.as_mut_ptr() as usize;
+        let end = start + size_of_val(memory);
+        let from = start.next_multiple_of(HUGE);
+        let len = end.saturating_sub(from) / HUGE * HUGE;
+        if len > 0 {
+            // SAFETY: `from..from + len` lies within `memory`, which this
+            // process allocated; the advice changes how its pages are
+            // backed, never what they hold, and its failure is ignored.
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
 }
 
 /// The pass's accumulator, its counters 32 or 64 bits wide.
