@@ -9,43 +9,56 @@ use super::error::EquityError;
 use super::request::EquityRequest;
 use super::setup::{SeatCombos, Setup};
 use super::tally::gcd;
+use crate::card::Card;
 use crate::combo::Combo;
 use crate::range::Range;
 
 impl Setup {
-    /// `Setup::new(request)`, where `self` is the setup of the same request
-    /// with no board (the same seats, ranges and dead cards): each seat's
-    /// combos, and those it loses to single hands, are this setup's less
-    /// those the board blocks, their weights divided by the gcd of what is
-    /// left. Where the board takes a single hand's cards, or leaves a seat
-    /// of several combos with fewer than two (a hand that would fix other
-    /// seats' cards anew), the setup is made afresh, as it is where `self`
-    /// is not of a request with no board.
-    pub(crate) fn on_board(&self, request: &EquityRequest) -> Result<Setup, EquityError> {
-        let (known, active) = Setup::checked(request)?;
-        let board = known.bits() & !request.dead.bits();
+    /// `Setup::new` of `request` with `board` and `breakdown`, where `self`
+    /// is the setup of `request` with no board (the same seats, ranges and
+    /// dead cards): each seat's combos, and those it loses to single hands,
+    /// are this setup's less those the board blocks, their weights divided
+    /// by the gcd of what is left. Where the board takes a single hand's
+    /// cards, or leaves a seat of several combos with fewer than two (a
+    /// hand that would fix other seats' cards anew), the setup is made
+    /// afresh, as it is where `self` is not of a request with no board.
+    pub(crate) fn on_board(
+        &self,
+        request: &EquityRequest,
+        board: &[Card],
+        breakdown: bool,
+    ) -> Result<Setup, EquityError> {
+        let afresh = || {
+            Setup::new(&EquityRequest {
+                board: board.to_vec(),
+                breakdown,
+                ..request.clone()
+            })
+        };
+        let (known, active) = Setup::checked(board, request.dead, &request.seats)?;
+        let board_bits = known.bits() & !request.dead.bits();
         let same_spot = self.board.is_empty()
             && self.known == request.dead
             && self.active == active
             && self.seats.len() == request.seats.len();
-        if !same_spot || self.fixed.bits() & board != 0 {
-            return Setup::new(request);
+        if !same_spot || self.fixed.bits() & board_bits != 0 {
+            return afresh();
         }
         let mut seats = Vec::with_capacity(self.seats.len());
         for (seat, asked) in self.seats.iter().zip(&request.seats) {
-            match seat.on_board(board, &asked.range) {
+            match seat.on_board(board_bits, &asked.range) {
                 Some(seat) => seats.push(seat),
-                None => return Setup::new(request),
+                None => return afresh(),
             }
         }
         Setup {
             seats,
             fixed: self.fixed,
             active,
-            board: request.board.clone(),
+            board: board.to_vec(),
             known,
-            missing: 5 - request.board.len(),
-            breakdown: request.breakdown,
+            missing: 5 - board.len(),
+            breakdown,
             preflop_deals: OnceLock::new(),
         }
         .if_feasible()

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use super::error::EquityError;
 use super::exact::walk::PreflopDeals;
 use super::feasibility::{MAX_FEASIBILITY_STEPS, deal_exists};
-use super::request::{EquityRequest, MAX_SEATS};
+use super::request::{EquityRequest, MAX_SEATS, Seat};
 use super::tally::gcd;
 use crate::card::{Card, CardSet};
 use crate::combo::Combo;
@@ -98,7 +98,7 @@ impl Setup {
     /// Validates `request` (typed errors, within milliseconds) and prepares
     /// it.
     pub fn new(request: &EquityRequest) -> Result<Setup, EquityError> {
-        let (known, active) = Setup::checked(request)?;
+        let (known, active) = Setup::checked(&request.board, request.dead, &request.seats)?;
         let mut seats = Vec::with_capacity(request.seats.len());
         for (index, seat) in request.seats.iter().enumerate() {
             let live: Vec<(Combo, u16)> = seat
@@ -146,40 +146,42 @@ impl Setup {
         }
     }
 
-    /// The cards `request` knows (board and dead) and its active seats,
-    /// once its cards and seats are checked: what [`Setup::new`] checks
-    /// before it looks at the ranges.
-    pub(crate) fn checked(request: &EquityRequest) -> Result<(CardSet, Vec<usize>), EquityError> {
+    /// The cards a request knows (its `board` and `dead` cards) and its
+    /// active `seats`, once its cards and seats are checked: what
+    /// [`Setup::new`] checks before it looks at the ranges.
+    pub(crate) fn checked(
+        board: &[Card],
+        dead: CardSet,
+        seats: &[Seat],
+    ) -> Result<(CardSet, Vec<usize>), EquityError> {
         // A card given twice first: `AhAh` is "Ah twice", not "2 cards".
         let mut known = CardSet::EMPTY;
-        for &card in &request.board {
+        for &card in board {
             if !known.insert(card) {
                 return Err(EquityError::DuplicateCard(card));
             }
         }
-        let n = request.board.len();
+        let n = board.len();
         if !matches!(n, 0 | 3 | 4 | 5) {
             return Err(EquityError::BoardSize(n));
         }
-        for card in request.dead.iter() {
+        for card in dead.iter() {
             if !known.insert(card) {
                 return Err(EquityError::DuplicateCard(card));
             }
         }
-        if request.seats.len() > MAX_SEATS {
-            return Err(EquityError::TooManySeats(request.seats.len()));
+        if seats.len() > MAX_SEATS {
+            return Err(EquityError::TooManySeats(seats.len()));
         }
-        let active: Vec<usize> = (0..request.seats.len())
-            .filter(|&i| !request.seats[i].folded)
-            .collect();
+        let active: Vec<usize> = (0..seats.len()).filter(|&i| !seats[i].folded).collect();
         if active.len() < 2 {
             return Err(EquityError::TooFewSeats(active.len()));
         }
-        let needed = request.seats.len() * 2 + 5 - n;
+        let needed = seats.len() * 2 + 5 - n;
         let left = 52 - known.len();
         if needed > left {
             return Err(EquityError::NotEnoughCards {
-                seats: request.seats.len(),
+                seats: seats.len(),
                 to_come: 5 - n,
                 needed,
                 left,

@@ -11,7 +11,7 @@ use super::flop_odds::FlopOdds;
 use super::flop_rows::FlopRow;
 use super::hits::{BoardSeat, FlopHits, breakdown_buckets, buckets};
 use super::on_board::{
-    deal_weight, exact_on_board, finish_exact, sampled_on_board, setup_on_board,
+    deal_weight, exact_on_board, finish_exact, possible, sampled_on_board, setup_on_board,
 };
 use crate::card::Card;
 use crate::equity::breakdown::combo_equities;
@@ -19,7 +19,7 @@ use crate::equity::error::EquityError;
 use crate::equity::exact::board_major;
 use crate::equity::exact::flop_pass::ClassSums;
 use crate::equity::greedy_deal;
-use crate::equity::request::{EquityRequest, Method};
+use crate::equity::request::EquityRequest;
 use crate::equity::result::{EquityResult, SeatEquity};
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
@@ -121,7 +121,7 @@ fn seat_combos(request: &EquityRequest) -> Vec<Vec<u64>> {
 /// no deal allows fails, as the board's row would find). Other errors are
 /// left to the row, which reports them.
 fn can_come(with: &EquityRequest) -> bool {
-    !matches!(setup_on_board(with, None), Ok(None))
+    !matches!(setup_on_board(with), Ok(None))
 }
 
 /// Where a row's figures come from.
@@ -181,13 +181,16 @@ fn passed_tally(
     flop: [Card; 3],
     sums: &ClassSums,
 ) -> Result<Option<(Setup, Tally)>, EquityError> {
-    let with = EquityRequest {
-        board: flop.to_vec(),
-        method: Method::Exact,
-        breakdown: true,
-        ..request.clone()
+    // (From `base`, the ranges are not copied for each flop.)
+    let setup = match base {
+        Some(base) => base.on_board(request, &flop, true),
+        None => Setup::new(&EquityRequest {
+            board: flop.to_vec(),
+            breakdown: true,
+            ..request.clone()
+        }),
     };
-    let Some(setup) = setup_on_board(&with, base)? else {
+    let Some(setup) = possible(setup)? else {
         return Ok(None);
     };
     // The flop's own weights (a flop that removes combos may leave a seat

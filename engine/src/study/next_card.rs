@@ -177,7 +177,7 @@ fn plan_next(request: &EquityRequest, counts: usize) -> Result<NextPlan, EquityE
             ..request.clone()
         };
         with.board.push(card);
-        setup_on_board(&with, None).ok().flatten()
+        setup_on_board(&with).ok().flatten()
     });
     let strategy = plan::next_card(request, typical.as_ref(), candidates.len(), counts);
     Ok(NextPlan {

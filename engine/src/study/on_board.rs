@@ -40,7 +40,7 @@ pub(super) fn exact_on_board(
         breakdown,
         ..request.clone()
     };
-    let Some(setup) = setup_on_board(&with, None)? else {
+    let Some(setup) = setup_on_board(&with)? else {
         return Ok(None);
     };
     let cost = plan::exact_cost(&setup);
@@ -54,16 +54,14 @@ pub(super) fn exact_on_board(
 }
 
 /// `with` validated, or `None` when no deal is possible with its board
-/// (the board cannot come); other errors are errors. Made from `base`
-/// where given: the setup of `with` with no board ([`Setup::on_board`]).
-pub(super) fn setup_on_board(
-    with: &EquityRequest,
-    base: Option<&Setup>,
-) -> Result<Option<Setup>, EquityError> {
-    let setup = match base {
-        Some(base) => base.on_board(with),
-        None => Setup::new(with),
-    };
+/// (the board cannot come); other errors are errors.
+pub(super) fn setup_on_board(with: &EquityRequest) -> Result<Option<Setup>, EquityError> {
+    possible(Setup::new(with))
+}
+
+/// A setup on a board, or `None` where no deal is possible with the board
+/// (it cannot come); other errors are errors.
+pub(super) fn possible(setup: Result<Setup, EquityError>) -> Result<Option<Setup>, EquityError> {
     match setup {
         Ok(setup) => Ok(Some(setup)),
         Err(EquityError::RangeRemoved { .. } | EquityError::NoFeasibleDeal) => Ok(None),
@@ -120,7 +118,7 @@ pub(super) fn sampled_on_board(
         breakdown,
         ..request.clone()
     };
-    let Some(setup) = setup_on_board(&with, None)? else {
+    let Some(setup) = setup_on_board(&with)? else {
         return Ok(None);
     };
     // As `calculate` samples it, but for the least blocks before a

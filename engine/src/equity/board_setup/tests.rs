@@ -78,7 +78,7 @@ fn a_setup_on_a_board_is_the_one_made_afresh() {
                     ..asked.clone()
                 };
                 let made = Setup::new(&with);
-                let from = base.on_board(&with);
+                let from = base.on_board(&asked, &board, true);
                 assert_eq!(
                     format!("{from:?}"),
                     format!("{made:?}"),
