@@ -40,29 +40,25 @@ impl<T> Row<T> {
     }
 }
 
-/// Per made hand (by discriminant), its row: its place in
-/// [`MadeHand::ALL`].
-const MADE_ROWS: [usize; MadeHand::ALL.len()] = {
-    let mut rows = [0; MadeHand::ALL.len()];
-    let mut i = 0;
-    while i < rows.len() {
-        rows[MadeHand::ALL[i] as usize] = i;
-        i += 1;
-    }
-    rows
-};
+/// Per item of `$all` (by discriminant), its place in `$all`: its row.
+macro_rules! rows_of {
+    ($all:expr) => {{
+        let mut rows = [0; $all.len()];
+        let mut i = 0;
+        while i < rows.len() {
+            rows[$all[i] as usize] = i;
+            i += 1;
+        }
+        rows
+    }};
+}
+
+/// Per made hand (by discriminant), its row in [`MadeHand::ALL`].
+const MADE_ROWS: [usize; MadeHand::ALL.len()] = rows_of!(MadeHand::ALL);
 
 /// Per draw (by discriminant, its bit in a [`Hit`](super::hit::Hit)), its
-/// row: its place in [`Draw::ALL`].
-const DRAW_ROWS: [usize; Draw::ALL.len()] = {
-    let mut rows = [0; Draw::ALL.len()];
-    let mut i = 0;
-    while i < rows.len() {
-        rows[Draw::ALL[i] as usize] = i;
-        i += 1;
-    }
-    rows
-};
+/// row in [`Draw::ALL`].
+const DRAW_ROWS: [usize; Draw::ALL.len()] = rows_of!(Draw::ALL);
 
 /// How a range hits a board.
 #[derive(Clone, Debug, PartialEq)]
