@@ -71,7 +71,8 @@ impl SeatCombos {
     /// than two.
     fn on_board(&self, board: u64, range: &Range) -> Option<SeatCombos> {
         let n = self.combos.len();
-        let (mut combos, mut masks, mut raw) = (
+        // The weights in basis points first, divided below.
+        let (mut combos, mut masks, mut weights) = (
             Vec::with_capacity(n),
             Vec::with_capacity(n),
             Vec::with_capacity(n),
@@ -80,7 +81,7 @@ impl SeatCombos {
             if mask & board == 0 {
                 combos.push(combo);
                 masks.push(mask);
-                raw.push(weight * self.divisor);
+                weights.push(weight * self.divisor);
             }
         }
         if combos.len() < n.min(2) {
@@ -93,17 +94,18 @@ impl SeatCombos {
         // weight, those lost to single hands included.
         // (A weight the gcd so far divides, as most do, leaves it.)
         let lost = clashing.iter().map(|&c| u64::from(range.weight_bp(c)));
-        let divisor = (raw.iter().copied().chain(lost))
+        let divisor = (weights.iter().copied().chain(lost))
             .fold(0u64, |g, w| match g {
                 0 => w,
                 g if w % g == 0 => g,
                 g => gcd(u128::from(g), u128::from(w)) as u64,
             })
             .max(1);
+        weights.iter_mut().for_each(|w| *w /= divisor);
         Some(SeatCombos {
             combos,
             masks,
-            weights: raw.iter().map(|&w| w / divisor).collect(),
+            weights,
             divisor,
             clashing,
         })

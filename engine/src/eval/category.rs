@@ -20,12 +20,11 @@ pub(crate) struct CardCounts {
 impl CardCounts {
     /// The counts of `cards` (distinct).
     pub(crate) fn of(cards: &[Card]) -> CardCounts {
-        let none = CardCounts {
+        let mut counts = CardCounts {
             counts: [0; 13],
             suits: [0; 4],
             kinds: [13, 0, 0, 0, 0],
         };
-        let mut counts = none;
         for &card in cards {
             counts.add(card);
         }
