@@ -41,7 +41,7 @@ fn boards(cards: usize, nth: usize) -> Vec<Vec<Card>> {
         }
     }
     walk(&deck, 0, &mut at, 0, &mut |at| {
-        if i % nth == 0 {
+        if i.is_multiple_of(nth) {
             out.push(at.iter().map(|&k| deck[k]).collect());
         }
         i += 1;

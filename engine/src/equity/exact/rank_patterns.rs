@@ -43,8 +43,8 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
-use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern, RANKS};
-use super::rank_suits::{Deck, Hole, Outcomes, SuitHolding, holes_of};
+use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern};
+use super::rank_suits::{Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, holes_of};
 use super::suited_sets::{self, SetSums};
 use super::walk::{PreflopDeals, Walk};
 use crate::compact::{value_without_flush, warm_tables};
@@ -197,7 +197,7 @@ fn rank_groups(
     seats_of: &dyn Fn(&Walk) -> [Hole; MAX_SEATS],
 ) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut index: HashMap<([u8; RANKS], Vec<u32>), usize> = HashMap::default();
+    let mut index: HashMap<([u8; RANK_SLOTS], Vec<u32>), usize> = HashMap::default();
     for (w, walk) in list.iter().enumerate() {
         let keys = seats_of(walk)[..n].iter().map(|hole| hole.key).collect();
         let key = (Deck::of(deck & !walk.mask).rank_cards, keys);
@@ -219,7 +219,26 @@ fn rank_groups(
 /// counted with it, those of five distinct ranks by suited set; once per
 /// suit holding times the suits held so.
 fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) -> Counts {
-    let n = seats.len();
+    match seats.len() {
+        2 => count_alone_of::<2>(deck, seats, patterns, sets),
+        3 => count_alone_of::<3>(deck, seats, patterns, sets),
+        4 => count_alone_of::<4>(deck, seats, patterns, sets),
+        5 => count_alone_of::<5>(deck, seats, patterns, sets),
+        6 => count_alone_of::<6>(deck, seats, patterns, sets),
+        _ => count_alone_of::<0>(deck, seats, patterns, sets),
+    }
+}
+
+/// [`count_alone`] for `N` seats, known when compiling (so that the loops
+/// over the seats are unrolled), or any number for `N` = 0.
+fn count_alone_of<const N: usize>(
+    deck: u64,
+    seats: &[Hole],
+    patterns: &[Pattern],
+    sets: &[u16],
+) -> Counts {
+    let n = if N == 0 { seats.len() } else { N };
+    let seats = &seats[..n];
     let left = Deck::of(deck);
     let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
     for suit in 0..4 {
@@ -229,6 +248,8 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
             None => holdings.push((holding, 1)),
         }
     }
+    // No flush is made on multisets of fewer distinct ranks than this.
+    let fewest = (holdings.iter()).fold(BOARD as u32, |least, (h, _)| least.min(h.fewest));
     let mut by_set = SetSums::lend(holdings.len());
     let mut out = Outcomes::new(n);
     let mut boards = 0;
@@ -236,7 +257,7 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
     let mut flushed = [0u32; MAX_SEATS];
     let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
     for pattern in patterns {
-        let (ways, have) = left.ways(pattern);
+        let ways = left.ways(pattern);
         if ways == 0 {
             continue;
         }
@@ -244,18 +265,21 @@ fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) ->
         rank_without_flushes(pattern, seats, values);
         let distinct = u32::from(pattern.distinct);
         let mut rest = ways;
-        for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-            if distinct < holding.fewest {
-                continue;
+        if distinct >= fewest {
+            let have = left.have(pattern);
+            for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+                if distinct < holding.fewest {
+                    continue;
+                }
+                rest -= if distinct == 5 {
+                    // No full house: each flush decides alone, counted
+                    // below by suited set.
+                    holding.distinct_flush_ways(pattern, &have) * times
+                } else {
+                    let into = (&mut out, &mut *sums);
+                    holding.flushes(pattern, &have, values, flushed, *times, into)
+                };
             }
-            rest -= if distinct == 5 {
-                // No full house: each flush decides alone, counted below
-                // by suited set.
-                holding.distinct_flush_ways(pattern, &have) * times
-            } else {
-                let into = (&mut out, &mut *sums);
-                holding.flushes(pattern, &have, values, flushed, *times, into)
-            };
         }
         out.add(values, rest);
     }
@@ -275,135 +299,9 @@ fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
     }
 }
 
-/// The unsuited outcomes of one group of deals on a share of the rank
-/// multisets: every multiset's boards with no flush, and what a deal's
-/// flushes need to move some of them to their own outcomes.
-struct Unsuited<'a> {
-    /// The multisets counted, the cards they are dealt from, and the
-    /// suited sets whose flushes on boards of five distinct ranks are
-    /// counted here.
-    patterns: &'a [Pattern],
-    left: Deck,
-    sets: &'a [u16],
-    /// Every board's outcome without flushes, and how many boards.
-    outcomes: Outcomes,
-    boards: u64,
-    /// The multisets (by index in `patterns`) of three or more distinct
-    /// ranks the deck can deal, on which a flush is possible, with per
-    /// distinct rank the cards left; and (`seats` each, in the same order)
-    /// the seats' values on them without flushes.
-    flushable: Vec<(u16, [u8; BOARD])>,
-    values: Vec<u16>,
-    seats: usize,
-}
+mod unsuited;
 
-/// One suit's flushes on a group's multisets: the outcomes of the
-/// suitings on which a flush changes one, and the same boards' unsuited
-/// outcomes, which they replace.
-struct Flushes {
-    flushed: Outcomes,
-    unsuited: Outcomes,
-}
-
-impl<'a> Unsuited<'a> {
-    /// Counts the multisets `patterns` dealt from `left` for seats ranked
-    /// as `seats` (their suits aside); their flushes will be counted with
-    /// those of five distinct ranks on the suited sets `sets`.
-    fn count(left: Deck, seats: &[Hole], patterns: &'a [Pattern], sets: &'a [u16]) -> Unsuited<'a> {
-        let n = seats.len();
-        let mut outcomes = Outcomes::new(n);
-        let mut boards = 0;
-        let mut flushable = Vec::with_capacity(patterns.len());
-        let mut flush_values = Vec::with_capacity(patterns.len() * n);
-        for (i, pattern) in patterns.iter().enumerate() {
-            let (ways, have) = left.ways(pattern);
-            if ways == 0 {
-                continue;
-            }
-            boards += ways;
-            let mut values = [0u32; MAX_SEATS];
-            rank_without_flushes(pattern, seats, &mut values[..n]);
-            outcomes.add(&values[..n], ways);
-            if pattern.distinct >= 3 {
-                flushable.push((i as u16, have));
-                flush_values.extend(values[..n].iter().map(|&v| v as u16));
-            }
-        }
-        Unsuited {
-            patterns,
-            left,
-            sets,
-            outcomes,
-            boards,
-            flushable,
-            values: flush_values,
-            seats: n,
-        }
-    }
-
-    /// The flushes in one suit held as `holding`.
-    fn flushes(&self, holding: &SuitHolding) -> Flushes {
-        let n = self.seats;
-        let mut out = Flushes {
-            flushed: Outcomes::new(n),
-            unsuited: Outcomes::new(n),
-        };
-        let mut flushed = [0u32; MAX_SEATS];
-        let mut values = [0u32; MAX_SEATS];
-        let values = &mut values[..n];
-        let mut lent = SetSums::lend(1);
-        let by_set = &mut lent[0];
-        for ((i, have), stored) in self.flushable.iter().zip(self.values.chunks_exact(n)) {
-            let pattern = &self.patterns[usize::from(*i)];
-            if u32::from(pattern.distinct) < holding.fewest {
-                continue;
-            }
-            for (v, &s) in values.iter_mut().zip(stored) {
-                *v = u32::from(s);
-            }
-            let values = &*values;
-            let ways = if pattern.distinct == 5 {
-                // Flushes decide alone, counted below by set.
-                holding.distinct_flush_ways(pattern, have)
-            } else {
-                let flushed = &mut flushed[..n];
-                let into = (&mut out.flushed, &mut *by_set);
-                holding.flushes(pattern, have, values, flushed, 1, into)
-            };
-            if ways > 0 {
-                out.unsuited.add(values, ways);
-            }
-        }
-        holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
-        holding.count_sets(by_set, &mut out.flushed);
-        out
-    }
-
-    /// The counts of one deal of the group: the active seats holding
-    /// `seats`, the boards dealt from the mask `deck`. `known` keeps the
-    /// flushes of each suit holding met, for the group's other deals.
-    fn with_flushes(
-        &self,
-        deck: u64,
-        seats: &[Hole],
-        known: &mut HashMap<SuitHolding, Flushes>,
-    ) -> Counts {
-        let n = self.seats;
-        let left = Deck::of(deck);
-        let mut out = self.outcomes.clone();
-        let mut replaced = Outcomes::new(n);
-        for suit in 0..4 {
-            let holding = SuitHolding::of(&left, seats, suit);
-            let flushes = known
-                .entry(holding)
-                .or_insert_with(|| self.flushes(&holding));
-            out.merge(&flushes.flushed);
-            replaced.merge(&flushes.unsuited);
-        }
-        out.remove(&replaced);
-        out.counts(self.boards)
-    }
-}
+use unsuited::Unsuited;
 
 #[cfg(test)]
 mod tests;

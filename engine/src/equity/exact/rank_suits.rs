@@ -80,13 +80,26 @@ pub(super) struct Hole {
     pub(super) suit_cards: [u8; 4],
 }
 
-/// What the boards of one deal are dealt from: per rank the cards left,
-/// per suit the ranks left.
+/// What the boards of one deal are dealt from: per rank the cards left
+/// (past the 13 ranks, none), per suit the ranks left, and per rank and
+/// count the ways to deal that many of the rank
+/// (`ways_by[rank * WAYS_STRIDE + count]`). The tables are sized to a
+/// power of two so that a masked index needs no bounds check.
 #[derive(Clone, Copy)]
 pub(super) struct Deck {
-    pub(super) rank_cards: [u8; RANKS],
+    pub(super) rank_cards: [u8; RANK_SLOTS],
     pub(super) suit_ranks: [u16; 4],
+    ways_by: [u32; WAYS_SLOTS],
 }
+
+/// Room for the 13 ranks' entries.
+pub(super) const RANK_SLOTS: usize = 16;
+
+/// Room for the counts of one rank on a board, 0 to 4.
+const WAYS_STRIDE: usize = 8;
+
+/// Room for every rank's counts.
+const WAYS_SLOTS: usize = RANK_SLOTS * WAYS_STRIDE;
 
 /// The active seats holding `holes` as the kernel ranks them (the first
 /// `holes.len()` entries).
@@ -107,28 +120,45 @@ impl Deck {
     /// The cards of the mask `deck`.
     pub(super) fn of(deck: u64) -> Deck {
         let mut left = Deck {
-            rank_cards: [0; RANKS],
+            rank_cards: [0; RANK_SLOTS],
             suit_ranks: [0; 4],
+            ways_by: [0; WAYS_SLOTS],
         };
         for card in (0..52u8).filter(|&c| deck >> c & 1 == 1) {
             let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
             left.rank_cards[rank] += 1;
             left.suit_ranks[suit] |= 1 << rank;
         }
+        for (ways, at) in left.ways_by.iter_mut().zip(0..) {
+            let (cards, count) = (left.rank_cards[at / WAYS_STRIDE], at % WAYS_STRIDE);
+            *ways = if count < BOARD {
+                WAYS[usize::from(cards)][count] as u32
+            } else {
+                0
+            };
+        }
         left
     }
 
-    /// The ways to deal `pattern` from these cards, and per distinct rank
-    /// of it (by position) the cards of that rank left.
+    /// The ways to deal `pattern` from these cards. Every position is
+    /// read, without a branch on how many ranks the multiset has: those
+    /// past its last are rank 0 dealt 0 times, one way.
     #[inline(always)]
-    pub(super) fn ways(&self, pattern: &Pattern) -> (u64, [u8; BOARD]) {
-        let mut have = [0; BOARD];
-        let mut ways = 1;
-        for i in 0..usize::from(pattern.distinct) {
-            have[i] = self.rank_cards[usize::from(pattern.ranks[i])];
-            ways *= WAYS[usize::from(have[i])][usize::from(pattern.counts[i])];
-        }
-        (ways, have)
+    pub(super) fn ways(&self, pattern: &Pattern) -> u64 {
+        let at = |i: usize| {
+            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
+            u64::from(self.ways_by[slot % WAYS_SLOTS])
+        };
+        at(0) * at(1) * (at(2) * at(3)) * at(4)
+    }
+
+    /// Per distinct rank of `pattern` (by position), the cards of that
+    /// rank left.
+    #[inline(always)]
+    pub(super) fn have(&self, pattern: &Pattern) -> [u8; BOARD] {
+        pattern
+            .ranks
+            .map(|rank| self.rank_cards[usize::from(rank) % RANK_SLOTS])
     }
 }
 

@@ -57,3 +57,50 @@ fn a_group_counts_each_deal_as_it_counts_alone() {
         );
     }
 }
+
+/// The count specialised to a seat count known when compiling is the
+/// count for any number of seats, alone and in a group, two to six
+/// seats (suited hands among them, so that flushes count).
+#[test]
+fn the_counts_for_a_known_seat_count_are_the_general_ones() {
+    let card = |rank: u8, suit: u8| 4 * rank + suit;
+    let holes = [
+        [card(12, 0), card(12, 1)],
+        [card(11, 0), card(10, 0)],
+        [card(9, 2), card(9, 3)],
+        [card(4, 1), card(3, 1)],
+        [card(7, 2), card(6, 3)],
+        [card(0, 0), card(1, 2)],
+    ];
+    let full = (1u64 << 52) - 1;
+    let sets = suited_sets::sets(1, 3);
+    let patterns = &PATTERNS[1000..3000];
+    for n in 2..=holes.len() {
+        let used = holes[..n].iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let seats = holes_of(&holes[..n]);
+        let seats = &seats[..n];
+        let alone = count_alone(full & !used, seats, patterns, sets);
+        let general = count_alone_of::<0>(full & !used, seats, patterns, sets);
+        assert_eq!(
+            (&alone.wins, &alone.ties, alone.deals),
+            (&general.wins, &general.ties, general.deals),
+            "{n} seats alone"
+        );
+        let left = Deck::of(full & !used);
+        let known = Unsuited::count(left, seats, patterns, sets);
+        let general = Unsuited::count_of::<0>(left, seats, patterns, sets);
+        let (mut a, mut b) = (HashMap::default(), HashMap::default());
+        let known = known.with_flushes(full & !used, seats, &mut a);
+        let general = general.with_flushes(full & !used, seats, &mut b);
+        assert_eq!(
+            (&known.wins, &known.ties, known.deals),
+            (&general.wins, &general.ties, general.deals),
+            "{n} seats grouped"
+        );
+        assert_eq!(
+            (&known.wins, &known.ties, known.deals),
+            (&alone.wins, &alone.ties, alone.deals),
+            "{n} seats, grouped against alone"
+        );
+    }
+}

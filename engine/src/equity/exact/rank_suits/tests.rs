@@ -55,7 +55,7 @@ fn distinct_flush_ways_are_the_walked_suitings() {
         for suit in 0..4 {
             let holding = SuitHolding::of(&left, seats, suit);
             for pattern in PATTERNS.iter().filter(|p| p.distinct == 5) {
-                let (_, have) = left.ways(pattern);
+                let have = left.have(pattern);
                 let mut walked = 0;
                 holding.suitings(pattern, &have, |_, _, ways| walked += ways);
                 assert_eq!(holding.distinct_flush_ways(pattern, &have), walked);
@@ -82,7 +82,7 @@ fn suited_sets_hold_the_multisets_flush_ways() {
             let holding = SuitHolding::of(&left, seat, suit);
             let by_multiset: u64 = (PATTERNS.iter())
                 .filter(|p| p.distinct == 5)
-                .map(|p| holding.distinct_flush_ways(p, &left.ways(p).1))
+                .map(|p| holding.distinct_flush_ways(p, &left.have(p)))
                 .sum();
             for shares in [1, 8] {
                 let mut out = Outcomes::new(1);
@@ -106,4 +106,30 @@ fn straights_are_five_ranks_in_a_row() {
     assert!(!straight(ranks(&[0, 1, 2, 3])));
     assert!(!straight(ranks(&[11, 12, 0, 1, 2])));
     assert!(!straight(ranks(&[3, 4, 5, 7, 8])));
+}
+
+/// A multiset's ways, read branch-free from the deck's table, are the
+/// product over its distinct ranks of the ways to deal each rank's count
+/// from the cards of it left; `have` holds those cards by position.
+#[test]
+fn a_multisets_ways_are_the_product_over_its_ranks() {
+    for (left, _, _) in deals() {
+        let mut boards = 0;
+        for pattern in PATTERNS.iter() {
+            let distinct = usize::from(pattern.distinct);
+            let have = left.have(pattern);
+            let mut product = 1;
+            for i in 0..distinct {
+                let cards = left.rank_cards[usize::from(pattern.ranks[i])];
+                assert_eq!(have[i], cards);
+                product *= WAYS[usize::from(cards)][usize::from(pattern.counts[i])];
+            }
+            assert_eq!(left.ways(pattern), product);
+            boards += product;
+        }
+        // Every five-card board of the cards left, once.
+        let cards: u64 = left.rank_cards.iter().map(|&c| u64::from(c)).sum();
+        let choose5 = cards * (cards - 1) * (cards - 2) * (cards - 3) * (cards - 4) / 120;
+        assert_eq!(boards, choose5);
+    }
 }

@@ -1,0 +1,167 @@
+//! The unsuited outcomes of a group of deals whose seats hold the same
+//! ranks ([`rank_patterns`](super)): counted once for the group, then
+//! each deal's flushes moved from them to their own outcomes.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::super::common::Counts;
+use super::super::rank_multisets::{BOARD, Pattern};
+use super::super::rank_suits::{Deck, Hole, Outcomes, SuitHolding};
+use super::super::suited_sets::SetSums;
+use super::rank_without_flushes;
+use crate::equity::request::MAX_SEATS;
+
+/// The unsuited outcomes of one group of deals on a share of the rank
+/// multisets: every multiset's boards with no flush, and what a deal's
+/// flushes need to move some of them to their own outcomes.
+pub(super) struct Unsuited<'a> {
+    /// The multisets counted, the cards they are dealt from, and the
+    /// suited sets whose flushes on boards of five distinct ranks are
+    /// counted here.
+    patterns: &'a [Pattern],
+    left: Deck,
+    sets: &'a [u16],
+    /// Every board's outcome without flushes, and how many boards.
+    outcomes: Outcomes,
+    boards: u64,
+    /// The multisets (by index in `patterns`) of three or more distinct
+    /// ranks the deck can deal, on which a flush is possible, with per
+    /// distinct rank the cards left; and (`seats` each, in the same order)
+    /// the seats' values on them without flushes.
+    flushable: Vec<(u16, [u8; BOARD])>,
+    values: Vec<u16>,
+    seats: usize,
+}
+
+/// One suit's flushes on a group's multisets: the outcomes of the
+/// suitings on which a flush changes one, and the same boards' unsuited
+/// outcomes, which they replace.
+pub(super) struct Flushes {
+    flushed: Outcomes,
+    unsuited: Outcomes,
+}
+
+impl<'a> Unsuited<'a> {
+    /// Counts the multisets `patterns` dealt from `left` for seats ranked
+    /// as `seats` (their suits aside); their flushes will be counted with
+    /// those of five distinct ranks on the suited sets `sets`.
+    pub(super) fn count(
+        left: Deck,
+        seats: &[Hole],
+        patterns: &'a [Pattern],
+        sets: &'a [u16],
+    ) -> Unsuited<'a> {
+        match seats.len() {
+            2 => Self::count_of::<2>(left, seats, patterns, sets),
+            3 => Self::count_of::<3>(left, seats, patterns, sets),
+            4 => Self::count_of::<4>(left, seats, patterns, sets),
+            5 => Self::count_of::<5>(left, seats, patterns, sets),
+            6 => Self::count_of::<6>(left, seats, patterns, sets),
+            _ => Self::count_of::<0>(left, seats, patterns, sets),
+        }
+    }
+
+    /// [`count`](Unsuited::count) for `N` seats, known when compiling, or
+    /// any number for `N` = 0.
+    pub(super) fn count_of<const N: usize>(
+        left: Deck,
+        seats: &[Hole],
+        patterns: &'a [Pattern],
+        sets: &'a [u16],
+    ) -> Unsuited<'a> {
+        let n = if N == 0 { seats.len() } else { N };
+        let seats = &seats[..n];
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..n];
+        let mut outcomes = Outcomes::new(n);
+        let mut boards = 0;
+        let mut flushable = Vec::with_capacity(patterns.len());
+        let mut flush_values = Vec::with_capacity(patterns.len() * n);
+        for (i, pattern) in patterns.iter().enumerate() {
+            let ways = left.ways(pattern);
+            if ways == 0 {
+                continue;
+            }
+            boards += ways;
+            rank_without_flushes(pattern, seats, values);
+            outcomes.add(values, ways);
+            if pattern.distinct >= 3 {
+                flushable.push((i as u16, left.have(pattern)));
+                flush_values.extend(values.iter().map(|&v| v as u16));
+            }
+        }
+        Unsuited {
+            patterns,
+            left,
+            sets,
+            outcomes,
+            boards,
+            flushable,
+            values: flush_values,
+            seats: n,
+        }
+    }
+
+    /// The flushes in one suit held as `holding`.
+    fn flushes(&self, holding: &SuitHolding) -> Flushes {
+        let n = self.seats;
+        let mut out = Flushes {
+            flushed: Outcomes::new(n),
+            unsuited: Outcomes::new(n),
+        };
+        let mut flushed = [0u32; MAX_SEATS];
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..n];
+        let mut lent = SetSums::lend(1);
+        let by_set = &mut lent[0];
+        for ((i, have), stored) in self.flushable.iter().zip(self.values.chunks_exact(n)) {
+            let pattern = &self.patterns[usize::from(*i)];
+            if u32::from(pattern.distinct) < holding.fewest {
+                continue;
+            }
+            for (v, &s) in values.iter_mut().zip(stored) {
+                *v = u32::from(s);
+            }
+            let values = &*values;
+            let ways = if pattern.distinct == 5 {
+                // Flushes decide alone, counted below by set.
+                holding.distinct_flush_ways(pattern, have)
+            } else {
+                let flushed = &mut flushed[..n];
+                let into = (&mut out.flushed, &mut *by_set);
+                holding.flushes(pattern, have, values, flushed, 1, into)
+            };
+            if ways > 0 {
+                out.unsuited.add(values, ways);
+            }
+        }
+        holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
+        holding.count_sets(by_set, &mut out.flushed);
+        out
+    }
+
+    /// The counts of one deal of the group: the active seats holding
+    /// `seats`, the boards dealt from the mask `deck`. `known` keeps the
+    /// flushes of each suit holding met, for the group's other deals.
+    pub(super) fn with_flushes(
+        &self,
+        deck: u64,
+        seats: &[Hole],
+        known: &mut HashMap<SuitHolding, Flushes>,
+    ) -> Counts {
+        let n = self.seats;
+        let left = Deck::of(deck);
+        let mut out = self.outcomes.clone();
+        let mut replaced = Outcomes::new(n);
+        for suit in 0..4 {
+            let holding = SuitHolding::of(&left, seats, suit);
+            let flushes = known
+                .entry(holding)
+                .or_insert_with(|| self.flushes(&holding));
+            out.merge(&flushes.flushed);
+            replaced.merge(&flushes.unsuited);
+        }
+        out.remove(&replaced);
+        out.counts(self.boards)
+    }
+}
