@@ -385,32 +385,46 @@ impl SuitHolding {
         times: u64,
         out: &mut Outcomes,
     ) {
-        // Per rank, the cards left off this suit.
-        let mut off = [0u64; RANKS];
-        for (r, o) in off.iter_mut().enumerate() {
+        let mut values = [0u32; MAX_SEATS];
+        let values = &mut values[..out.seats];
+        // The sets the deck can deal whole in this suit.
+        let fewest = self.fewest;
+        let dealt = (sets.iter().copied())
+            .filter(|&set| set & !self.deck == 0 && set.count_ones() >= fewest);
+        if self.held == 0 {
+            // No seat holds a card of the suit: only five of it flush
+            // (`fewest` is five), one way each, and every seat plays the
+            // board's flush: all tie.
+            values.fill(1);
+            out.add(values, dealt.count() as u64 * times);
+            return;
+        }
+        // Per rank, the cards left off this suit (past the 13 ranks, none).
+        let mut off = [0u64; RANK_SLOTS];
+        for (r, o) in off.iter_mut().enumerate().take(RANKS) {
             *o = u64::from(left.rank_cards[r]) - u64::from(self.deck >> r & 1);
         }
         let all: u64 = off.iter().sum();
         let squares: u64 = off.iter().map(|o| o * o).sum();
-        let mut values = [0u32; MAX_SEATS];
-        let values = &mut values[..out.seats];
-        for &set in sets {
+        for set in dealt {
             let k = set.count_ones();
-            if k < self.fewest || set & !self.deck != 0 {
-                continue;
-            }
-            let (mut sum, mut sum_squares) = (all, squares);
-            for (r, o) in off.iter().enumerate() {
-                if set >> r & 1 == 1 {
+            // One card off the suit of each of 5 − k other ranks.
+            let ways = if k == 5 {
+                1
+            } else {
+                let (mut sum, mut sum_squares) = (all, squares);
+                let mut ranks = set;
+                while ranks != 0 {
+                    let o = off[ranks.trailing_zeros() as usize % RANK_SLOTS];
                     sum -= o;
                     sum_squares -= o * o;
+                    ranks &= ranks - 1;
                 }
-            }
-            // Distinct cards of the other ranks: 5 − k of them.
-            let ways = match k {
-                5 => 1,
-                4 => sum,
-                _ => (sum * sum - sum_squares) / 2,
+                if k == 4 {
+                    sum
+                } else {
+                    (sum * sum - sum_squares) / 2
+                }
             };
             if ways == 0 {
                 continue;
