@@ -44,16 +44,22 @@ use rustc_hash::FxHashMap as HashMap;
 use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern};
-use super::rank_suits::{Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, holes_of};
+use super::rank_suits::{
+    Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, holes_of, rank_without_flushes,
+};
 use super::suited_sets::{self, SetSums};
 use super::walk::{PreflopDeals, Walk};
-use crate::compact::{value_without_flush, warm_tables};
+use crate::compact::warm_tables;
 use crate::equity::error::EquityError;
 use crate::equity::request::MAX_SEATS;
 use crate::equity::result::EquityResult;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
 use crate::equity::tally::Tally;
+
+mod unsuited;
+
+use unsuited::Unsuited;
 
 /// Rank-pattern counting of a preflop spot.
 pub(super) fn run(
@@ -289,19 +295,6 @@ fn count_alone_of<const N: usize>(
     }
     out.counts(boards)
 }
-
-/// Each seat's value (into `values`) on the ranks of `pattern`, flushes
-/// aside.
-#[inline(always)]
-fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
-    for (v, seat) in values.iter_mut().zip(seats) {
-        *v = u32::from(value_without_flush(pattern.key + seat.key));
-    }
-}
-
-mod unsuited;
-
-use unsuited::Unsuited;
 
 #[cfg(test)]
 mod tests;

@@ -3,72 +3,17 @@
 //! and the seats hold it, and the suitings of a rank multiset on which a
 //! flush changes an outcome; the outcome counters they add to.
 
-use super::common::Counts;
 use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS};
 use super::suited_sets::SetSums;
-use crate::compact::{flush_value, rank_key};
+use crate::compact::{flush_value, rank_key, value_without_flush};
 use crate::equity::request::MAX_SEATS;
-use crate::equity::tally::add_outcome;
+
+mod outcomes;
+
+pub(super) use outcomes::Outcomes;
 
 /// The lowest flush's ranks (7-5-4-3-2).
 const LOWEST_FLUSH: u16 = 0b10_1111;
-
-/// Outcome counters of one deal's boards, laid out as the kernels'
-/// `Counts`.
-#[derive(Clone)]
-pub(super) struct Outcomes {
-    wins: [u64; MAX_SEATS],
-    ties: Vec<u64>,
-    seats: usize,
-}
-
-impl Outcomes {
-    /// No outcomes yet, for `n` active seats.
-    pub(super) fn new(n: usize) -> Outcomes {
-        Outcomes {
-            wins: [0; MAX_SEATS],
-            ties: vec![0; n * (n + 1)],
-            seats: n,
-        }
-    }
-
-    /// Adds `other`'s counters to these.
-    pub(super) fn merge(&mut self, other: &Outcomes) {
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
-        }
-        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
-            *a += b;
-        }
-    }
-
-    /// Takes `other`'s counters from these, which hold them (`other` a
-    /// part of what was added here).
-    pub(super) fn remove(&mut self, other: &Outcomes) {
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a -= b;
-        }
-        for (a, b) in self.ties.iter_mut().zip(&other.ties) {
-            *a -= b;
-        }
-    }
-
-    /// These counters as the kernels' counts of `boards` boards.
-    pub(super) fn counts(self, boards: u64) -> Counts {
-        Counts {
-            wins: self.wins[..self.seats].to_vec(),
-            ties: self.ties,
-            deals: boards,
-            total: 0,
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn add(&mut self, values: &[u32], weight: u64) {
-        let n = values.len();
-        add_outcome(values, &mut self.wins[..n], &mut self.ties, weight);
-    }
-}
 
 /// One active seat's hole cards as the kernel ranks them.
 #[derive(Clone, Copy, Default)]
@@ -78,6 +23,15 @@ pub(super) struct Hole {
     /// Per suit, the ranks it holds (bit `rank`) and how many.
     pub(super) suit_ranks: [u16; 4],
     pub(super) suit_cards: [u8; 4],
+}
+
+/// Each seat's value (into `values`) on the ranks of `pattern`, flushes
+/// aside.
+#[inline(always)]
+pub(super) fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
+    for (v, seat) in values.iter_mut().zip(seats) {
+        *v = u32::from(value_without_flush(pattern.key + seat.key));
+    }
 }
 
 /// What the boards of one deal are dealt from: per rank the cards left

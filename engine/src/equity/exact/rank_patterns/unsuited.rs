@@ -4,11 +4,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::super::common::Counts;
-use super::super::rank_multisets::{BOARD, Pattern};
-use super::super::rank_suits::{Deck, Hole, Outcomes, SuitHolding};
-use super::super::suited_sets::SetSums;
-use super::rank_without_flushes;
+use crate::equity::exact::common::Counts;
+use crate::equity::exact::rank_multisets::{BOARD, Pattern};
+use crate::equity::exact::rank_suits::{Deck, Hole, Outcomes, SuitHolding, rank_without_flushes};
+use crate::equity::exact::suited_sets::SetSums;
 use crate::equity::request::MAX_SEATS;
 
 /// The unsuited outcomes of one group of deals on a share of the rank
