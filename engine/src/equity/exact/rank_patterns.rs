@@ -45,7 +45,7 @@ use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
 use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern};
 use super::rank_suits::{
-    Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, holes_of, rank_without_flushes,
+    Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, Ways, holes_of, rank_without_flushes,
 };
 use super::suited_sets::{self, SetSums};
 use super::walk::{PreflopDeals, Walk};
@@ -56,6 +56,22 @@ use crate::equity::result::EquityResult;
 use crate::equity::setup::Setup;
 use crate::equity::strategy::Strategy;
 use crate::equity::tally::Tally;
+
+/// Calls `$f::<N>($args)` with `N` the seat count `$n` for 2 to 6 seats,
+/// known when compiling (so that loops over the seats are unrolled), and
+/// `N` = 0, any count, for the rest.
+macro_rules! by_seat_count {
+    ($n:expr, $($f:ident)::+, ($($arg:expr),*)) => {
+        match $n {
+            2 => $($f)::+::<2>($($arg),*),
+            3 => $($f)::+::<3>($($arg),*),
+            4 => $($f)::+::<4>($($arg),*),
+            5 => $($f)::+::<5>($($arg),*),
+            6 => $($f)::+::<6>($($arg),*),
+            _ => $($f)::+::<0>($($arg),*),
+        }
+    };
+}
 
 mod unsuited;
 
@@ -225,18 +241,10 @@ fn rank_groups(
 /// counted with it, those of five distinct ranks by suited set; once per
 /// suit holding times the suits held so.
 fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) -> Counts {
-    match seats.len() {
-        2 => count_alone_of::<2>(deck, seats, patterns, sets),
-        3 => count_alone_of::<3>(deck, seats, patterns, sets),
-        4 => count_alone_of::<4>(deck, seats, patterns, sets),
-        5 => count_alone_of::<5>(deck, seats, patterns, sets),
-        6 => count_alone_of::<6>(deck, seats, patterns, sets),
-        _ => count_alone_of::<0>(deck, seats, patterns, sets),
-    }
+    by_seat_count!(seats.len(), count_alone_of, (deck, seats, patterns, sets))
 }
 
-/// [`count_alone`] for `N` seats, known when compiling (so that the loops
-/// over the seats are unrolled), or any number for `N` = 0.
+/// [`count_alone`] for `N` seats ([`by_seat_count`]).
 fn count_alone_of<const N: usize>(
     deck: u64,
     seats: &[Hole],
@@ -246,6 +254,7 @@ fn count_alone_of<const N: usize>(
     let n = if N == 0 { seats.len() } else { N };
     let seats = &seats[..n];
     let left = Deck::of(deck);
+    let ways_of = Ways::of(&left);
     let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
     for suit in 0..4 {
         let holding = SuitHolding::of(&left, seats, suit);
@@ -263,7 +272,7 @@ fn count_alone_of<const N: usize>(
     let mut flushed = [0u32; MAX_SEATS];
     let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
     for pattern in patterns {
-        let ways = left.ways(pattern);
+        let ways = ways_of.of_pattern(pattern);
         if ways == 0 {
             continue;
         }

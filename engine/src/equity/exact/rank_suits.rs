@@ -15,6 +15,32 @@ pub(super) use outcomes::Outcomes;
 /// The lowest flush's ranks (7-5-4-3-2).
 const LOWEST_FLUSH: u16 = 0b10_1111;
 
+impl Ways {
+    /// The ways of the cards `left`.
+    pub(super) fn of(left: &Deck) -> Ways {
+        let mut by = [0; WAYS_SLOTS];
+        for (ways, at) in by.iter_mut().zip(0..) {
+            let (cards, count) = (left.rank_cards[at / WAYS_STRIDE], at % WAYS_STRIDE);
+            if count < BOARD {
+                *ways = WAYS[usize::from(cards)][count] as u32;
+            }
+        }
+        Ways { by }
+    }
+
+    /// The ways to deal `pattern`. Every position is read, without a
+    /// branch on how many ranks the multiset has: those past its last are
+    /// rank 0 dealt 0 times, one way.
+    #[inline(always)]
+    pub(super) fn of_pattern(&self, pattern: &Pattern) -> u64 {
+        let at = |i: usize| {
+            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
+            u64::from(self.by[slot % WAYS_SLOTS])
+        };
+        at(0) * at(1) * (at(2) * at(3)) * at(4)
+    }
+}
+
 /// One active seat's hole cards as the kernel ranks them.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Hole {
@@ -35,15 +61,19 @@ pub(super) fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &m
 }
 
 /// What the boards of one deal are dealt from: per rank the cards left
-/// (past the 13 ranks, none), per suit the ranks left, and per rank and
-/// count the ways to deal that many of the rank
-/// (`ways_by[rank * WAYS_STRIDE + count]`). The tables are sized to a
-/// power of two so that a masked index needs no bounds check.
+/// (past the 13 ranks, none; sized to a power of two so that a masked
+/// index needs no bounds check), per suit the ranks left.
 #[derive(Clone, Copy)]
 pub(super) struct Deck {
     pub(super) rank_cards: [u8; RANK_SLOTS],
     pub(super) suit_ranks: [u16; 4],
-    ways_by: [u32; WAYS_SLOTS],
+}
+
+/// Per rank and count, the ways to deal that many of the rank from a
+/// deck's cards (`by[rank * WAYS_STRIDE + count]`, sized to a power of
+/// two like [`Deck`]'s ranks): built where multisets' ways are read.
+pub(super) struct Ways {
+    by: [u32; WAYS_SLOTS],
 }
 
 /// Room for the 13 ranks' entries.
@@ -76,34 +106,13 @@ impl Deck {
         let mut left = Deck {
             rank_cards: [0; RANK_SLOTS],
             suit_ranks: [0; 4],
-            ways_by: [0; WAYS_SLOTS],
         };
         for card in (0..52u8).filter(|&c| deck >> c & 1 == 1) {
             let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
             left.rank_cards[rank] += 1;
             left.suit_ranks[suit] |= 1 << rank;
         }
-        for (ways, at) in left.ways_by.iter_mut().zip(0..) {
-            let (cards, count) = (left.rank_cards[at / WAYS_STRIDE], at % WAYS_STRIDE);
-            *ways = if count < BOARD {
-                WAYS[usize::from(cards)][count] as u32
-            } else {
-                0
-            };
-        }
         left
-    }
-
-    /// The ways to deal `pattern` from these cards. Every position is
-    /// read, without a branch on how many ranks the multiset has: those
-    /// past its last are rank 0 dealt 0 times, one way.
-    #[inline(always)]
-    pub(super) fn ways(&self, pattern: &Pattern) -> u64 {
-        let at = |i: usize| {
-            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
-            u64::from(self.ways_by[slot % WAYS_SLOTS])
-        };
-        at(0) * at(1) * (at(2) * at(3)) * at(4)
     }
 
     /// Per distinct rank of `pattern` (by position), the cards of that

@@ -6,7 +6,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::equity::exact::common::Counts;
 use crate::equity::exact::rank_multisets::{BOARD, Pattern};
-use crate::equity::exact::rank_suits::{Deck, Hole, Outcomes, SuitHolding, rank_without_flushes};
+use crate::equity::exact::rank_suits::{
+    Deck, Hole, Outcomes, SuitHolding, Ways, rank_without_flushes,
+};
 use crate::equity::exact::suited_sets::SetSums;
 use crate::equity::request::MAX_SEATS;
 
@@ -50,18 +52,11 @@ impl<'a> Unsuited<'a> {
         patterns: &'a [Pattern],
         sets: &'a [u16],
     ) -> Unsuited<'a> {
-        match seats.len() {
-            2 => Self::count_of::<2>(left, seats, patterns, sets),
-            3 => Self::count_of::<3>(left, seats, patterns, sets),
-            4 => Self::count_of::<4>(left, seats, patterns, sets),
-            5 => Self::count_of::<5>(left, seats, patterns, sets),
-            6 => Self::count_of::<6>(left, seats, patterns, sets),
-            _ => Self::count_of::<0>(left, seats, patterns, sets),
-        }
+        by_seat_count!(seats.len(), Self::count_of, (left, seats, patterns, sets))
     }
 
-    /// [`count`](Unsuited::count) for `N` seats, known when compiling, or
-    /// any number for `N` = 0.
+    /// [`count`](Unsuited::count) for `N` seats (`by_seat_count` in
+    /// [`rank_patterns`](super)).
     pub(super) fn count_of<const N: usize>(
         left: Deck,
         seats: &[Hole],
@@ -72,12 +67,13 @@ impl<'a> Unsuited<'a> {
         let seats = &seats[..n];
         let mut values = [0u32; MAX_SEATS];
         let values = &mut values[..n];
+        let ways_of = Ways::of(&left);
         let mut outcomes = Outcomes::new(n);
         let mut boards = 0;
         let mut flushable = Vec::with_capacity(patterns.len());
         let mut flush_values = Vec::with_capacity(patterns.len() * n);
         for (i, pattern) in patterns.iter().enumerate() {
-            let ways = left.ways(pattern);
+            let ways = ways_of.of_pattern(pattern);
             if ways == 0 {
                 continue;
             }
