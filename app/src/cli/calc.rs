@@ -140,7 +140,7 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     equity::prepare();
     // Likewise start the worker threads (named, as many as asked) before
     // the clock starts. Should that fail, `calculate` starts its own.
-    let _ = engine::threads::start_global(args.threads, "rangestove-calc");
+    let _ = engine::threads::start_global_here(args.threads, "rangestove-calc");
     let request = request(args)?;
     // The line: each seat's ranges as they stand on the board's street.
     let rules: Vec<StreetRule> = super::spot::street_rules(&args.rules, args.ranges.len())?;
