@@ -58,13 +58,15 @@ pub fn start_global(threads: Option<usize>, name: &'static str) -> Result<(), Po
 
 /// Starts rayon's global pool now with `threads` threads of which the
 /// calling thread is the first (the others named `name-<i>`): a command
-/// line process that counts on its main thread starts the count there
-/// instead of handing it to a sleeping worker and sleeping until it is
-/// done, so a count of a fraction of a millisecond pays no wake-up either
-/// way. The calling thread runs pool work only while it is inside a
-/// parallel call of its own, so it must not block waiting for jobs it
-/// spawned into the pool. Fails if the global pool has already started
-/// or the calling thread is in a pool.
+/// line process that counts on its main thread starts the count there at
+/// once, instead of handing it to a sleeping worker and sleeping until a
+/// worker wakes it with the result (two wake-ups, each longer than a small
+/// count's items on a virtual machine). For a process's main thread only:
+/// the pool counts on the calling thread for as long as the process
+/// lives, and that thread runs pool work only inside a parallel call of
+/// its own, so it must not block waiting for jobs it spawned into the
+/// pool. Fails if the global pool has already started or the calling
+/// thread is in a pool.
 pub fn start_global_here(threads: Option<usize>, name: &'static str) -> Result<(), PoolError> {
     builder(threads, name)
         .use_current_thread()

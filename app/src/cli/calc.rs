@@ -138,8 +138,9 @@ pub fn calc_command(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure
     // cold), so `elapsed_ms` times the calculation alone. Should the table
     // fail its check, heads-up preflop spots are enumerated instead.
     equity::prepare();
-    // Likewise start the worker threads (named, as many as asked) before
-    // the clock starts. Should that fail, `calculate` starts its own.
+    // Likewise start the worker threads (named, as many as asked, the
+    // main thread the first of them) before the clock starts. Should that
+    // fail, `calculate` starts its own.
     let _ = engine::threads::start_global_here(args.threads, "rangestove-calc");
     let request = request(args)?;
     // The line: each seat's ranges as they stand on the board's street.
