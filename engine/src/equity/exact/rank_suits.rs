@@ -15,32 +15,6 @@ pub(super) use outcomes::Outcomes;
 /// The lowest flush's ranks (7-5-4-3-2).
 const LOWEST_FLUSH: u16 = 0b10_1111;
 
-impl Ways {
-    /// The ways of the cards `left`.
-    pub(super) fn of(left: &Deck) -> Ways {
-        let mut by = [0; WAYS_SLOTS];
-        for (ways, at) in by.iter_mut().zip(0..) {
-            let (cards, count) = (left.rank_cards[at / WAYS_STRIDE], at % WAYS_STRIDE);
-            if count < BOARD {
-                *ways = WAYS[usize::from(cards)][count] as u32;
-            }
-        }
-        Ways { by }
-    }
-
-    /// The ways to deal `pattern`. Every position is read, without a
-    /// branch on how many ranks the multiset has: those past its last are
-    /// rank 0 dealt 0 times, one way.
-    #[inline(always)]
-    pub(super) fn of_pattern(&self, pattern: &Pattern) -> u64 {
-        let at = |i: usize| {
-            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
-            u64::from(self.by[slot % WAYS_SLOTS])
-        };
-        at(0) * at(1) * (at(2) * at(3)) * at(4)
-    }
-}
-
 /// One active seat's hole cards as the kernel ranks them.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Hole {
@@ -122,6 +96,32 @@ impl Deck {
         pattern
             .ranks
             .map(|rank| self.rank_cards[usize::from(rank) % RANK_SLOTS])
+    }
+}
+
+impl Ways {
+    /// The ways of the cards `left`.
+    pub(super) fn of(left: &Deck) -> Ways {
+        let mut by = [0; WAYS_SLOTS];
+        for (ways, at) in by.iter_mut().zip(0..) {
+            let (cards, count) = (left.rank_cards[at / WAYS_STRIDE], at % WAYS_STRIDE);
+            if count < BOARD {
+                *ways = WAYS[usize::from(cards)][count] as u32;
+            }
+        }
+        Ways { by }
+    }
+
+    /// The ways to deal `pattern`. Every position is read, without a
+    /// branch on how many ranks the multiset has: those past its last are
+    /// rank 0 dealt 0 times, one way.
+    #[inline(always)]
+    pub(super) fn of_pattern(&self, pattern: &Pattern) -> u64 {
+        let at = |i: usize| {
+            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
+            u64::from(self.by[slot % WAYS_SLOTS])
+        };
+        at(0) * at(1) * (at(2) * at(3)) * at(4)
     }
 }
 
