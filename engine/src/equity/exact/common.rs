@@ -103,33 +103,55 @@ impl BoardView<'_> {
                 .map(|(i, item)| u64::from(self.ranks[item.slot as usize]) << 32 | i as u64),
         );
         debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
-        let mut starts = [[0u32; 256]; 2];
-        for &key in spare.iter() {
-            starts[0][(key >> 32) as usize & 0xff] += 1;
-            starts[1][(key >> 40) as usize & 0xff] += 1;
-        }
-        for counts in &mut starts {
-            let mut at = 0;
-            for c in counts.iter_mut() {
-                (*c, at) = (at, at + *c);
-            }
-        }
         out.clear();
         out.resize(spare.len(), 0);
-        for (pass, starts) in starts.iter_mut().enumerate() {
-            let (from, to) = if pass == 0 {
-                (&*spare, &mut *out)
-            } else {
-                (&*out, &mut *spare)
-            };
-            let shift = 32 + 8 * pass;
-            for &key in from.iter() {
-                let at = &mut starts[(key >> shift) as usize & 0xff];
-                to[*at as usize] = key;
-                *at += 1;
-            }
-        }
+        radix_by_rank(spare, out);
         std::mem::swap(out, spare);
+    }
+}
+
+/// Sorts `keys` (`rank << 32 | index`, a rank below 2^16) stably by rank
+/// in two counting passes of a byte, through `other` (as long): the
+/// second pass leaves them sorted in `keys`.
+fn radix_by_rank(keys: &mut [u64], other: &mut [u64]) {
+    counting_pass(keys, other, 32);
+    counting_pass(other, keys, 40);
+}
+
+/// Places `from` in `to` stably by the byte at `shift`.
+///
+/// The two halves of `from` go side by side, each from its own offsets
+/// (the first half's in a bucket before the second's, so the pass stays
+/// stable): a board's ranks crowd into a few buckets, and one run of
+/// offsets would wait on its own last increment key after key.
+#[inline(always)]
+fn counting_pass(from: &[u64], to: &mut [u64], shift: u32) {
+    let byte = |key: u64| (key >> shift) as usize & 0xff;
+    let half = from.len() / 2;
+    let (first_half, second_half) = from.split_at(half);
+    // The count of each byte per half, then where each half's start.
+    let [mut first, mut second] = [[0u32; 256]; 2];
+    for (&a, &b) in first_half.iter().zip(second_half) {
+        first[byte(a)] += 1;
+        second[byte(b)] += 1;
+    }
+    if let Some(&last) = second_half.get(half) {
+        second[byte(last)] += 1;
+    }
+    let mut at = 0;
+    for (f, s) in first.iter_mut().zip(second.iter_mut()) {
+        (*f, *s, at) = (at, at + *f, at + *f + *s);
+    }
+    for (&a, &b) in first_half.iter().zip(second_half) {
+        let at_a = &mut first[byte(a)];
+        to[*at_a as usize] = a;
+        *at_a += 1;
+        let at_b = &mut second[byte(b)];
+        to[*at_b as usize] = b;
+        *at_b += 1;
+    }
+    if let Some(&last) = second_half.get(half) {
+        to[second[byte(last)] as usize] = last;
     }
 }
 
@@ -315,6 +337,32 @@ impl Counts {
                 } else {
                     self.ties[tie_slot(s, k, n)] += weight;
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The counting passes sort by rank and keep the index order within a
+    /// rank (so the keys come out wholly sorted), at every length: odd
+    /// and even, the halves of a pass meeting in one bucket or not.
+    #[test]
+    fn the_radix_passes_sort_the_keys_as_a_sort_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for n in (0..40).chain([255, 256, 331, 1326]) {
+            for spread in [1u64, 3, 300, 1 << 16] {
+                let mut keys: Vec<u64> = (0..n)
+                    .map(|i| rng.random_range(0..spread) << 32 | i)
+                    .collect();
+                let mut expected = keys.clone();
+                expected.sort_unstable();
+                let mut other = vec![0; keys.len()];
+                super::radix_by_rank(&mut keys, &mut other);
+                assert_eq!(keys, expected, "n {n}, ranks below {spread}");
             }
         }
     }

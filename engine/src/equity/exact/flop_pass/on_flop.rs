@@ -12,10 +12,10 @@ use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
 use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 
-mod lanes;
+pub(super) mod lanes;
 mod sweep;
 
-pub(super) use lanes::{LANES, LaneCounts, LaneTo, Targets, count as count_lanes};
+pub(super) use lanes::{LANES, LaneCounts, LaneTo, ROW_LANES, Targets, count as count_lanes};
 pub(super) use sweep::Into;
 use sweep::{Entry, Met, Sweep};
 

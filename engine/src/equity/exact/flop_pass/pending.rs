@@ -1,7 +1,9 @@
 //! The counts of the flops a run of boards shares, summed in the cache
 //! before they go to the classes' rows: per flop (a report on a line,
 //! each flop with its own counts), or once for all the flops of a run
-//! (the one pass, where each board's counts are the same for its ten).
+//! (the one pass, where each board's counts are the same for its ten);
+//! and [`ToFlops`], the one pass's way from a board to its ten flops
+//! through them.
 
 use std::ops::Range;
 
@@ -282,5 +284,67 @@ impl<C: Cell> ByHighest<C> {
             self.groups[high].flush(acc, pass);
         }
         self.met = 0;
+    }
+}
+
+/// The way a board's counts go to its ten flops' rows: through the run of
+/// boards sharing its four lowest cards (four flops), through the boards
+/// sharing its three lowest cards and its highest (three flops, where
+/// their sums fit), the others straight to their rows.
+pub(super) struct ToFlops<C> {
+    run: SharedRun<C>,
+    by_highest: Option<ByHighest<C>>,
+}
+
+impl<C: Cell> ToFlops<C> {
+    /// For `live` items and `winner_sets` sets of winners, with sums by
+    /// highest card where `by_highest` (and they fit).
+    pub(super) fn new(live: usize, winner_sets: usize, by_highest: bool) -> ToFlops<C> {
+        ToFlops {
+            run: SharedRun::new(live, winner_sets),
+            by_highest: by_highest
+                .then(|| ByHighest::new(live, winner_sets))
+                .flatten(),
+        }
+    }
+
+    /// Adds a board's counts (`cells` per item, already times its orbit;
+    /// `sets` per set of winners and `deals`, times `orbit`) to each of its
+    /// ten flops' classes in `acc`, `cards` its cards lowest first.
+    #[inline(always)]
+    pub(super) fn add(
+        &mut self,
+        acc: &mut Acc<C>,
+        pass: &Pass<'_>,
+        cards: &[u64; 5],
+        counts: (&[C], &[u64], u64, u64),
+    ) {
+        let (cells, sets, deals, orbit) = counts;
+        self.run.add(cards, counts, acc, pass);
+        let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
+            by_highest.add(cards, counts, acc, pass);
+            &[(0, 3), (1, 3), (2, 3)]
+        } else {
+            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+        };
+        for &(x, y) in direct {
+            let flop = cards[x] | cards[y] | cards[4];
+            let Some((class, p)) = pass.flop_class.get(flop) else {
+                continue;
+            };
+            let class = class as usize;
+            acc.add_sets(class, sets, deals, orbit);
+            let live = pass.live;
+            let row = &mut acc.combos[class * live..(class + 1) * live];
+            pass.add_row(row, p, cells);
+        }
+    }
+
+    /// Adds the sums still held to their classes in `acc`.
+    pub(super) fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
+        self.run.flush(acc, pass);
+        if let Some(by_highest) = &mut self.by_highest {
+            by_highest.flush(acc, pass);
+        }
     }
 }

@@ -8,9 +8,9 @@ use rayon::prelude::*;
 
 use super::counter::Scratches;
 use super::flop_weights::{FlopWeights, OnFlop};
-use super::on_flop::{self, LANES, LaneCounts, LaneTo, Targets};
+use super::on_flop::{self, LANES, LaneCounts, LaneTo, ROW_LANES, Targets, lanes};
 use super::pass::Pass;
-use super::pending::{ByHighest, Pending, SharedRun};
+use super::pending::{Pending, ToFlops};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Cell, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
@@ -140,11 +140,16 @@ struct Fold<T> {
     /// On a line with no single hand, a board's flops counted side by
     /// side.
     lanes: Option<LaneCounts>,
+    /// With `lanes`: the board's counts of each lane whose flop holds its
+    /// highest card (at most [`ROW_LANES`]), in its class's row order
+    /// ([`LaneTo::Row`]).
+    lane_rows: Vec<[T; 2]>,
 }
 
 impl<T: Count> Folding<[T; 2]> for Fold<T> {
     fn new(pass: &Pass<'_>) -> Fold<T> {
         let live = pass.live;
+        let lanes = pass.flop_weights.is_some() && pass.hands.is_empty();
         Fold {
             acc: Acc::new(pass.classes, pass.winner_sets, live),
             ranks: vec![0u32; live],
@@ -155,8 +160,8 @@ impl<T: Count> Folding<[T; 2]> for Fold<T> {
             // Sums by highest card in the one pass only: on a line each
             // flop has its own counts.
             flops: ToFlops::new(live, pass.winner_sets, pass.flop_weights.is_none()),
-            lanes: (pass.flop_weights.is_some() && pass.hands.is_empty())
-                .then(|| LaneCounts::new(live, pass.winner_sets)),
+            lanes: lanes.then(|| LaneCounts::new(live, pass.winner_sets)),
+            lane_rows: vec![[T::default(); 2]; if lanes { ROW_LANES * live } else { 0 }],
         }
     }
 
@@ -299,88 +304,35 @@ impl<T: Count> Fold<T> {
         }
         let live = pass.live;
         let mut to = [LaneTo::Pending(0); LANES];
+        let mut rows = 0;
         for (to, &((x, y, z), (class, p))) in to.iter_mut().zip(&flops[..n]) {
             *to = if z < 4 {
                 let at = x + y + z - 3;
                 (self.pending).start(at, cards, class, p, &mut self.acc, pass);
                 LaneTo::Pending(at * live)
             } else {
-                LaneTo::Row(class * live, &pass.item_perms[usize::from(p)])
+                rows += 1;
+                LaneTo::Row((rows - 1) * live, &pass.item_perms[usize::from(p)])
             };
         }
         let mut targets = Targets {
             pending: self.pending.every_sum(),
-            rows: &mut self.acc.combos,
+            rows: &mut self.lane_rows,
             to,
         };
         let unit_orbit = (pass.unit_k, orbit);
         (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes, &mut targets);
-        for (l, &(_, (class, _))) in flops[..n].iter().enumerate() {
+        let mut own = self.lane_rows.chunks_exact_mut(live);
+        for (l, &((_, _, z), (class, _))) in flops[..n].iter().enumerate() {
             (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
+            if z == 4
+                && let Some(own) = own.next()
+            {
+                let row = &mut self.acc.combos[class * live..(class + 1) * live];
+                lanes::add_and_clear(row, own);
+            }
         }
         true
-    }
-}
-
-/// The way a board's counts go to its ten flops' rows: through the run of
-/// boards sharing its four lowest cards (four flops), through the boards
-/// sharing its three lowest cards and its highest (three flops, where
-/// their sums fit), the others straight to their rows.
-pub(super) struct ToFlops<C> {
-    run: SharedRun<C>,
-    by_highest: Option<ByHighest<C>>,
-}
-
-impl<C: Cell> ToFlops<C> {
-    /// For `live` items and `winner_sets` sets of winners, with sums by
-    /// highest card where `by_highest` (and they fit).
-    pub(super) fn new(live: usize, winner_sets: usize, by_highest: bool) -> ToFlops<C> {
-        ToFlops {
-            run: SharedRun::new(live, winner_sets),
-            by_highest: by_highest
-                .then(|| ByHighest::new(live, winner_sets))
-                .flatten(),
-        }
-    }
-
-    /// Adds a board's counts (`cells` per item, already times its orbit;
-    /// `sets` per set of winners and `deals`, times `orbit`) to each of its
-    /// ten flops' classes in `acc`, `cards` its cards lowest first.
-    #[inline(always)]
-    pub(super) fn add(
-        &mut self,
-        acc: &mut Acc<C>,
-        pass: &Pass<'_>,
-        cards: &[u64; 5],
-        counts: (&[C], &[u64], u64, u64),
-    ) {
-        let (cells, sets, deals, orbit) = counts;
-        self.run.add(cards, counts, acc, pass);
-        let direct: &[(usize, usize)] = if let Some(by_highest) = &mut self.by_highest {
-            by_highest.add(cards, counts, acc, pass);
-            &[(0, 3), (1, 3), (2, 3)]
-        } else {
-            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-        };
-        for &(x, y) in direct {
-            let flop = cards[x] | cards[y] | cards[4];
-            let Some((class, p)) = pass.flop_class.get(flop) else {
-                continue;
-            };
-            let class = class as usize;
-            acc.add_sets(class, sets, deals, orbit);
-            let live = pass.live;
-            let row = &mut acc.combos[class * live..(class + 1) * live];
-            pass.add_row(row, p, cells);
-        }
-    }
-
-    /// Adds the sums still held to their classes in `acc`.
-    pub(super) fn flush(&mut self, acc: &mut Acc<C>, pass: &Pass<'_>) {
-        self.run.flush(acc, pass);
-        if let Some(by_highest) = &mut self.by_highest {
-            by_highest.flush(acc, pass);
-        }
     }
 }
 

@@ -14,6 +14,10 @@ use crate::equity::exact::two_ranges::TwoRanges;
 /// The most flops a board holds.
 pub(crate) const LANES: usize = 10;
 
+/// The most flops of a board holding its highest card: their lanes go to
+/// the board's own rows ([`LaneTo::Row`]).
+pub(crate) const ROW_LANES: usize = 6;
+
 /// A value per lane. Sixteen wide, past the ten lanes, so that a row is a
 /// cache line and the sums are whole vector registers. `u32` holds any
 /// lane's sum: a weight is at most `u16::MAX` and a seat holds at most
@@ -66,17 +70,32 @@ fn add(to: &mut Lane, w: &Lane) {
 }
 
 /// Where a lane's counts go: the run's pending sums of its flop (from
-/// this index on, by slot), or its class's row (from this index on, the
-/// slot sent through the flop's permutation).
+/// this index on, by slot), or the board's own row for the lane (from
+/// this index on, the slot sent through the flop's permutation: in the
+/// class's row order), added to the class's row once the board is
+/// counted.
 #[derive(Clone, Copy)]
 pub(crate) enum LaneTo<'a> {
     Pending(usize),
     Row(usize, &'a [u32]),
 }
 
+/// Adds a board's own row `own` ([`LaneTo::Row`]) to its class's `row`,
+/// in order, and clears it for the next board.
+#[inline(always)]
+pub(crate) fn add_and_clear<T: Count>(row: &mut [[T; 2]], own: &mut [[T; 2]]) {
+    for (to, c) in row.iter_mut().zip(own) {
+        T::add_pair(to, *c);
+        *c = [T::default(); 2];
+    }
+}
+
 /// What each lane's counts are added to.
 pub(crate) struct Targets<'a, T> {
     pub(crate) pending: &'a mut [[T; 2]],
+    /// The board's rows, a lane's `live` cells each: small enough to stay
+    /// in the cache, where the classes' rows (megabytes, a row a flop)
+    /// would miss it on nearly every scattered add.
     pub(crate) rows: &'a mut [[T; 2]],
     pub(crate) to: [LaneTo<'a>; LANES],
 }
