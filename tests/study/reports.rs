@@ -9,7 +9,7 @@ use engine::{Card, Range, card::parse_cards};
 
 use engine::analysis::MadeHand;
 
-use crate::engine::equity::{run, spot};
+use crate::engine::equity::{Spot, run, spot};
 
 /// `card` with its suit moved by a permutation that keeps spot `spot`'s
 /// ranges and dead cards: spades and hearts swapped for class-only ranges
@@ -887,45 +887,99 @@ fn the_boards_view_sorts_filters_and_sets_the_board() {
     assert_eq!(board, first);
 }
 
-/// Two seats (two ranges, or a hand against a range, weighted or not): the
-/// report sweeps every five-card board
-/// once (up to suit symmetry) and hands each board's counts to its ten
-/// flops. Its rows are those of counting each flop on its own, bit for bit
-/// (figures, buckets, hits, weights), and `calculate`'s on 20 flops.
+/// Two ranges: the report sweeps every five-card board once (up to suit
+/// symmetry) and hands each board's counts to its ten flops. Its rows are
+/// those of counting each flop on its own, bit for bit (figures, buckets,
+/// hits, weights), and `calculate`'s on 20 flops; its progress comes
+/// during the pass and ends at 1.
 #[test]
 fn one_pass_over_the_boards_equals_counting_each_flop() {
-    use engine::study::{flop_report, internal::flop_report_each};
-    let spots = [
-        spot(&[("QQ+,AK,T9s", false), ("JJ-88,AQs,KQ", false)], "", ""),
-        spot(
-            &[("AA,KK,AKs,72o", false), ("QQ,JJ,AQs", false)],
-            "",
-            "2c3d",
-        ),
-        spot(&[("AhKh,QQ", false), ("55+,A9s+", false)], "", ""),
+    let spots = [spot(
+        &[("QQ+,AK,T9s", false), ("JJ-88,AQs,KQ", false)],
+        "",
+        "",
+    )];
+    let request = spots[0].request(Method::Exact);
+    let passed = passes_as_each_flop(&spots);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report =
+        engine::study::flop_report_with_progress(&request, &|| false, &|_, _, _| {}, &|f| {
+            seen.lock().unwrap().push(f)
+        })
+        .unwrap();
+    assert_eq!(report.flops, passed.flops);
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)), "{seen:?}");
+    assert!(seen.iter().any(|&f| f > 0.0 && f < 0.8), "{seen:?}");
+    assert!(seen.contains(&1.0), "{seen:?}");
+    for row in passed.flops.iter().step_by(90) {
+        let mut with = request.clone();
+        with.board = row.flop.to_vec();
+        let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
+        assert_eq!(run(&with).unwrap().seats, figures, "{:?}", row.flop);
+    }
+}
+
+/// Two ranges with dead cards: the one pass's rows are counting each
+/// flop's, bit for bit.
+#[test]
+fn one_pass_with_dead_cards_equals_counting_each_flop() {
+    passes_as_each_flop(&[spot(
+        &[("AA,KK,AKs,72o", false), ("QQ,JJ,AQs", false)],
+        "",
+        "2c3d",
+    )]);
+}
+
+/// A range holding one combo of a suit beside whole classes (fewer suit
+/// symmetries): the one pass's rows are counting each flop's, bit for bit.
+#[test]
+fn one_pass_with_a_suited_combo_in_a_range_equals_counting_each_flop() {
+    passes_as_each_flop(&[spot(&[("AhKh,QQ", false), ("55+,A9s+", false)], "", "")]);
+}
+
+/// A hand against a range, and against a weighted range with dead cards:
+/// the one pass's rows are counting each flop's, bit for bit.
+#[test]
+fn one_pass_of_a_hand_against_a_range_equals_counting_each_flop() {
+    passes_as_each_flop(&[
         spot(&[("AhKh", false), ("55+,A9s+,KQo", false)], "", "9c"),
         spot(&[("QQ+,AK", false), ("7s6s", false)], "", ""),
-        // Weighted: two ranges, a hand against one, dead cards; and a
-        // weight that a flop takes away (AhAd gone, the gcd of what is
-        // left doubles), so the flop's own weights differ from the pass's.
+        spot(
+            &[("AhKh", false), ("55+:0.3333,A9s+,KQo:0.25", false)],
+            "",
+            "2c",
+        ),
+    ]);
+}
+
+/// Weighted ranges: the one pass's rows are counting each flop's, bit for
+/// bit, where a flop takes a weight away (`AhAd` gone, the gcd of what is
+/// left doubles, so the flop's own weights differ from the pass's) and
+/// where the weights' sums pass 32 bits (a gcd of one basis point).
+#[test]
+fn one_pass_with_weights_equals_counting_each_flop() {
+    passes_as_each_flop(&[
         spot(
             &[("AA,KK:0.5,AKs", false), ("QQ-99,AQs:0.7", false)],
             "",
             "",
         ),
         spot(
-            &[("AhKh", false), ("55+:0.3333,A9s+,KQo:0.25", false)],
-            "",
-            "2c",
-        ),
-        spot(
             &[("AhAd:0.3,KK:0.6,QJs:0.6", false), ("TT+:0.45,AK", false)],
             "",
             "",
         ),
-        // Weights with a gcd of 1 basis point: sums past 32 bits.
         spot(&[("AA:0.3333,KK", false), ("QQ:0.7001,JJ", false)], "", ""),
-    ];
+    ]);
+}
+
+/// Checks that the one pass's flop report of each of `spots` (exact)
+/// equals counting each flop on its own, rows and totals; the first's
+/// report.
+fn passes_as_each_flop(spots: &[Spot]) -> engine::study::FlopReport {
+    use engine::study::{flop_report, internal::flop_report_each};
+    let mut first = None;
     for (i, spot) in spots.iter().enumerate() {
         let request = spot.request(Method::Exact);
         let passed = flop_report(&request, &|| false, &|_, _, _| {}).unwrap();
@@ -935,30 +989,9 @@ fn one_pass_over_the_boards_equals_counting_each_flop() {
             assert_eq!(a, b, "spot {i}");
         }
         assert_eq!(passed.seats, each.seats, "spot {i}");
-        if i == 0 {
-            // Progress comes during the pass too, before its rows, and ends
-            // at 1.
-            let seen = std::sync::Mutex::new(Vec::new());
-            let report = engine::study::flop_report_with_progress(
-                &request,
-                &|| false,
-                &|_, _, _| {},
-                &|f| seen.lock().unwrap().push(f),
-            )
-            .unwrap();
-            assert_eq!(report.flops, passed.flops);
-            let seen = seen.into_inner().unwrap();
-            assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)), "{seen:?}");
-            assert!(seen.iter().any(|&f| f > 0.0 && f < 0.8), "{seen:?}");
-            assert!(seen.contains(&1.0), "{seen:?}");
-            for row in passed.flops.iter().step_by(90) {
-                let mut with = request.clone();
-                with.board = row.flop.to_vec();
-                let figures: Vec<_> = row.seats.iter().map(|s| s.figures).collect();
-                assert_eq!(run(&with).unwrap().seats, figures, "{:?}", row.flop);
-            }
-        }
+        first.get_or_insert(passed);
     }
+    first.expect("a spot")
 }
 
 /// One to three ranges with or without single hands (three and four
