@@ -94,14 +94,20 @@ impl BoardView<'_> {
     /// start in index order, so the stable sort by rank is the order of
     /// the whole keys.
     pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>, spare: &mut Vec<u64>) {
+        // Every item's key written, the next one over it where the board
+        // holds one of its cards: no branch to mispredict on the board's
+        // few dead items.
         spare.clear();
-        spare.extend(
-            items
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.mask & self.mask == 0)
-                .map(|(i, item)| u64::from(self.ranks[item.slot as usize]) << 32 | i as u64),
-        );
+        spare.resize(items.len(), 0);
+        let mut live = 0;
+        for (i, item) in items.iter().enumerate() {
+            let key = u64::from(self.ranks[item.slot as usize]) << 32 | i as u64;
+            if let Some(to) = spare.get_mut(live) {
+                *to = key;
+            }
+            live += usize::from(item.mask & self.mask == 0);
+        }
+        spare.truncate(live);
         debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
         out.clear();
         out.resize(spare.len(), 0);
