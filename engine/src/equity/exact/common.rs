@@ -135,7 +135,7 @@ fn counting_pass(from: &[u64], to: &mut [u64], shift: u32) {
     let byte = |key: u64| (key >> shift) as usize & 0xff;
     let half = from.len() / 2;
     let (first_half, second_half) = from.split_at(half);
-    // The count of each byte per half, then where each half's start.
+    // The count of each byte per half, then where each half starts.
     let [mut first, mut second] = [[0u32; 256]; 2];
     for (&a, &b) in first_half.iter().zip(second_half) {
         first[byte(a)] += 1;

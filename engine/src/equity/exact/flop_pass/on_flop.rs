@@ -12,10 +12,12 @@ use super::sums::Count;
 use crate::equity::exact::common::{BoardView, Item};
 use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 
-pub(super) mod lanes;
+mod lanes;
 mod sweep;
 
-pub(super) use lanes::{LANES, LaneCounts, LaneTo, ROW_LANES, Targets, count as count_lanes};
+pub(super) use lanes::{
+    LANES, LaneCounts, LaneTo, ROW_LANES, Targets, add_and_clear, count as count_lanes,
+};
 pub(super) use sweep::Into;
 use sweep::{Entry, Met, Sweep};
 

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::counter::Scratches;
 use super::flop_weights::{FlopWeights, OnFlop};
-use super::on_flop::{self, LANES, LaneCounts, LaneTo, ROW_LANES, Targets, lanes};
+use super::on_flop::{self, LANES, LaneCounts, LaneTo, ROW_LANES, Targets, add_and_clear};
 use super::pass::Pass;
 use super::pending::{Pending, ToFlops};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Cell, Count};
@@ -311,8 +311,9 @@ impl<T: Count> Fold<T> {
                 (self.pending).start(at, cards, class, p, &mut self.acc, pass);
                 LaneTo::Pending(at * live)
             } else {
+                let at = rows * live;
                 rows += 1;
-                LaneTo::Row((rows - 1) * live, &pass.item_perms[usize::from(p)])
+                LaneTo::Row(at, &pass.item_perms[usize::from(p)])
             };
         }
         let mut targets = Targets {
@@ -322,14 +323,11 @@ impl<T: Count> Fold<T> {
         };
         let unit_orbit = (pass.unit_k, orbit);
         (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes, &mut targets);
-        let mut own = self.lane_rows.chunks_exact_mut(live);
-        for (l, &((_, _, z), (class, _))) in flops[..n].iter().enumerate() {
+        for (l, &(_, (class, _))) in flops[..n].iter().enumerate() {
             (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
-            if z == 4
-                && let Some(own) = own.next()
-            {
+            if let LaneTo::Row(at, _) = to[l] {
                 let row = &mut self.acc.combos[class * live..(class + 1) * live];
-                lanes::add_and_clear(row, own);
+                add_and_clear(row, &mut self.lane_rows[at..at + live]);
             }
         }
         true
