@@ -24,6 +24,9 @@ fn main() {
         request.board = engine::card::parse_cards(&args[3]).unwrap();
     }
     let threads = std::env::var("THREADS").map_or(1, |t| t.parse().unwrap());
+    // The pool counts are timed on, started once (with this thread in it,
+    // as `calc` does), so that `REPEAT` times counts, not pools.
+    engine::threads::start_global_here(Some(threads), "profile").unwrap();
     request.threads = Some(threads);
     request.seed = 1;
     request.breakdown = std::env::var_os("BREAKDOWN").is_some();
