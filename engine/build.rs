@@ -55,7 +55,7 @@ fn main() -> io::Result<()> {
     check(&generated.table);
     write_table(&out_dir.join("two_plus_two.zst"), &generated.table)?;
     write_hand_ranks(&out_dir.join("hand_ranks.rs"), &generated.ranks)?;
-    write_compact(&out_dir.join("compact_eval.rs"), &generated.ranks)?;
+    write_compact(&out_dir, &generated.ranks)?;
     write_preflop_index(&out_dir.join("preflop_index.rs"))?;
     write_rankings(&out_dir.join("ranking.rs"))
 }
@@ -167,8 +167,9 @@ fn write_hand_ranks(path: &Path, ranks: &two_plus_two::RankMap) -> io::Result<()
 }
 
 /// Writes the compact evaluator's tables (see `build/compact.rs`) as Rust
-/// statics.
-fn write_compact(path: &Path, ranks: &two_plus_two::RankMap) -> io::Result<()> {
+/// statics, and each hole rank pair's values on the boards' rank
+/// multisets as a file of bytes.
+fn write_compact(out_dir: &Path, ranks: &two_plus_two::RankMap) -> io::Result<()> {
     let tables = compact::generate(&|counts, flush_mask| {
         ranks.rank(two_plus_two::best_hand(counts, flush_mask))
     });
@@ -213,7 +214,12 @@ fn write_compact(path: &Path, ranks: &two_plus_two::RankMap) -> io::Result<()> {
         "u16",
         &widen(&tables.flushes),
     )?;
-    write_if_changed(path, &source)
+    write_if_changed(&out_dir.join("compact_eval.rs"), &source)?;
+    // Each hole rank pair's values on the boards' rank multisets, as
+    // little-endian `u16`s (1.1 MB: read as bytes, not compiled as source).
+    let values = compact::pair_values(&tables);
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    write_if_changed(&out_dir.join("pair_values.bin"), &bytes)
 }
 
 /// Writes the heads-up preflop table's index (see `build/preflop.rs`) as

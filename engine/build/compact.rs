@@ -163,3 +163,58 @@ pub fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<u32>) {
         .collect();
     (offsets, slots)
 }
+
+/// The boards' rank multisets in the order the engine's rank-pattern
+/// count walks them: five ranks as non-decreasing sequences in
+/// lexicographic order, at most four of a rank (five alike left out), as
+/// counts by rank.
+pub fn board_multisets() -> Vec<[u8; 13]> {
+    let mut out = Vec::new();
+    for a in 0..13 {
+        for b in a..13 {
+            for c in b..13 {
+                for d in c..13 {
+                    for e in d..13 {
+                        if a == e {
+                            continue;
+                        }
+                        let mut counts = [0u8; 13];
+                        for rank in [a, b, c, d, e] {
+                            counts[rank] += 1;
+                        }
+                        out.push(counts);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Per pair of hole ranks (the higher rank's pairs after the lower's,
+/// each by its lower rank: the pair `high * (high + 1) / 2 + low`), the
+/// value without a flush of the pair with each board multiset
+/// ([`board_multisets`], in order): the lookup the rank-pattern count
+/// makes for every seat and multiset, laid out so that it reads a seat's
+/// values in order. 0 where the seven cards would hold five of a rank.
+pub fn pair_values(tables: &CompactTables) -> Vec<u16> {
+    let boards = board_multisets();
+    let mut out = Vec::new();
+    for high in 0..13 {
+        for low in 0..=high {
+            out.extend(boards.iter().map(|board| {
+                let mut counts = *board;
+                counts[low] += 1;
+                counts[high] += 1;
+                if counts.iter().any(|&c| c > 4) {
+                    return 0;
+                }
+                let key = rank_key(&counts);
+                let slot =
+                    tables.offsets[(key >> HASH_SHIFT) as usize] + (key & ((1 << HASH_SHIFT) - 1));
+                tables.ranks[slot as usize]
+            }));
+        }
+    }
+    out
+}

@@ -1,7 +1,10 @@
 //! The rank multisets of five-card boards that rank-pattern counting
 //! ([`rank_patterns`](super::rank_patterns)) walks: the 6,175 multisets of
-//! five ranks with at most four of a rank, and the ways to deal them from
-//! the cards of each rank left.
+//! five ranks with at most four of a rank, the ways to deal them from
+//! the cards of each rank left, and each multiset's value with each pair
+//! of hole ranks.
+
+use std::ops::Range;
 
 use crate::compact::rank_key;
 
@@ -116,9 +119,65 @@ pub(super) const WAYS: [[u64; 5]; 5] = {
     ways
 };
 
+/// Pairs of hole ranks, the lower first ([`pair_index`]).
+const PAIRS: usize = RANKS * (RANKS + 1) / 2;
+
+/// Per pair of hole ranks ([`pair_index`]), the value without a flush
+/// (`compact::value_without_flush`) of the pair with each multiset of
+/// [`PATTERNS`], in order, as little-endian `u16`s; 0 where the seven
+/// cards would hold five of a rank. Written by the build script
+/// (`build/compact.rs`, `pair_values`): a count reads a seat's values in
+/// order from its pair's row (12 KB) where a hash lookup per seat and
+/// multiset read the evaluator's 256 KB table at random.
+static PAIR_VALUES: &[u8; PAIRS * PATTERN_COUNT * 2] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/pair_values.bin"));
+
+/// The index of the hole ranks `a` and `b` (either order) among the pairs
+/// of [`PAIR_VALUES`].
+pub(super) const fn pair_index(a: usize, b: usize) -> usize {
+    let (low, high) = if a <= b { (a, b) } else { (b, a) };
+    high * (high + 1) / 2 + low
+}
+
+/// The values without a flush of the hole ranks `pair` ([`pair_index`])
+/// with the multisets `multisets` of [`PATTERNS`], as little-endian `u16`
+/// bytes (two a multiset).
+#[inline(always)]
+pub(super) fn pair_values(pair: usize, multisets: Range<usize>) -> &'static [u8] {
+    let row = pair % PAIRS * PATTERN_COUNT;
+    &PAIR_VALUES[2 * (row + multisets.start)..2 * (row + multisets.end)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compact::value_without_flush;
+
+    /// Every pair's row holds the evaluator's value of the pair with each
+    /// multiset, in the multisets' order, and 0 where the seven cards
+    /// would hold five of a rank.
+    #[test]
+    fn a_pairs_values_are_the_evaluators() {
+        for high in 0..RANKS {
+            for low in 0..=high {
+                let row = pair_values(pair_index(high, low), 0..PATTERN_COUNT);
+                let hole = rank_key(low) + rank_key(high);
+                for (pattern, value) in PATTERNS.iter().zip(row.chunks_exact(2)) {
+                    let value = u16::from_le_bytes([value[0], value[1]]);
+                    let held = |rank: usize| usize::from(rank == low) + usize::from(rank == high);
+                    let counts = &pattern.counts[..usize::from(pattern.distinct)];
+                    let five = (pattern.ranks.iter().zip(counts))
+                        .any(|(&rank, &count)| usize::from(count) + held(usize::from(rank)) > 4);
+                    let expected = if five {
+                        0
+                    } else {
+                        value_without_flush(pattern.key + hole)
+                    };
+                    assert_eq!(value, expected, "{low} {high} {:?}", pattern.ranks);
+                }
+            }
+        }
+    }
 
     /// The multisets are distinct, each at most four of a rank, and with
     /// their ways from a full deck they make every five-card board once.

@@ -34,6 +34,7 @@
 //! (each once, with its multiplicity), the same outcome function, the same
 //! per-walk tally.
 
+use std::ops::Range;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -43,9 +44,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::common::{Counts, rounds};
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
-use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS, Pattern};
+use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS};
 use super::rank_suits::{
-    Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, Ways, holes_of, rank_without_flushes,
+    BATCH, Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, Ways, holes_of, rank_without_flushes,
 };
 use super::suited_sets::{self, SetSums};
 use super::walk::{PreflopDeals, Walk};
@@ -128,18 +129,18 @@ pub(super) fn run(
         .collect();
     let process = |&(g, share): &(usize, usize)| {
         let group = &groups[g];
-        let patterns =
-            &PATTERNS[share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares];
+        let multisets = share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares;
         let first = &list[group[0]];
         let seats = seats_of(first);
         let sets = suited_sets::sets(share, shares);
         if group.len() == 1 {
-            let counts = count_alone(deck & !first.mask, &seats[..n], patterns, sets);
+            let counts = count_alone(deck & !first.mask, &seats[..n], multisets, sets);
             let mut tally = walk_tally(setup, first, &counts);
             tally.add_deals(counts.deals * (reported(first) - 1));
             return tally;
         }
-        let unsuited = Unsuited::count(Deck::of(deck & !first.mask), &seats[..n], patterns, sets);
+        let left = Deck::of(deck & !first.mask);
+        let unsuited = Unsuited::count(left, &seats[..n], multisets, sets);
         let mut tally = Tally::new(n);
         let mut known = HashMap::default();
         for &w in group {
@@ -236,19 +237,19 @@ fn rank_groups(
 }
 
 /// The counts of a deal alone in its group, on the rank multisets
-/// `patterns` and, of boards of five distinct ranks, the flushes on the
+/// `multisets` (of [`PATTERNS`]) and, of boards of five distinct ranks, the flushes on the
 /// suited sets `sets`: nothing kept for other deals; a multiset's flushes
 /// counted with it, those of five distinct ranks by suited set; once per
 /// suit holding times the suits held so.
-fn count_alone(deck: u64, seats: &[Hole], patterns: &[Pattern], sets: &[u16]) -> Counts {
-    by_seat_count!(seats.len(), count_alone_of, (deck, seats, patterns, sets))
+fn count_alone(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
+    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
 }
 
 /// [`count_alone`] for `N` seats ([`by_seat_count`]).
 fn count_alone_of<const N: usize>(
     deck: u64,
     seats: &[Hole],
-    patterns: &[Pattern],
+    multisets: Range<usize>,
     sets: &[u16],
 ) -> Counts {
     let n = if N == 0 { seats.len() } else { N };
@@ -268,35 +269,44 @@ fn count_alone_of<const N: usize>(
     let mut by_set = SetSums::lend(holdings.len());
     let mut out = Outcomes::new(n);
     let mut boards = 0;
-    let mut values = [0u32; MAX_SEATS];
     let mut flushed = [0u32; MAX_SEATS];
-    let (values, flushed) = (&mut values[..n], &mut flushed[..n]);
-    for pattern in patterns {
-        let ways = ways_of.of_pattern(pattern);
-        if ways == 0 {
-            continue;
+    let flushed = &mut flushed[..n];
+    // A batch of multisets' ways and values first, then their outcomes.
+    let mut batch_ways = [0u64; BATCH];
+    let mut batch_values = [0u32; BATCH * MAX_SEATS];
+    for from in multisets.clone().step_by(BATCH) {
+        let batch = from..(from + BATCH).min(multisets.end);
+        let chunk = &PATTERNS[batch.clone()];
+        for (pattern, ways) in chunk.iter().zip(&mut batch_ways) {
+            *ways = ways_of.of_pattern(pattern);
         }
-        boards += ways;
-        rank_without_flushes(pattern, seats, values);
-        let distinct = u32::from(pattern.distinct);
-        let mut rest = ways;
-        if distinct >= fewest {
-            let have = left.have(pattern);
-            for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-                if distinct < holding.fewest {
-                    continue;
-                }
-                rest -= if distinct == 5 {
-                    // No full house: each flush decides alone, counted
-                    // below by suited set.
-                    holding.distinct_flush_ways(pattern, &have) * times
-                } else {
-                    let into = (&mut out, &mut *sums);
-                    holding.flushes(pattern, &have, values, flushed, *times, into)
-                };
+        rank_without_flushes(batch, seats, &mut batch_values[..chunk.len() * n]);
+        let values_of = batch_values.chunks_exact(n);
+        for ((pattern, &ways), values) in chunk.iter().zip(&batch_ways).zip(values_of) {
+            if ways == 0 {
+                continue;
             }
+            boards += ways;
+            let distinct = u32::from(pattern.distinct);
+            let mut rest = ways;
+            if distinct >= fewest {
+                let have = left.have(pattern);
+                for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+                    if distinct < holding.fewest {
+                        continue;
+                    }
+                    rest -= if distinct == 5 {
+                        // No full house: each flush decides alone, counted
+                        // below by suited set.
+                        holding.distinct_flush_ways(pattern, &have) * times
+                    } else {
+                        let into = (&mut out, &mut *sums);
+                        holding.flushes(pattern, &have, values, flushed, *times, into)
+                    };
+                }
+            }
+            out.add(values, rest);
         }
-        out.add(values, rest);
     }
     for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
         holding.distinct_flushes(&left, sets, *times, &mut out);

@@ -3,9 +3,11 @@
 //! and the seats hold it, and the suitings of a rank multiset on which a
 //! flush changes an outcome; the outcome counters they add to.
 
-use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS};
+use std::ops::Range;
+
+use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS, pair_index, pair_values};
 use super::suited_sets::SetSums;
-use crate::compact::{flush_value, rank_key, value_without_flush};
+use crate::compact::{flush_value, rank_key};
 use crate::equity::request::MAX_SEATS;
 
 mod outcomes;
@@ -20,17 +22,28 @@ const LOWEST_FLUSH: u16 = 0b10_1111;
 pub(super) struct Hole {
     /// The sum of its two cards' rank keys.
     pub(super) key: u32,
+    /// Its two ranks' pair ([`pair_index`]).
+    pub(super) pair: u8,
     /// Per suit, the ranks it holds (bit `rank`) and how many.
     pub(super) suit_ranks: [u16; 4],
     pub(super) suit_cards: [u8; 4],
 }
 
-/// Each seat's value (into `values`) on the ranks of `pattern`, flushes
-/// aside.
+/// Multisets whose values a count reads together ([`rank_without_flushes`]),
+/// then counts: a few seats' rows of 64 bytes each.
+pub(super) const BATCH: usize = 32;
+
+/// Each seat's value on each of the rank multisets `multisets`, flushes
+/// aside: into `values`, the multisets in order, each its seats' values
+/// in order (`seats.len()` a multiset).
 #[inline(always)]
-pub(super) fn rank_without_flushes(pattern: &Pattern, seats: &[Hole], values: &mut [u32]) {
-    for (v, seat) in values.iter_mut().zip(seats) {
-        *v = u32::from(value_without_flush(pattern.key + seat.key));
+pub(super) fn rank_without_flushes(multisets: Range<usize>, seats: &[Hole], values: &mut [u32]) {
+    let n = seats.len();
+    for (s, seat) in seats.iter().enumerate() {
+        let row = pair_values(usize::from(seat.pair), multisets.clone());
+        for (of, value) in values.chunks_exact_mut(n).zip(row.chunks_exact(2)) {
+            of[s] = u32::from(u16::from_le_bytes([value[0], value[1]]));
+        }
     }
 }
 
@@ -64,6 +77,8 @@ const WAYS_SLOTS: usize = RANK_SLOTS * WAYS_STRIDE;
 pub(super) fn holes_of(holes: &[[u8; 2]]) -> [Hole; MAX_SEATS] {
     let mut seats = [Hole::default(); MAX_SEATS];
     for (hole, cards) in seats.iter_mut().zip(holes) {
+        let [a, b] = cards.map(|card| usize::from(card / 4));
+        hole.pair = pair_index(a, b) as u8;
         for &card in cards {
             let (rank, suit) = (usize::from(card / 4), usize::from(card % 4));
             hole.key += rank_key(rank);

@@ -11,7 +11,7 @@ fn count_deal(holes: &[[u8; 2]]) -> Counts {
     count_alone(
         deck,
         &seats[..holes.len()],
-        &PATTERNS,
+        0..PATTERN_COUNT,
         suited_sets::sets(0, 1),
     )
 }
@@ -45,7 +45,7 @@ fn a_group_counts_each_deal_as_it_counts_alone() {
     let full = (1u64 << 52) - 1;
     let first = holes_of(&deals[0]);
     let left = Deck::of(full & !mask(&deals[0]));
-    let shared = Unsuited::count(left, &first[..2], &PATTERNS, suited_sets::sets(0, 1));
+    let shared = Unsuited::count(left, &first[..2], 0..PATTERN_COUNT, suited_sets::sets(0, 1));
     let mut known = HashMap::default();
     for holes in &deals {
         let seats = holes_of(holes);
@@ -74,21 +74,21 @@ fn the_counts_for_a_known_seat_count_are_the_general_ones() {
     ];
     let full = (1u64 << 52) - 1;
     let sets = suited_sets::sets(1, 3);
-    let patterns = &PATTERNS[1000..3000];
+    let multisets = 1000..3000;
     for n in 2..=holes.len() {
         let used = holes[..n].iter().flatten().fold(0u64, |m, &c| m | 1 << c);
         let seats = holes_of(&holes[..n]);
         let seats = &seats[..n];
-        let alone = count_alone(full & !used, seats, patterns, sets);
-        let general = count_alone_of::<0>(full & !used, seats, patterns, sets);
+        let alone = count_alone(full & !used, seats, multisets.clone(), sets);
+        let general = count_alone_of::<0>(full & !used, seats, multisets.clone(), sets);
         assert_eq!(
             (&alone.wins, &alone.ties, alone.deals),
             (&general.wins, &general.ties, general.deals),
             "{n} seats alone"
         );
         let left = Deck::of(full & !used);
-        let known = Unsuited::count(left, seats, patterns, sets);
-        let general = Unsuited::count_of::<0>(left, seats, patterns, sets);
+        let known = Unsuited::count(left, seats, multisets.clone(), sets);
+        let general = Unsuited::count_of::<0>(left, seats, multisets.clone(), sets);
         let (mut a, mut b) = (HashMap::default(), HashMap::default());
         let known = known.with_flushes(full & !used, seats, &mut a);
         let general = general.with_flushes(full & !used, seats, &mut b);

@@ -2,12 +2,14 @@
 //! ranks ([`rank_patterns`](super)): counted once for the group, then
 //! each deal's flushes moved from them to their own outcomes.
 
+use std::ops::Range;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::equity::exact::common::Counts;
-use crate::equity::exact::rank_multisets::{BOARD, Pattern};
+use crate::equity::exact::rank_multisets::{BOARD, PATTERNS, Pattern};
 use crate::equity::exact::rank_suits::{
-    Deck, Hole, Outcomes, SuitHolding, Ways, rank_without_flushes,
+    BATCH, Deck, Hole, Outcomes, SuitHolding, Ways, rank_without_flushes,
 };
 use crate::equity::exact::suited_sets::SetSums;
 use crate::equity::request::MAX_SEATS;
@@ -43,16 +45,17 @@ pub(super) struct Flushes {
 }
 
 impl<'a> Unsuited<'a> {
-    /// Counts the multisets `patterns` dealt from `left` for seats ranked
-    /// as `seats` (their suits aside); their flushes will be counted with
-    /// those of five distinct ranks on the suited sets `sets`.
+    /// Counts the multisets `multisets` (of [`PATTERNS`]) dealt from
+    /// `left` for seats ranked as `seats` (their suits aside); their
+    /// flushes will be counted with those of five distinct ranks on the
+    /// suited sets `sets`.
     pub(super) fn count(
         left: Deck,
         seats: &[Hole],
-        patterns: &'a [Pattern],
+        multisets: Range<usize>,
         sets: &'a [u16],
     ) -> Unsuited<'a> {
-        by_seat_count!(seats.len(), Self::count_of, (left, seats, patterns, sets))
+        by_seat_count!(seats.len(), Self::count_of, (left, seats, multisets, sets))
     }
 
     /// [`count`](Unsuited::count) for `N` seats (`by_seat_count` in
@@ -60,29 +63,34 @@ impl<'a> Unsuited<'a> {
     pub(super) fn count_of<const N: usize>(
         left: Deck,
         seats: &[Hole],
-        patterns: &'a [Pattern],
+        multisets: Range<usize>,
         sets: &'a [u16],
     ) -> Unsuited<'a> {
         let n = if N == 0 { seats.len() } else { N };
         let seats = &seats[..n];
-        let mut values = [0u32; MAX_SEATS];
-        let values = &mut values[..n];
+        let patterns = &PATTERNS[multisets.clone()];
         let ways_of = Ways::of(&left);
         let mut outcomes = Outcomes::new(n);
         let mut boards = 0;
         let mut flushable = Vec::with_capacity(patterns.len());
         let mut flush_values = Vec::with_capacity(patterns.len() * n);
-        for (i, pattern) in patterns.iter().enumerate() {
-            let ways = ways_of.of_pattern(pattern);
-            if ways == 0 {
-                continue;
-            }
-            boards += ways;
-            rank_without_flushes(pattern, seats, values);
-            outcomes.add(values, ways);
-            if pattern.distinct >= 3 {
-                flushable.push((i as u16, left.have(pattern)));
-                flush_values.extend(values.iter().map(|&v| v as u16));
+        let mut batch_values = [0u32; BATCH * MAX_SEATS];
+        for from in multisets.clone().step_by(BATCH) {
+            let batch = from..(from + BATCH).min(multisets.end);
+            let values_of = &mut batch_values[..batch.len() * n];
+            rank_without_flushes(batch.clone(), seats, values_of);
+            for (i, values) in batch.zip(values_of.chunks_exact(n)) {
+                let pattern = &PATTERNS[i];
+                let ways = ways_of.of_pattern(pattern);
+                if ways == 0 {
+                    continue;
+                }
+                boards += ways;
+                outcomes.add(values, ways);
+                if pattern.distinct >= 3 {
+                    flushable.push(((i - multisets.start) as u16, left.have(pattern)));
+                    flush_values.extend(values.iter().map(|&v| v as u16));
+                }
             }
         }
         Unsuited {
