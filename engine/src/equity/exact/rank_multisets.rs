@@ -40,14 +40,16 @@ pub(super) static SUBSETS: [&[u8]; BOARD + 1] = [
     ],
 ];
 
-/// One multiset of five ranks (at most four of a rank): its rank-key sum
-/// and its distinct ranks with how many of each.
+/// One multiset of five ranks (at most four of a rank): its rank-key sum,
+/// its distinct ranks with how many of each, and those ranks as a mask.
 #[derive(Clone, Copy)]
 pub(super) struct Pattern {
     pub(super) key: u32,
     pub(super) ranks: [u8; BOARD],
     pub(super) counts: [u8; BOARD],
     pub(super) distinct: u8,
+    /// Bit `rank` set for each of its distinct ranks.
+    pub(super) mask: u16,
 }
 
 /// Multisets of five ranks with at most four of a rank.
@@ -61,6 +63,7 @@ pub(super) static PATTERNS: [Pattern; PATTERN_COUNT] = {
         ranks: [0; BOARD],
         counts: [0; BOARD],
         distinct: 0,
+        mask: 0,
     };
     let mut out = [empty; PATTERN_COUNT];
     let mut n = 0;
@@ -79,6 +82,7 @@ pub(super) static PATTERNS: [Pattern; PATTERN_COUNT] = {
                     pattern.distinct += 1;
                 }
                 pattern.key += rank_key(seq[i]);
+                pattern.mask |= 1 << seq[i];
                 i += 1;
             }
             out[n] = pattern;

@@ -254,9 +254,7 @@ impl SuitHolding {
         // a straight flush can, and none is in reach unless some seat's
         // cards of the suit and the multiset's ranks the suit can deal
         // make five in a row.
-        let open = (pattern.ranks[..usize::from(pattern.distinct)].iter())
-            .fold(0u16, |mask, &rank| mask | 1 << rank)
-            & self.deck;
+        let open = pattern.mask & self.deck;
         // (Every seat's ranks together first: rarely five in a row.)
         if !straight(open | self.held)
             || !(self.seats[..values.len()].iter()).any(|&held| straight(open | held))
@@ -327,26 +325,31 @@ impl SuitHolding {
     pub(super) fn distinct_flush_ways(&self, pattern: &Pattern, have: &[u8; BOARD]) -> u64 {
         debug_assert_eq!(pattern.distinct, 5);
         debug_assert!(self.fewest >= 3);
-        let (mut closed, mut closed_ways) = (0u32, 1u64);
-        let (mut sum, mut squares) = (0u64, 0u64);
-        for (&rank, &have) in pattern.ranks.iter().zip(have) {
-            let open = self.deck >> rank & 1 == 1;
-            let off = u64::from(have) - u64::from(open);
-            if open {
-                sum += off;
-                squares += off * off;
-            } else {
-                closed += 1;
-                closed_ways *= off;
-            }
+        // Ranks whose card of the suit is gone: each dealt off it.
+        let closed = pattern.mask & !self.deck;
+        if closed == 0 && self.fewest == BOARD as u32 {
+            // All five in the suit, one way.
+            return 1;
         }
         // Open ranks that may be dealt off the suit.
+        let Some(slack) = (BOARD as u32).checked_sub(closed.count_ones() + self.fewest) else {
+            return 0;
+        };
+        let (mut closed_ways, mut sum, mut squares) = (1u64, 0u64, 0u64);
+        for (&rank, &have) in pattern.ranks.iter().zip(have) {
+            if closed >> rank & 1 == 1 {
+                closed_ways *= u64::from(have);
+            } else {
+                let off = u64::from(have) - 1;
+                sum += off;
+                squares += off * off;
+            }
+        }
         closed_ways
-            * match (BOARD as u32).checked_sub(closed + self.fewest) {
-                None => 0,
-                Some(0) => 1,
-                Some(1) => 1 + sum,
-                Some(_) => 1 + sum + (sum * sum - squares) / 2,
+            * match slack {
+                0 => 1,
+                1 => 1 + sum,
+                _ => 1 + sum + (sum * sum - squares) / 2,
             }
     }
 
