@@ -289,20 +289,19 @@ fn count_alone_of<const N: usize>(
             boards += ways;
             let distinct = u32::from(pattern.distinct);
             let mut rest = ways;
-            if distinct >= fewest {
+            if distinct == 5 {
+                // No full house: each flush decides alone, counted below by
+                // suited set.
+                for (holding, times) in &holdings {
+                    rest -= holding.distinct_flush_ways(pattern, &left) * times;
+                }
+            } else if distinct >= fewest {
                 let have = left.have(pattern);
                 for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-                    if distinct < holding.fewest {
-                        continue;
-                    }
-                    rest -= if distinct == 5 {
-                        // No full house: each flush decides alone, counted
-                        // below by suited set.
-                        holding.distinct_flush_ways(pattern, &have) * times
-                    } else {
+                    if distinct >= holding.fewest {
                         let into = (&mut out, &mut *sums);
-                        holding.flushes(pattern, &have, values, flushed, *times, into)
-                    };
+                        rest -= holding.flushes(pattern, &have, values, flushed, *times, into);
+                    }
                 }
             }
             out.add(values, rest);

@@ -308,11 +308,10 @@ impl SuitHolding {
         }
     }
 
-    /// The ways of the suitings of `pattern`, of five distinct ranks
-    /// (`have`: the cards of each left), with `fewest` or more of them in
-    /// this suit, those [`flushes`](SuitHolding::flushes) would count
-    /// (some seat flushes, and no full house is made on five distinct
-    /// ranks), no set apart.
+    /// The ways of the suitings of `pattern`, of five distinct ranks dealt
+    /// from `left`, with `fewest` or more of them in this suit, those
+    /// [`flushes`](SuitHolding::flushes) would count (some seat flushes,
+    /// and no full house is made on five distinct ranks), no set apart.
     ///
     /// A suiting deals in the suit a set of the ranks whose card of it is
     /// left (open), and each other rank off the suit: its ways are the
@@ -321,33 +320,36 @@ impl SuitHolding {
     /// suit, so the sum over sets is the closed ranks' product times the
     /// first three elementary symmetric sums of the open ranks' cards off
     /// the suit: 1, their sum, and the sum of their products two at a time.
+    /// The ranks are walked by their bits, only as far as the sum needs
+    /// them (a suit's closed ranks are few).
     #[inline(always)]
-    pub(super) fn distinct_flush_ways(&self, pattern: &Pattern, have: &[u8; BOARD]) -> u64 {
+    pub(super) fn distinct_flush_ways(&self, pattern: &Pattern, left: &Deck) -> u64 {
         debug_assert_eq!(pattern.distinct, 5);
         debug_assert!(self.fewest >= 3);
-        // Ranks whose card of the suit is gone: each dealt off it.
-        let closed = pattern.mask & !self.deck;
-        if closed == 0 && self.fewest == BOARD as u32 {
-            // All five in the suit, one way.
-            return 1;
+        let cards = |rank: u32| u64::from(left.rank_cards[rank as usize % RANK_SLOTS]);
+        // Ranks whose card of the suit is gone: each dealt off it, in as
+        // many ways as it has cards left.
+        let (mut closed, mut closed_count, mut closed_ways) = (pattern.mask & !self.deck, 0, 1);
+        while closed != 0 {
+            closed_ways *= cards(closed.trailing_zeros());
+            closed_count += 1;
+            closed &= closed - 1;
         }
         // Open ranks that may be dealt off the suit.
-        let Some(slack) = (BOARD as u32).checked_sub(closed.count_ones() + self.fewest) else {
-            return 0;
+        let slack = match (BOARD as u32).checked_sub(closed_count + self.fewest) {
+            None => return 0,
+            Some(0) => return closed_ways,
+            Some(slack) => slack,
         };
-        let (mut closed_ways, mut sum, mut squares) = (1u64, 0u64, 0u64);
-        for (&rank, &have) in pattern.ranks.iter().zip(have) {
-            if closed >> rank & 1 == 1 {
-                closed_ways *= u64::from(have);
-            } else {
-                let off = u64::from(have) - 1;
-                sum += off;
-                squares += off * off;
-            }
+        let (mut open, mut sum, mut squares) = (pattern.mask & self.deck, 0, 0);
+        while open != 0 {
+            let off = cards(open.trailing_zeros()) - 1;
+            sum += off;
+            squares += off * off;
+            open &= open - 1;
         }
         closed_ways
             * match slack {
-                0 => 1,
                 1 => 1 + sum,
                 _ => 1 + sum + (sum * sum - squares) / 2,
             }

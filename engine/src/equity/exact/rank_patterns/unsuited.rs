@@ -128,7 +128,7 @@ impl<'a> Unsuited<'a> {
             let values = &*values;
             let ways = if pattern.distinct == 5 {
                 // Flushes decide alone, counted below by set.
-                holding.distinct_flush_ways(pattern, have)
+                holding.distinct_flush_ways(pattern, &self.left)
             } else {
                 let flushed = &mut flushed[..n];
                 let into = (&mut out.flushed, &mut *by_set);
