@@ -296,11 +296,12 @@ fn count_alone_of<const N: usize>(
                     rest -= holding.distinct_flush_ways(pattern, &left) * times;
                 }
             } else if distinct >= fewest {
-                let have = left.have(pattern);
+                let mut have = None;
                 for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-                    if distinct >= holding.fewest {
+                    if holding.in_reach(pattern) {
+                        let have = have.get_or_insert_with(|| left.have(pattern));
                         let into = (&mut out, &mut *sums);
-                        rest -= holding.flushes(pattern, &have, values, flushed, *times, into);
+                        rest -= holding.flushes(pattern, have, values, flushed, *times, into);
                     }
                 }
             }

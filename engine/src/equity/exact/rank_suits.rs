@@ -174,6 +174,15 @@ impl SuitHolding {
         }
     }
 
+    /// Whether a flush in this suit is in reach on `pattern`: some seat
+    /// flushes with `fewest` board cards of the suit, and at least that
+    /// many of the multiset's ranks have their card of it left.
+    #[inline(always)]
+    pub(super) fn in_reach(&self, pattern: &Pattern) -> bool {
+        u32::from(pattern.distinct) >= self.fewest
+            && (pattern.mask & self.deck).count_ones() >= self.fewest
+    }
+
     /// Each suiting of `pattern` (`have`: per distinct rank, by position,
     /// the cards of that rank left) with `fewest` or more of its ranks in
     /// this suit, on which some seat makes a flush: `visit` gets how many
