@@ -5,7 +5,9 @@
 
 use std::ops::Range;
 
-use super::rank_multisets::{BOARD, Pattern, RANKS, SUBSETS, WAYS, pair_index, pair_values};
+use super::rank_multisets::{
+    BOARD, Pattern, RANKS, SUBSETS, WAYS, pair_index, pair_values, ranks_in,
+};
 use super::suited_sets::SetSums;
 use crate::compact::{flush_value, rank_key};
 use crate::equity::request::MAX_SEATS;
@@ -425,26 +427,6 @@ impl SuitHolding {
             out.add(values, ways * times);
         }
     }
-}
-
-/// Ranks set in a 7-bit mask, by mask.
-static RANKS_IN: [u8; 128] = {
-    let mut counts = [0u8; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        counts[mask] = (mask as u32).count_ones() as u8;
-        mask += 1;
-    }
-    counts
-};
-
-/// How many ranks the mask `ranks` (bit `rank`, 13 ranks) holds: two
-/// reads of a small table, where `count_ones` compiles to a dozen
-/// instructions on the baseline x86-64 this is built for (no `popcnt`).
-#[inline(always)]
-pub(super) fn ranks_in(ranks: u16) -> u32 {
-    u32::from(RANKS_IN[usize::from(ranks) % 128])
-        + u32::from(RANKS_IN[usize::from(ranks >> 7) % 128])
 }
 
 /// Whether the ranks `ranks` (bit `rank`) hold five in a row, the ace

@@ -134,11 +134,3 @@ fn a_multisets_ways_are_the_product_over_its_ranks() {
         assert_eq!(boards, choose5);
     }
 }
-
-/// The table's count of ranks is `count_ones` on every 13-rank mask.
-#[test]
-fn ranks_in_counts_every_masks_ranks() {
-    for mask in 0..1u16 << 13 {
-        assert_eq!(ranks_in(mask), mask.count_ones(), "{mask:#b}");
-    }
-}
