@@ -157,11 +157,14 @@ pub fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<u32>) {
         }
         offsets[row] = u32::try_from(offset).expect("hash offsets fit in u32");
     }
-    let slots = keys
-        .iter()
-        .map(|&k| offsets[(k >> HASH_SHIFT) as usize] + (k & (width as u32 - 1)))
-        .collect();
+    let slots = keys.iter().map(|&k| slot(&offsets, k)).collect();
     (offsets, slots)
+}
+
+/// The slot of `key` in a table hashed with the row offsets `offsets`
+/// ([`perfect_hash`]).
+pub fn slot(offsets: &[u32], key: u32) -> u32 {
+    offsets[(key >> HASH_SHIFT) as usize] + (key & ((1 << HASH_SHIFT) - 1))
 }
 
 /// The boards' rank multisets in the order the engine's rank-pattern
@@ -209,10 +212,7 @@ pub fn pair_values(tables: &CompactTables) -> Vec<u16> {
                 if counts.iter().any(|&c| c > 4) {
                     return 0;
                 }
-                let key = rank_key(&counts);
-                let slot =
-                    tables.offsets[(key >> HASH_SHIFT) as usize] + (key & ((1 << HASH_SHIFT) - 1));
-                tables.ranks[slot as usize]
+                tables.ranks[slot(&tables.offsets, rank_key(&counts)) as usize]
             }));
         }
     }

@@ -237,10 +237,10 @@ fn rank_groups(
 }
 
 /// The counts of a deal alone in its group, on the rank multisets
-/// `multisets` (of [`PATTERNS`]) and, of boards of five distinct ranks, the flushes on the
-/// suited sets `sets`: nothing kept for other deals; a multiset's flushes
-/// counted with it, those of five distinct ranks by suited set; once per
-/// suit holding times the suits held so.
+/// `multisets` (of [`PATTERNS`]) and, of boards of five distinct ranks,
+/// the flushes on the suited sets `sets`: nothing kept for other deals; a
+/// multiset's flushes counted with it, those of five distinct ranks by
+/// suited set; once per suit holding times the suits held so.
 fn count_alone(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
     by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
 }
