@@ -115,11 +115,7 @@ pub(super) fn run(
     // Work items: a group of deals and a share of the rank multisets (a
     // few groups are split so that they spread over the threads; the
     // shares' counts add up to the whole group's).
-    let shares = if groups.len() < SPLIT_BELOW {
-        SHARES
-    } else {
-        1
-    };
+    let shares = shares(groups.len(), strategy, rayon::current_num_threads());
     // A group's shares alternate between its first and second half: the
     // multisets' early shares cost more than the late ones (S18: 70–90 µs
     // against 45–55), and the pool's threads take the items' halves.
@@ -198,12 +194,33 @@ fn groups_of<'a>(setup: &Setup, listed: &'a PreflopDeals) -> &'a [Vec<usize>] {
     })
 }
 
-/// Spots with fewer groups of deals than this split each one into
-/// [`SHARES`] work items.
+/// Spots with fewer groups of deals than this split each one into work
+/// items ([`shares`]).
 const SPLIT_BELOW: usize = 16;
 
-/// Work items per group of deals in small spots.
+/// Most work items per group of deals.
 const SHARES: usize = 8;
+
+/// Least estimated work (seconds on one thread) per share of a group.
+const SHARE_S: f64 = 0.000_5;
+
+/// The work items (shares of the rank multisets) of each of `groups`
+/// groups of deals, counted as `strategy` plans on `threads` threads: a
+/// few groups are split, each share at least [`SHARE_S`] of the estimate
+/// and no more shares than threads. A share less is a worker less to
+/// wake, which on a 2-vCPU virtual machine takes 30–250 µs, longer than
+/// a small spot's whole count, and each share repeats its setup.
+fn shares(groups: usize, strategy: Strategy, threads: usize) -> usize {
+    if groups >= SPLIT_BELOW {
+        return 1;
+    }
+    let estimate_s = match strategy {
+        Strategy::Exact { estimate_s, .. } => estimate_s,
+        _ => f64::INFINITY,
+    };
+    let worth = (estimate_s / groups.max(1) as f64 / SHARE_S).ceil();
+    (worth.min(SHARES as f64) as usize).clamp(1, threads.clamp(1, SHARES))
+}
 
 /// Most deals in one work item: a larger group is cut into groups of at
 /// most this many (each counting its unsuited outcomes again, about as

@@ -104,3 +104,55 @@ fn the_counts_for_a_known_seat_count_are_the_general_ones() {
         );
     }
 }
+
+/// A deal counted in shares (of the multisets and of the suited sets, as
+/// the work items cut them) adds up to the deal counted whole.
+#[test]
+fn a_deals_shares_add_up_to_the_whole() {
+    let card = |rank: u8, suit: u8| 4 * rank + suit;
+    let holes = [
+        [card(12, 0), card(12, 1)],
+        [card(11, 0), card(11, 1)],
+        [card(10, 0), card(9, 0)],
+    ];
+    let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+    let deck = ((1u64 << 52) - 1) & !used;
+    let seats = holes_of(&holes);
+    let seats = &seats[..holes.len()];
+    let whole = count_alone(deck, seats, 0..PATTERN_COUNT, suited_sets::sets(0, 1));
+    for shares in [2, 3, 8] {
+        let mut wins = vec![0; holes.len()];
+        let mut ties = vec![0; whole.ties.len()];
+        let mut deals = 0;
+        for share in 0..shares {
+            let multisets = share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares;
+            let part = count_alone(deck, seats, multisets, suited_sets::sets(share, shares));
+            wins.iter_mut().zip(&part.wins).for_each(|(a, b)| *a += b);
+            ties.iter_mut().zip(&part.ties).for_each(|(a, b)| *a += b);
+            deals += part.deals;
+        }
+        assert_eq!(
+            (&wins, &ties, deals),
+            (&whole.wins, &whole.ties, whole.deals)
+        );
+    }
+}
+
+/// Small spots are not split: at least one share, never more than the
+/// threads or [`SHARES`], one per group where groups are many, and a
+/// share at least [`SHARE_S`] of the estimate.
+#[test]
+fn shares_are_worth_a_thread() {
+    let exact = |estimate_s| Strategy::Exact {
+        kernel: crate::equity::strategy::Kernel::RankPatterns,
+        estimate_s,
+    };
+    assert_eq!(shares(1, exact(0.9 * SHARE_S), 16), 1);
+    assert_eq!(shares(1, exact(1.5 * SHARE_S), 16), 2);
+    assert_eq!(shares(1, exact(1.5 * SHARE_S), 1), 1);
+    assert_eq!(shares(2, exact(5.0 * SHARE_S), 16), 3);
+    assert_eq!(shares(1, exact(100.0 * SHARE_S), 16), SHARES);
+    assert_eq!(shares(1, exact(100.0 * SHARE_S), 2), 2);
+    assert_eq!(shares(SPLIT_BELOW, exact(100.0 * SHARE_S), 16), 1);
+    assert_eq!(shares(1, exact(0.0), 0), 1);
+}
