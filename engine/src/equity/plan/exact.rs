@@ -115,6 +115,14 @@ pub(super) struct SpotCounts {
 pub(super) fn count_spot(setup: &Setup) -> SpotCounts {
     let deck = setup.deck().len() as u64;
     let boards = choose(deck, setup.missing as u64);
+    if one_preflop_deal(setup) {
+        // Nothing to list or sweep.
+        return SpotCounts {
+            boards,
+            listing: None,
+            deals: Some(1),
+        };
+    }
     // Two ranges (the rest single combos): counted in closed form; more
     // ranges: the widest counted per deal of the others; else listed.
     let two = TwoRanges::applies(setup);
@@ -174,7 +182,14 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         };
     };
     let sum_bound = setup.deal_weight_bound(deal_count as f64) * boards as f64 * unit;
-    let board_major = board_kernel_cost(setup, deal_count, boards, listing);
+    // One deal with the whole board to come: rank patterns count it in a
+    // pass over the board multisets, every board-major kernel in one over
+    // all 1.4 million boards (not priced).
+    let board_major = if one_preflop_deal(setup) {
+        None
+    } else {
+        board_kernel_cost(setup, deal_count, boards, listing)
+    };
     if deal_count > DEAL_LIMIT {
         // Only a kernel that does not list every deal can count it.
         return match board_major {
@@ -249,6 +264,12 @@ pub(super) fn priced(setup: &Setup, counts: &SpotCounts) -> ExactCost {
         cost_s,
         sum_bound,
     }
+}
+
+/// Whether `setup` is one deal (every seat a single combo) with the whole
+/// board to come.
+fn one_preflop_deal(setup: &Setup) -> bool {
+    setup.missing == 5 && setup.seats.iter().all(|seat| seat.combos.len() == 1)
 }
 
 /// Seconds on one thread to count `setup` (`deal_count` deals, `walks`
