@@ -6,13 +6,15 @@
 
 use std::ops::Range;
 
-use crate::compact::rank_key;
-
 /// Board cards the kernel deals: it counts spots with no board yet.
 pub(super) const BOARD: usize = 5;
 
 /// Ranks in a suit.
 pub(super) const RANKS: usize = 13;
+
+/// Room for the counts of one rank on a board, 0 to 4, in a deal's ways
+/// (`rank_suits::Ways`).
+pub(super) const WAYS_STRIDE: usize = 8;
 
 /// `n` choose `k` for the small numbers of a rank's cards (n <= 4).
 const fn choose(n: u32, k: u32) -> u64 {
@@ -40,13 +42,17 @@ pub(super) static SUBSETS: [&[u8]; BOARD + 1] = [
     ],
 ];
 
-/// One multiset of five ranks (at most four of a rank): its rank-key sum,
-/// its distinct ranks with how many of each, and those ranks as a mask.
+/// One multiset of five ranks (at most four of a rank): its distinct
+/// ranks with how many of each, where each reads its ways, and those
+/// ranks as a mask.
 #[derive(Clone, Copy)]
 pub(super) struct Pattern {
-    pub(super) key: u32,
     pub(super) ranks: [u8; BOARD],
     pub(super) counts: [u8; BOARD],
+    /// Per distinct rank, its entry in a deal's ways
+    /// (`rank * WAYS_STRIDE + count`); past the last, 0 (rank 0 dealt 0
+    /// times, one way).
+    pub(super) slots: [u8; BOARD],
     pub(super) distinct: u8,
     /// Bit `rank` set for each of its distinct ranks.
     pub(super) mask: u16,
@@ -59,9 +65,9 @@ pub(super) const PATTERN_COUNT: usize = 6175;
 /// lexicographic order (five equal ranks left out).
 pub(super) static PATTERNS: [Pattern; PATTERN_COUNT] = {
     let empty = Pattern {
-        key: 0,
         ranks: [0; BOARD],
         counts: [0; BOARD],
+        slots: [0; BOARD],
         distinct: 0,
         mask: 0,
     };
@@ -81,9 +87,13 @@ pub(super) static PATTERNS: [Pattern; PATTERN_COUNT] = {
                     pattern.counts[at] = 1;
                     pattern.distinct += 1;
                 }
-                pattern.key += rank_key(seq[i]);
                 pattern.mask |= 1 << seq[i];
                 i += 1;
+            }
+            let mut at = 0;
+            while at < pattern.distinct as usize {
+                pattern.slots[at] = pattern.ranks[at] * WAYS_STRIDE as u8 + pattern.counts[at];
+                at += 1;
             }
             out[n] = pattern;
             n += 1;
@@ -175,7 +185,14 @@ pub(super) fn ranks_in(ranks: u16) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compact::value_without_flush;
+    use crate::compact::{rank_key, value_without_flush};
+
+    /// The rank-key sum of `pattern`'s five ranks.
+    fn key(pattern: &Pattern) -> u32 {
+        (pattern.ranks.iter().zip(&pattern.counts))
+            .map(|(&rank, &count)| u32::from(count) * rank_key(usize::from(rank)))
+            .sum()
+    }
 
     /// Every pair's row holds the evaluator's value of the pair with each
     /// multiset, in the multisets' order, and 0 where the seven cards
@@ -195,7 +212,7 @@ mod tests {
                     let expected = if five {
                         0
                     } else {
-                        value_without_flush(pattern.key + hole)
+                        value_without_flush(key(pattern) + hole)
                     };
                     assert_eq!(value, expected, "{low} {high} {:?}", pattern.ranks);
                 }
@@ -215,7 +232,7 @@ mod tests {
     /// their ways from a full deck they make every five-card board once.
     #[test]
     fn the_rank_multisets_cover_every_board_once() {
-        let mut keys: Vec<u32> = PATTERNS.iter().map(|p| p.key).collect();
+        let mut keys: Vec<u32> = PATTERNS.iter().map(key).collect();
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), PATTERN_COUNT);
@@ -225,6 +242,10 @@ mod tests {
                 let counts = &p.counts[..usize::from(p.distinct)];
                 assert_eq!(counts.iter().map(|&c| u32::from(c)).sum::<u32>(), 5);
                 assert!(counts.iter().all(|&c| (1..=4).contains(&c)));
+                for (i, &slot) in p.slots.iter().enumerate() {
+                    let (rank, count) = (usize::from(p.ranks[i]), usize::from(p.counts[i]));
+                    assert_eq!(usize::from(slot), rank * WAYS_STRIDE + count);
+                }
                 counts
                     .iter()
                     .map(|&c| WAYS[4][usize::from(c)])

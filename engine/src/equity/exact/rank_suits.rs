@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::rank_multisets::{
-    BOARD, Pattern, RANKS, SUBSETS, WAYS, pair_index, pair_values, ranks_in,
+    BOARD, Pattern, RANKS, SUBSETS, WAYS, WAYS_STRIDE, pair_index, pair_values, ranks_in,
 };
 use super::suited_sets::SetSums;
 use crate::compact::{flush_value, rank_key};
@@ -67,9 +67,6 @@ pub(super) struct Ways {
 
 /// Room for the 13 ranks' entries.
 pub(super) const RANK_SLOTS: usize = 16;
-
-/// Room for the counts of one rank on a board, 0 to 4.
-const WAYS_STRIDE: usize = 8;
 
 /// Room for every rank's counts.
 const WAYS_SLOTS: usize = RANK_SLOTS * WAYS_STRIDE;
@@ -134,10 +131,7 @@ impl Ways {
     /// rank 0 dealt 0 times, one way.
     #[inline(always)]
     pub(super) fn of_pattern(&self, pattern: &Pattern) -> u64 {
-        let at = |i: usize| {
-            let slot = usize::from(pattern.ranks[i]) * WAYS_STRIDE + usize::from(pattern.counts[i]);
-            u64::from(self.by[slot % WAYS_SLOTS])
-        };
+        let at = |i: usize| u64::from(self.by[usize::from(pattern.slots[i]) % WAYS_SLOTS]);
         at(0) * at(1) * (at(2) * at(3)) * at(4)
     }
 }
