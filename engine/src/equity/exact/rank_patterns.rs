@@ -202,14 +202,15 @@ const SPLIT_BELOW: usize = 16;
 const SHARES: usize = 8;
 
 /// Least estimated work (seconds on one thread) per share of a group.
-const SHARE_S: f64 = 0.000_5;
+const SHARE_S: f64 = 0.000_2;
 
 /// The work items (shares of the rank multisets) of each of `groups`
 /// groups of deals, counted as `strategy` plans on `threads` threads: a
 /// few groups are split, each share at least [`SHARE_S`] of the estimate
-/// and no more shares than threads. A share less is a worker less to
-/// wake, which on a 2-vCPU virtual machine takes 30–250 µs, longer than
-/// a small spot's whole count, and each share repeats its setup.
+/// and no more shares than threads. Each share repeats its setup, and
+/// on a small virtual machine a sleeping worker is often not running
+/// before a small spot's count is over, so shares past the threads only
+/// cost.
 fn shares(groups: usize, strategy: Strategy, threads: usize) -> usize {
     if groups >= SPLIT_BELOW {
         return 1;
