@@ -219,8 +219,9 @@ fn shares(groups: usize, strategy: Strategy, threads: usize) -> usize {
         Strategy::Exact { estimate_s, .. } => estimate_s,
         _ => f64::INFINITY,
     };
-    let worth = (estimate_s / groups.max(1) as f64 / SHARE_S).ceil();
-    (worth.min(SHARES as f64) as usize).clamp(1, threads.clamp(1, SHARES))
+    // (A float cast saturates: an infinite estimate is the most shares.)
+    let worth = (estimate_s / groups.max(1) as f64 / SHARE_S).ceil() as usize;
+    worth.clamp(1, threads.clamp(1, SHARES))
 }
 
 /// Most deals in one work item: a larger group is cut into groups of at

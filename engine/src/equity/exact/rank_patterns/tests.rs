@@ -2,18 +2,22 @@
 
 use super::*;
 
-/// The counts of one deal whose active seats hold `holes`, every board
-/// from the rest of the deck, counted alone.
-fn count_deal(holes: &[[u8; 2]]) -> Counts {
+/// The counts of one deal whose active seats hold `holes`, on the share
+/// `share` of `shares` (of the multisets and the suited sets, as the work
+/// items cut them) of the boards from the rest of the deck, counted alone.
+fn count_share(holes: &[[u8; 2]], share: usize, shares: usize) -> Counts {
     let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
     let deck = ((1u64 << 52) - 1) & !used;
     let seats = holes_of(holes);
-    count_alone(
-        deck,
-        &seats[..holes.len()],
-        0..PATTERN_COUNT,
-        suited_sets::sets(0, 1),
-    )
+    let multisets = share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares;
+    let sets = suited_sets::sets(share, shares);
+    count_alone(deck, &seats[..holes.len()], multisets, sets)
+}
+
+/// The counts of one deal whose active seats hold `holes`, every board
+/// from the rest of the deck, counted alone.
+fn count_deal(holes: &[[u8; 2]]) -> Counts {
+    count_share(holes, 0, 1)
 }
 
 /// A deal's boards are all counted, and a seat against itself in
@@ -115,18 +119,13 @@ fn a_deals_shares_add_up_to_the_whole() {
         [card(11, 0), card(11, 1)],
         [card(10, 0), card(9, 0)],
     ];
-    let used = holes.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
-    let deck = ((1u64 << 52) - 1) & !used;
-    let seats = holes_of(&holes);
-    let seats = &seats[..holes.len()];
-    let whole = count_alone(deck, seats, 0..PATTERN_COUNT, suited_sets::sets(0, 1));
+    let whole = count_deal(&holes);
     for shares in [2, 3, 8] {
         let mut wins = vec![0; holes.len()];
         let mut ties = vec![0; whole.ties.len()];
         let mut deals = 0;
         for share in 0..shares {
-            let multisets = share * PATTERN_COUNT / shares..(share + 1) * PATTERN_COUNT / shares;
-            let part = count_alone(deck, seats, multisets, suited_sets::sets(share, shares));
+            let part = count_share(&holes, share, shares);
             wins.iter_mut().zip(&part.wins).for_each(|(a, b)| *a += b);
             ties.iter_mut().zip(&part.ties).for_each(|(a, b)| *a += b);
             deals += part.deals;
