@@ -46,6 +46,17 @@ pub(crate) mod two_ranges;
 pub(crate) mod walk;
 pub(crate) mod winner_sets;
 
+/// Maps the pages of the tables that preflop counting by rank pattern
+/// reads ([`rank_patterns`]; about 1.3 MB of the executable), once per
+/// process, so that a fresh process's first small count does not wait on
+/// the kernel for them ([`prepare`](super::prepare)).
+pub(crate) fn touch_tables() {
+    static TOUCHED: std::sync::Once = std::sync::Once::new();
+    TOUCHED.call_once(|| {
+        std::hint::black_box(rank_multisets::touch_tables() ^ suited_sets::touch_tables());
+    });
+}
+
 /// Enumerates every deal of `setup` with `kernel` (`strategy` is reported
 /// with the results).
 pub(crate) fn run(

@@ -224,6 +224,22 @@ impl SuitHolding {
         }
     }
 
+    /// The ways of the one suiting of `pattern` (`have`: per distinct
+    /// rank, by position, the cards of that rank left) that deals each of
+    /// its ranks in this suit, 0 where the suit's card of one is gone:
+    /// what [`suitings`](SuitHolding::suitings) visits when `fewest` is
+    /// the multiset's distinct ranks.
+    #[inline(always)]
+    fn all_suited_ways(&self, pattern: &Pattern, have: &[u8; BOARD]) -> u64 {
+        if pattern.mask & !self.deck != 0 {
+            return 0;
+        }
+        let distinct = usize::from(pattern.distinct);
+        (pattern.counts.iter().zip(have).take(distinct))
+            .map(|(&count, &have)| WAYS[usize::from(have) - 1][usize::from(count) - 1])
+            .product()
+    }
+
     /// Counts the suitings of `pattern` (`have`: per distinct rank, by
     /// position, the cards of that rank left) with three or more of its
     /// ranks in this suit on which some seat makes a flush that changes
@@ -249,6 +265,16 @@ impl SuitHolding {
         if best < u32::from(flush_value(LOWEST_FLUSH)) {
             // No full house or quads: on every suiting a flush decides
             // alone, the set's outcome whatever the other ranks.
+            if u32::from(pattern.distinct) == self.fewest {
+                // Only the suiting of every rank flushes (two of three
+                // paired boards that can flush, a seat holding one card of
+                // the suit): its ways without the walk.
+                let ways = self.all_suited_ways(pattern, have) * times;
+                if ways > 0 {
+                    by_set.add(pattern.mask, ways);
+                }
+                return ways;
+            }
             self.suitings(pattern, have, |_, suited_ranks, ways| {
                 by_set.add(suited_ranks, ways * times);
                 counted += ways * times;

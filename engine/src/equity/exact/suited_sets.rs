@@ -9,6 +9,8 @@
 use std::cell::Cell;
 use std::ops::{Deref, DerefMut};
 
+use super::rank_multisets::PAGE;
+
 /// Sets of three to five of the 13 ranks: 286 + 715 + 1,287.
 const SET_COUNT: usize = 2288;
 
@@ -64,6 +66,17 @@ static SMALL_SETS: [u16; SMALL_COUNT] = {
     }
     sets
 };
+
+/// Reads one entry of each page of the sets' tables
+/// ([`rank_multisets::touch_tables`](super::rank_multisets::touch_tables)).
+pub(super) fn touch_tables() -> u32 {
+    use std::hint::black_box;
+    let step = PAGE / size_of::<u16>();
+    (black_box(&SETS[..]).iter().step_by(step))
+        .chain(black_box(&SMALL_INDEX[..]).iter().step_by(step))
+        .chain(black_box(&SMALL_SETS[..]).iter().step_by(step))
+        .fold(0, |sum, &entry| sum.wrapping_add(u32::from(entry)))
+}
 
 /// The ways of flush suitings on paired boards summed by the set of ranks
 /// dealt in the suit (three or four), where the flushes decide alone (no

@@ -71,6 +71,31 @@ fn distinct_flush_ways_are_the_walked_suitings() {
     }
 }
 
+/// Where a multiset has as many distinct ranks as a suit's fewest, the
+/// one suiting of every rank (its ways read at once) is what the walk
+/// visits.
+#[test]
+fn all_suited_ways_are_the_walked_suitings() {
+    let mut checked = 0;
+    for (left, seats, n) in deals() {
+        for suit in 0..4 {
+            let holding = SuitHolding::of(&left, &seats[..n], suit);
+            let fewest = holding.fewest;
+            for pattern in PATTERNS.iter().filter(|p| u32::from(p.distinct) == fewest) {
+                let have = left.have(pattern);
+                let mut walked = 0;
+                holding.suitings(pattern, &have, |_, set, ways| {
+                    assert_eq!(set, pattern.mask);
+                    walked += ways;
+                });
+                assert_eq!(holding.all_suited_ways(pattern, &have), walked);
+                checked += u64::from(walked > 0);
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
 /// The suited sets' boards of five distinct ranks are the multisets'
 /// flush ways added up, whole or cut into shares (one seat: every
 /// board its win).
