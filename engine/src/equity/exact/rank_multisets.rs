@@ -167,7 +167,8 @@ pub(super) fn pair_values(pair: usize, multisets: Range<usize>) -> &'static [u8]
 /// that their pages are mapped before a count reads them: in a fresh
 /// process each first read of a 64 KB stretch of the executable traps to
 /// the kernel (about 4 µs under a hypervisor), which a small count such
-/// as `AhAs KhKs QhQs` (about 0.1 ms) does seven times here.
+/// as `AhAs KhKs QhQs` (about 0.1 ms) did four or five times on the
+/// virtual machine of `docs/performance.md` (2026-12-02, evening).
 pub(super) fn touch_tables() -> u32 {
     use std::hint::black_box;
     let mut sum = 0u32;
