@@ -342,6 +342,31 @@ fn arbitrary_text_never_panics() {
     assert!(parsed > 5_000 && parsed < 95_000, "{parsed}");
 }
 
+/// A range's combos are those with a weight, each once with it, in index
+/// order, however sparse or dense the range.
+#[test]
+fn combos_are_the_weighted_ones_in_order() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for round in 0..500 {
+        let mut range = Range::empty();
+        let held = [1, 2, 9, 40, 700, 1326][round % 6];
+        for _ in 0..held {
+            let combo = Combo::from_index(rng.random_range(0..1326)).unwrap();
+            range.set_weight_bp(combo, rng.random_range(1..=FULL));
+        }
+        let listed: Vec<(Combo, u16)> = range.combos().collect();
+        let expected: Vec<(Combo, u16)> = (Combo::all())
+            .map(|combo| (combo, range.weight_bp(combo)))
+            .filter(|&(_, w)| w > 0)
+            .collect();
+        assert_eq!(listed, expected, "round {round}");
+    }
+    let last = Combo::from_index(1325).unwrap();
+    let mut range = Range::empty();
+    range.set_weight_bp(last, 1);
+    assert_eq!(range.combos().collect::<Vec<_>>(), [(last, 1)]);
+}
+
 #[test]
 fn random_ranges_round_trip_in_every_dialect() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
