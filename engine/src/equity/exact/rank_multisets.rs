@@ -170,20 +170,21 @@ pub(super) fn pair_values(pair: usize, multisets: Range<usize>) -> &'static [u8]
 /// as `AhAs KhKs QhQs` (about 0.1 ms) did four or five times on the
 /// virtual machine of `docs/performance.md` (2026-12-02, evening).
 pub(super) fn touch_tables() -> u32 {
-    use std::hint::black_box;
-    let mut sum = 0u32;
-    let step = PAGE / size_of::<Pattern>();
-    for pattern in black_box(&PATTERNS[..]).iter().step_by(step) {
-        sum = sum.wrapping_add(u32::from(pattern.distinct));
-    }
-    for &byte in black_box(&PAIR_VALUES[..]).iter().step_by(PAGE) {
-        sum = sum.wrapping_add(u32::from(byte));
-    }
-    sum
+    let distinct = each_page(&PATTERNS).map(|pattern| u32::from(pattern.distinct));
+    let bytes = each_page(PAIR_VALUES).map(|&byte| u32::from(byte));
+    distinct.chain(bytes).fold(0, u32::wrapping_add)
 }
 
 /// The smallest page size of the platforms Rangestove runs on.
-pub(super) const PAGE: usize = 4096;
+const PAGE: usize = 4096;
+
+/// An entry of each 4 KB page of `table` (read through `black_box`, so
+/// the reads are made though the contents are known when compiling).
+pub(super) fn each_page<T>(table: &[T]) -> impl Iterator<Item = &T> {
+    std::hint::black_box(table)
+        .iter()
+        .step_by((PAGE / size_of::<T>()).max(1))
+}
 
 /// Ranks set in a 7-bit mask, by mask.
 static RANKS_IN: [u8; 128] = {

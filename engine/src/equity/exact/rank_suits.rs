@@ -269,7 +269,9 @@ impl SuitHolding {
             if u32::from(pattern.distinct) == self.fewest {
                 // Only the suiting of every rank flushes (two of three
                 // paired boards that can flush, a seat holding one card of
-                // the suit): its ways without the walk.
+                // the suit): its ways without the walk. (Here, not in
+                // `suitings`: there it cost `AA KK QQ` 0.7 M instructions
+                // more, its callers compiled worse.)
                 let ways = self.all_suited_ways(pattern, have) * times;
                 if ways > 0 {
                     by_set.add(pattern.mask, ways);

@@ -9,7 +9,7 @@
 use std::cell::Cell;
 use std::ops::{Deref, DerefMut};
 
-use super::rank_multisets::PAGE;
+use super::rank_multisets::each_page;
 
 /// Sets of three to five of the 13 ranks: 286 + 715 + 1,287.
 const SET_COUNT: usize = 2288;
@@ -70,11 +70,8 @@ static SMALL_SETS: [u16; SMALL_COUNT] = {
 /// Reads one entry of each page of the sets' tables
 /// ([`rank_multisets::touch_tables`](super::rank_multisets::touch_tables)).
 pub(super) fn touch_tables() -> u32 {
-    use std::hint::black_box;
-    let step = PAGE / size_of::<u16>();
-    (black_box(&SETS[..]).iter().step_by(step))
-        .chain(black_box(&SMALL_INDEX[..]).iter().step_by(step))
-        .chain(black_box(&SMALL_SETS[..]).iter().step_by(step))
+    (each_page(&SETS).chain(each_page(&SMALL_INDEX)))
+        .chain(each_page(&SMALL_SETS))
         .fold(0, |sum, &entry| sum.wrapping_add(u32::from(entry)))
 }
 
