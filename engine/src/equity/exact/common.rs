@@ -99,29 +99,40 @@ impl BoardView<'_> {
         // few dead items.
         spare.clear();
         spare.resize(items.len(), 0);
-        let mut live = 0;
+        let (mut live, mut top) = (0, 0);
         for (i, item) in items.iter().enumerate() {
-            let key = u64::from(self.ranks[item.slot as usize]) << 32 | i as u64;
+            let rank = self.ranks[item.slot as usize];
+            let key = u64::from(rank) << 32 | i as u64;
             if let Some(to) = spare.get_mut(live) {
                 *to = key;
             }
+            // The dead items' ranks are 0: the highest is a live one's.
+            top = top.max(rank);
             live += usize::from(item.mask & self.mask == 0);
         }
         spare.truncate(live);
         debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
         out.clear();
         out.resize(spare.len(), 0);
-        radix_by_rank(spare, out);
+        radix_by_rank(spare, out, top);
         std::mem::swap(out, spare);
     }
 }
 
-/// Sorts `keys` (`rank << 32 | index`, a rank below 2^16) stably by rank
-/// in two counting passes of a byte, through `other` (as long): the
-/// second pass leaves them sorted in `keys`.
-fn radix_by_rank(keys: &mut [u64], other: &mut [u64]) {
-    counting_pass(keys, other, 32);
-    counting_pass(other, keys, 40);
+/// Sorts `keys` (`rank << 32 | index`, a rank below 2^16, none above
+/// `top`) stably by rank in two counting passes of a byte, through `other`
+/// (as long): the second pass leaves them sorted in `keys`. The second
+/// pass's counts go only up to `top`'s high byte (a hand's rank is below
+/// 38,400: 150 of 256), and both passes share one pair of count arrays,
+/// cleared as far as each pass reads them: the arrays' clearing and
+/// their running offsets were a small list's whole sort.
+fn radix_by_rank(keys: &mut [u64], other: &mut [u64], top: u32) {
+    debug_assert!(top < 1 << 16 && keys.iter().all(|&k| (k >> 32) as u32 <= top));
+    let mut counts = [[0u32; 256]; 2];
+    counting_pass(keys, other, (32, 256), &mut counts);
+    let high = (top >> 8) as usize + 1;
+    counts.iter_mut().for_each(|c| c[..high].fill(0));
+    counting_pass(other, keys, (40, high), &mut counts);
 }
 
 /// Places `from` in `to` stably by the byte at `shift`.
@@ -129,14 +140,19 @@ fn radix_by_rank(keys: &mut [u64], other: &mut [u64]) {
 /// The two halves of `from` go side by side, each from its own offsets
 /// (the first half's in a bucket before the second's, so the pass stays
 /// stable): a board's ranks crowd into a few buckets, and one run of
-/// offsets would wait on its own last increment key after key.
+/// offsets would wait on its own last increment key after key. `counts`
+/// are zero below `buckets`, and no byte is `buckets` or above.
 #[inline(always)]
-fn counting_pass(from: &[u64], to: &mut [u64], shift: u32) {
+fn counting_pass(
+    from: &[u64],
+    to: &mut [u64],
+    (shift, buckets): (u32, usize),
+    [first, second]: &mut [[u32; 256]; 2],
+) {
     let byte = |key: u64| (key >> shift) as usize & 0xff;
     let half = from.len() / 2;
     let (first_half, second_half) = from.split_at(half);
     // The count of each byte per half, then where each half starts.
-    let [mut first, mut second] = [[0u32; 256]; 2];
     for (&a, &b) in first_half.iter().zip(second_half) {
         first[byte(a)] += 1;
         second[byte(b)] += 1;
@@ -145,7 +161,7 @@ fn counting_pass(from: &[u64], to: &mut [u64], shift: u32) {
         second[byte(last)] += 1;
     }
     let mut at = 0;
-    for (f, s) in first.iter_mut().zip(second.iter_mut()) {
+    for (f, s) in first[..buckets].iter_mut().zip(&mut second[..buckets]) {
         (*f, *s, at) = (at, at + *f, at + *f + *s);
     }
     for (&a, &b) in first_half.iter().zip(second_half) {
@@ -367,7 +383,8 @@ mod tests {
                 let mut expected = keys.clone();
                 expected.sort_unstable();
                 let mut other = vec![0; keys.len()];
-                super::radix_by_rank(&mut keys, &mut other);
+                let top = keys.iter().map(|&k| (k >> 32) as u32).max().unwrap_or(0);
+                super::radix_by_rank(&mut keys, &mut other, top);
                 assert_eq!(keys, expected, "n {n}, ranks below {spread}");
             }
         }

@@ -158,10 +158,11 @@ pub(super) fn prepare(
     // A seat with a rule against one without: what each of its combos
     // meets, once for the board's flops.
     for side in 0..2 {
-        let (steady, ruled) = (&lists[1 - side], &lists[side]);
-        if steady.board && !ruled.board {
-            let items = &two.items()[side];
-            let met = meet(&sorted[side], items, &flop_weights.twin, weights, steady);
+        if lists[1 - side].board && !lists[side].board {
+            let (items, twin) = (&two.items()[side], &flop_weights.twin);
+            let mut met = std::mem::take(&mut lists[side].against);
+            let steady = &lists[1 - side];
+            meet(&sorted[side], items, twin, weights, steady, &mut met);
             lists[side].against = met;
         }
     }
@@ -169,16 +170,18 @@ pub(super) fn prepare(
 
 /// Every combo of `items` live on the board (`sorted`, by rank) against the
 /// `steady` list (whose weights `weights` holds by slot): what it meets
-/// there ([`Met`]), with its entry (of weight 0).
+/// there ([`Met`]), with its entry (of weight 0), into `met` (cleared
+/// first; kept across boards, so the board allocates nothing).
 fn meet(
     sorted: &[u64],
     items: &[Item],
     twin: &[u32],
     weights: &[u64],
     steady: &List,
-) -> Vec<(Entry, Met)> {
+    met: &mut Vec<(Entry, Met)>,
+) {
     let none = (weights.len() - 1) as u32;
-    let mut met = Vec::with_capacity(sorted.len());
+    met.clear();
     let mut below = Sums::new();
     let mut next = 0;
     let theirs = &steady.entries;
@@ -233,7 +236,6 @@ fn meet(
         }
         start = end;
     }
-    met
 }
 
 /// Counts the flop `on` of the board `view` for `two` (its seats' live

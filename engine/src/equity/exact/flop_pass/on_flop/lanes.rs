@@ -32,17 +32,34 @@ struct LaneSums {
     /// By card index, 64 wide so that a card masked to six bits needs no
     /// bounds check.
     per_card: [Lane; 64],
+    /// The cards whose sums may not be zero: those cleared, where all 64
+    /// (4 KB, twice a board) cost as much as a small range's sweep.
+    touched: u64,
 }
 
 impl LaneSums {
+    fn new() -> Box<LaneSums> {
+        Box::new(LaneSums {
+            total: ZERO,
+            per_card: [ZERO; 64],
+            touched: 0,
+        })
+    }
+
     fn clear(&mut self) {
         self.total = ZERO;
-        self.per_card.iter_mut().for_each(|c| *c = ZERO);
+        let mut rest = self.touched;
+        while rest != 0 {
+            self.per_card[rest.trailing_zeros() as usize] = ZERO;
+            rest &= rest - 1;
+        }
+        self.touched = 0;
     }
 
     #[inline(always)]
     fn add(&mut self, cards: [u8; 2], w: &Lane) {
         let [a, b] = cards.map(|c| usize::from(c & 63));
+        self.touched |= 1 << a | 1 << b;
         add(&mut self.total, w);
         add(&mut self.per_card[a], w);
         add(&mut self.per_card[b], w);
@@ -133,20 +150,14 @@ pub(crate) struct LaneCounts {
 
 impl LaneCounts {
     pub(crate) fn new(live: usize, winner_sets: usize) -> Self {
-        let sums = || {
-            Box::new(LaneSums {
-                total: ZERO,
-                per_card: [ZERO; 64],
-            })
-        };
         LaneCounts {
             sets: vec![0; LANES * winner_sets],
             deals: [0; LANES],
             winner_sets,
             by_slot: vec![ZERO; live + 1],
-            running: sums(),
+            running: LaneSums::new(),
             lower: Vec::new(),
-            all: sums(),
+            all: LaneSums::new(),
         }
     }
 
@@ -182,6 +193,13 @@ pub(crate) fn count<T: Count>(
     // from what it meets in the steady seat's list (the same on every
     // flop). Per lane, the weight of its pairs with the steady seat's
     // combos, those it wins and those tied: the steady seat wins the rest.
+    // Lane by lane, so that each flop's weights and permutation stay at
+    // hand through the combos (`by_slot` is zero past the lanes).
+    for (l, on) in ons.iter().flatten().enumerate() {
+        for (e, _) in against {
+            out.by_slot[e.slot as usize][l] = on.of_slot(e.slot) as u32;
+        }
+    }
     let mut totals = [[0u64; 3]; LANES];
     for &(
         ref e,
@@ -193,11 +211,7 @@ pub(crate) fn count<T: Count>(
         },
     ) in against
     {
-        let mut w = ZERO;
-        for (l, on) in ons.iter().flatten().enumerate() {
-            w[l] = on.of_slot(e.slot) as u32;
-        }
-        out.by_slot[e.slot as usize] = w;
+        let w = out.by_slot[e.slot as usize];
         out.all.add(e.cards, &w);
         for l in (0..n).filter(|&l| w[l] > 0) {
             let w = u64::from(w[l]) * fixed;
