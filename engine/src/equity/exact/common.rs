@@ -106,7 +106,8 @@ impl BoardView<'_> {
             if let Some(to) = spare.get_mut(live) {
                 *to = key;
             }
-            // The dead items' ranks are 0: the highest is a live one's.
+            // At least every live item's rank (a dead item's may only
+            // raise it): all the sort needs of it.
             top = top.max(rank);
             live += usize::from(item.mask & self.mask == 0);
         }

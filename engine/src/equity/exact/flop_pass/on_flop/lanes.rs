@@ -189,17 +189,18 @@ pub(crate) fn count<T: Count>(
     out.sets.iter_mut().for_each(|v| *v = 0);
     out.deals = [0; LANES];
     out.all.clear();
-    // The ruled seat: each combo's weight on each flop, and its counts
-    // from what it meets in the steady seat's list (the same on every
-    // flop). Per lane, the weight of its pairs with the steady seat's
-    // combos, those it wins and those tied: the steady seat wins the rest.
-    // Lane by lane, so that each flop's weights and permutation stay at
-    // hand through the combos (`by_slot` is zero past the lanes).
+    // The ruled seat's weights on each flop, lane by lane, so that each
+    // flop's weights and permutation stay at hand through the combos
+    // (`by_slot` is zero past the lanes).
     for (l, on) in ons.iter().flatten().enumerate() {
         for (e, _) in against {
             out.by_slot[e.slot as usize][l] = on.of_slot(e.slot) as u32;
         }
     }
+    // The ruled seat: each combo's counts from what it meets in the steady
+    // seat's list (the same on every flop). Per lane, the weight of its
+    // pairs with the steady seat's combos, those it wins and those tied:
+    // the steady seat wins the rest.
     let mut totals = [[0u64; 3]; LANES];
     for &(
         ref e,
