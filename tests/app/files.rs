@@ -305,7 +305,20 @@ fn at_1024_by_700_nothing_is_cut_off() {
         grid.right() <= board_left && grid.width() > 13.0 * 20.0,
         "{grid:?}"
     );
-    for label in ["File", "Layout", "Presets", "Random flop", "Add seat"] {
+    // The board tile's heading, slots and whole deck, and the presets'
+    // buttons, fit in it.
+    let board_tile = [
+        "Dead cards",
+        "empty river",
+        "deck Ac",
+        "deck 2s",
+        "deck 2c",
+        "Rename",
+    ];
+    for label in ["File", "Layout", "Presets", "Random flop", "Add seat"]
+        .into_iter()
+        .chain(board_tile)
+    {
         let rect = h.get_all_by_label(label).next().unwrap().rect();
         assert!(
             rect.right() <= 1024.0 && rect.bottom() <= 700.0,

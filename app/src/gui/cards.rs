@@ -7,8 +7,12 @@ use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2};
 use engine::{Card, Rank, Suit};
 
-/// A card of the deck.
+/// A card of the deck, where there is room for it.
 const DECK_CARD: Vec2 = Vec2::new(23.0, 32.0);
+/// The narrowest a deck card gets in a narrow panel.
+const MIN_DECK_WIDTH: f32 = 15.0;
+/// The gap between deck cards.
+const DECK_GAP: f32 = 2.0;
 
 /// The four-colour deck: spades dark, hearts red, diamonds blue, clubs
 /// green; brighter shades on dark backgrounds.
@@ -48,19 +52,21 @@ pub fn card_job(cards: impl Iterator<Item = Card>, size: f32, dark: bool) -> Lay
 const SUIT_ROWS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
 /// The 52 cards in four suit rows (spades, hearts, diamonds, clubs), aces
-/// first, each drawn by `card_ui`, which says whether it was clicked;
-/// returns the card clicked.
+/// first, each drawn by `card_ui` at the size given, which says whether it
+/// was clicked; returns the card clicked. The cards are `DECK_CARD`, or
+/// narrower (down to `MIN_DECK_WIDTH`) so that a row fits a narrow panel.
 pub fn deck_rows_ui(
     ui: &mut egui::Ui,
-    mut card_ui: impl FnMut(&mut egui::Ui, Card) -> bool,
+    mut card_ui: impl FnMut(&mut egui::Ui, Card, Vec2) -> bool,
 ) -> Option<Card> {
     let mut clicked = None;
-    ui.spacing_mut().item_spacing = Vec2::new(2.0, 2.0);
+    let size = deck_card_size(ui.available_width());
+    ui.spacing_mut().item_spacing = Vec2::splat(DECK_GAP);
     for suit in SUIT_ROWS {
         ui.horizontal(|ui| {
             for rank in Rank::ALL.into_iter().rev() {
                 let card = Card::new(rank, suit);
-                if card_ui(ui, card) {
+                if card_ui(ui, card, size) {
                     clicked = Some(card);
                 }
             }
@@ -69,23 +75,29 @@ pub fn deck_rows_ui(
     clicked
 }
 
-/// A deck-sized card button labelled `label` for accessibility, painted
-/// (disabled unless `usable`); returns its rect, response and a painter
-/// for marks over it.
+/// The size of a deck card when a row of thirteen has `width` points.
+pub fn deck_card_size(width: f32) -> Vec2 {
+    let fits = ((width - 12.0 * DECK_GAP) / 13.0).floor();
+    let card_width = fits.clamp(MIN_DECK_WIDTH, DECK_CARD.x);
+    Vec2::new(card_width, (card_width * DECK_CARD.y / DECK_CARD.x).round())
+}
+
+/// A deck card button of `size` labelled `label` for accessibility,
+/// painted (disabled unless `usable`); returns its rect, response and a
+/// painter for marks over it.
 pub fn small_card_ui(
     ui: &mut egui::Ui,
     card: Card,
+    size: Vec2,
     usable: bool,
     label: &str,
 ) -> (Rect, egui::Response, egui::Painter) {
     let (rect, response) = ui
-        .add_enabled_ui(usable, |ui| {
-            ui.allocate_exact_size(DECK_CARD, Sense::click())
-        })
+        .add_enabled_ui(usable, |ui| ui.allocate_exact_size(size, Sense::click()))
         .inner;
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, usable, label));
     let painter = ui.painter_at(rect);
-    paint_card(ui, &painter, rect, card, 13.0);
+    paint_card(ui, &painter, rect, card, 13.0 * size.x / DECK_CARD.x);
     (rect, response, painter)
 }
 

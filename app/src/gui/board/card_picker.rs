@@ -10,8 +10,10 @@ use crate::gui::state::prefs::CardMode;
 use crate::gui::state::session::Session;
 use crate::gui::wording::plural;
 
-/// A board slot.
+/// A board slot, where there is room for it.
 const SLOT: Vec2 = Vec2::new(44.0, 58.0);
+/// The space before the turn and before the river.
+const STREET_GAP: f32 = 8.0;
 
 /// What a card of the deck is, for drawing and clicking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,16 +28,18 @@ enum CardUse {
 /// The board section of the right panel: the slots, the deck (clicking
 /// it does what `mode` says), random streets and the card texts.
 pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
-    ui.horizontal(|ui| {
-        ui.heading("Board");
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.selectable_value(mode, CardMode::Dead, "Dead cards")
-                .on_hover_text("Clicking the deck marks cards dead (out of play) or live");
-            ui.selectable_value(mode, CardMode::Board, "Board cards")
-                .on_hover_text("Clicking the deck puts cards on the board or takes them off");
-            ui.label("Deck picks:");
+    // In a narrow tile the picks go on a line of their own.
+    if ui.available_width() >= 330.0 {
+        ui.horizontal(|ui| {
+            ui.heading("Board");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                picks_ui(ui, mode, true);
+            });
         });
-    });
+    } else {
+        ui.heading("Board");
+        ui.horizontal(|ui| picks_ui(ui, mode, false));
+    }
     slots_ui(ui, session);
     deck_line_ui(ui, session, *mode);
     ui.add_space(4.0);
@@ -112,6 +116,33 @@ pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
         });
 }
 
+/// What a click on the deck does: "Deck picks:", then board or dead cards
+/// (laid out backwards when `right_to_left`).
+fn picks_ui(ui: &mut egui::Ui, mode: &mut CardMode, right_to_left: bool) {
+    let mut order = [CardMode::Board, CardMode::Dead];
+    if right_to_left {
+        order.reverse();
+    } else {
+        ui.label("Deck picks:");
+    }
+    for pick in order {
+        let (label, hint) = match pick {
+            CardMode::Board => (
+                "Board cards",
+                "Clicking the deck puts cards on the board or takes them off",
+            ),
+            CardMode::Dead => (
+                "Dead cards",
+                "Clicking the deck marks cards dead (out of play) or live",
+            ),
+        };
+        ui.selectable_value(mode, pick, label).on_hover_text(hint);
+    }
+    if right_to_left {
+        ui.label("Deck picks:");
+    }
+}
+
 /// One line above the deck, always there and always one line (so the
 /// deck never moves between clicks): the flop cards still to pick while a
 /// flop is clicked in, else what a click on the deck does.
@@ -136,12 +167,18 @@ fn deck_line_ui(ui: &mut egui::Ui, session: &Session, mode: CardMode) {
 /// Flop, turn and river slots; clicking a card takes it off.
 fn slots_ui(ui: &mut egui::Ui, session: &mut Session) {
     let mut remove = None;
+    // Narrower slots in a narrow panel (the turn and river set apart).
+    let gaps = 4.0 * ui.spacing().item_spacing.x + 2.0 * STREET_GAP;
+    let width = ((ui.available_width() - gaps) / 5.0)
+        .floor()
+        .clamp(30.0, SLOT.x);
+    let size = Vec2::new(width, SLOT.y);
     ui.horizontal(|ui| {
         for slot in 0..5 {
             if slot == 3 || slot == 4 {
-                ui.add_space(8.0);
+                ui.add_space(STREET_GAP);
             }
-            let (rect, response) = ui.allocate_exact_size(SLOT, Sense::click());
+            let (rect, response) = ui.allocate_exact_size(size, Sense::click());
             let card = session.board().get(slot).copied();
             let name = ["flop", "flop", "flop", "turn", "river"][slot];
             response.widget_info(|| {
@@ -155,7 +192,7 @@ fn slots_ui(ui: &mut egui::Ui, session: &mut Session) {
             let visuals = ui.visuals();
             match card {
                 Some(card) => {
-                    paint_card(ui, &painter, rect, card, 20.0);
+                    paint_card(ui, &painter, rect, card, 20.0 * width / SLOT.x);
                     if response.clicked() {
                         remove = Some(card);
                     }
@@ -214,8 +251,8 @@ fn card_use(session: &Session, card: Card, hands: CardSet) -> CardUse {
 /// The deck of the board section (clicking does what `mode` says).
 fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
     let hands = session.exact_hands_except(None);
-    let clicked = deck_rows_ui(ui, |ui, card| {
-        deck_card_ui(ui, card, card_use(session, card, hands), mode)
+    let clicked = deck_rows_ui(ui, |ui, card, size| {
+        deck_card_ui(ui, card, size, card_use(session, card, hands), mode)
     });
     match (clicked, mode) {
         (Some(card), CardMode::Board) => session.toggle_board_card(card),
@@ -226,12 +263,12 @@ fn deck_ui(ui: &mut egui::Ui, session: &mut Session, mode: CardMode) {
 
 /// One card of the deck, marked by its use; returns whether it was
 /// clicked.
-fn deck_card_ui(ui: &mut egui::Ui, card: Card, usage: CardUse, mode: CardMode) -> bool {
+fn deck_card_ui(ui: &mut egui::Ui, card: Card, size: Vec2, usage: CardUse, mode: CardMode) -> bool {
     let usable = matches!(
         (usage, mode),
         (CardUse::Free, _) | (CardUse::Board, CardMode::Board) | (CardUse::Dead, CardMode::Dead)
     );
-    let (rect, response, painter) = small_card_ui(ui, card, usable, &format!("deck {card}"));
+    let (rect, response, painter) = small_card_ui(ui, card, size, usable, &format!("deck {card}"));
     let selection = ui.visuals().selection.stroke.color;
     match usage {
         CardUse::Free => {}

@@ -122,10 +122,10 @@ pub fn next_card_ui(ui: &mut egui::Ui, state: &mut NextState, session: &mut Sess
     };
     let colour_name = colouring.name_seat.map_or_else(String::new, names);
     heading_ui(ui, &colour_name, street, how);
-    let clicked = deck_rows_ui(ui, |ui, card| {
+    let clicked = deck_rows_ui(ui, |ui, card, size| {
         let row = report.cards.iter().find(|c| c.card == card);
         let (rect, response, painter) =
-            small_card_ui(ui, card, row.is_some(), &format!("next {card}"));
+            small_card_ui(ui, card, size, row.is_some(), &format!("next {card}"));
         let Some(row) = row else {
             painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
             return false;
@@ -295,8 +295,8 @@ fn hover_text(
 /// The deck greyed, in the strip's place while it is counted (or cannot
 /// be), so the panel keeps its height.
 fn greyed_deck_ui(ui: &mut egui::Ui) {
-    deck_rows_ui(ui, |ui, card| {
-        let (rect, _, painter) = small_card_ui(ui, card, false, &format!("next {card}"));
+    deck_rows_ui(ui, |ui, card, size| {
+        let (rect, _, painter) = small_card_ui(ui, card, size, false, &format!("next {card}"));
         painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
         false
     });

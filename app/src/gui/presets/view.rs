@@ -197,7 +197,8 @@ fn name_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &Sessio
             egui::TextEdit::singleline(&mut panel.name)
                 .id_salt("preset name")
                 .hint_text("e.g. CO open 2026")
-                .desired_width(140.0),
+                // Narrower in a narrow panel, so Save and Rename stay in it.
+                .desired_width((ui.available_width() - 125.0).clamp(70.0, 140.0)),
         )
         .labelled_by(label.id);
         let replacing = panel.confirm.as_ref().is_some_and(|c| c != "delete");

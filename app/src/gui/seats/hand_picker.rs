@@ -121,9 +121,10 @@ pub fn picker_window_ui(ui: &egui::Ui, session: &Session, actions: &mut Vec<Seat
 
 /// The deck: four suit rows, aces first; returns the card clicked.
 fn deck_ui(ui: &mut egui::Ui, blocked: CardSet, first: Option<Card>) -> Option<Card> {
-    deck_rows_ui(ui, |ui, card| {
+    deck_rows_ui(ui, |ui, card, size| {
         let usable = !blocked.contains(card);
-        let (rect, response, painter) = small_card_ui(ui, card, usable, &format!("hand {card}"));
+        let (rect, response, painter) =
+            small_card_ui(ui, card, size, usable, &format!("hand {card}"));
         if !usable {
             painter.rect_filled(rect, 4.0, Color32::from_black_alpha(170));
             response.on_disabled_hover_text(format!(

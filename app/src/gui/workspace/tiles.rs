@@ -70,8 +70,9 @@ impl Behavior<Pane> for Panes<'_> {
 fn min_width(pane: Pane) -> f32 {
     match pane {
         Pane::Seats => 270.0,
-        // The deck's 13 cards.
-        Pane::Board | Pane::NextCard => 330.0,
+        // The deck's cards and the board's slots narrow to fit a narrower
+        // tile (`cards::deck_card_size`), down to 15 points a card.
+        Pane::Board | Pane::NextCard => 240.0,
         Pane::Editor => 380.0,
         Pane::Boards | Pane::Classes | Pane::Train | Pane::Hands => 420.0,
         _ => 260.0,
