@@ -3,20 +3,24 @@
 # /usr/share/applications and the icon in the hicolor theme, so Rangestove
 # shows in the desktop's application menu. Needs dpkg-deb (Debian, Ubuntu).
 #
-#   scripts/package-deb.sh [--binary PATH] [--out DIR]
+#   scripts/package-deb.sh [--binary PATH] [--out DIR] [--uncompressed]
 #
 # Without --binary it builds the `dist` profile (release with LTO, stripped)
 # and packages target/dist/rangestove. The package lands in DIR (default
 # target/deb) as rangestove_<version>_<arch>.deb; its path is printed.
+# --uncompressed skips dpkg-deb's xz (half a minute of CPU for the binary):
+# the tests check the package's contents, not its compression.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 binary=""
 out="target/deb"
+compression=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        *) echo "usage: $0 [--binary PATH] [--out DIR]" >&2; exit 2 ;;
+        --uncompressed) compression=(-Znone); shift ;;
+        *) echo "usage: $0 [--binary PATH] [--out DIR] [--uncompressed]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$binary" ]; then
@@ -60,5 +64,5 @@ Description: range and equity tool for Texas Hold'em
 CONTROL
 mkdir -p "$out"
 deb="$out/rangestove_${version}_${arch}.deb"
-dpkg-deb --root-owner-group --build "$stage" "$deb" >&2
+dpkg-deb --root-owner-group "${compression[@]}" --build "$stage" "$deb" >&2
 echo "$deb"
