@@ -260,6 +260,9 @@ fn statistics_survive_a_restart() {
     // Reset forgets them, in the file too (asked first).
     let mut h = app_harness(app);
     click(&mut h, "Train");
+    // The round is dealt in the background; its question, once in, moves
+    // the statistics down. Click once it is there.
+    wait(&mut h, &|app| app.train().round().is_some());
     // The statistics' table ends below the Train tile's fold.
     crate::app::click_in_view(&mut h, "Reset");
     crate::app::click_in_view(&mut h, "Reset them");
