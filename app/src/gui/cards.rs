@@ -76,7 +76,7 @@ pub fn deck_rows_ui(
 }
 
 /// The size of a deck card when a row of thirteen has `width` points.
-pub fn deck_card_size(width: f32) -> Vec2 {
+fn deck_card_size(width: f32) -> Vec2 {
     let fits = ((width - 12.0 * DECK_GAP) / 13.0).floor();
     let card_width = fits.clamp(MIN_DECK_WIDTH, DECK_CARD.x);
     Vec2::new(card_width, (card_width * DECK_CARD.y / DECK_CARD.x).round())

@@ -14,6 +14,8 @@ use crate::gui::wording::plural;
 const SLOT: Vec2 = Vec2::new(44.0, 58.0);
 /// The space before the turn and before the river.
 const STREET_GAP: f32 = 8.0;
+/// The least width that holds the heading and the deck picks on one line.
+const ONE_LINE_HEADING: f32 = 330.0;
 
 /// What a card of the deck is, for drawing and clicking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +31,7 @@ enum CardUse {
 /// it does what `mode` says), random streets and the card texts.
 pub fn board_ui(ui: &mut egui::Ui, session: &mut Session, mode: &mut CardMode) {
     // In a narrow tile the picks go on a line of their own.
-    if ui.available_width() >= 330.0 {
+    if ui.available_width() >= ONE_LINE_HEADING {
         ui.horizontal(|ui| {
             ui.heading("Board");
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
