@@ -141,8 +141,7 @@ struct Fold<T> {
     /// side.
     lanes: Option<LaneCounts>,
     /// With `lanes`: the board's counts of each lane whose flop holds its
-    /// highest card (at most [`ROW_LANES`]), in its class's row order
-    /// ([`LaneTo::Row`]).
+    /// highest card (at most [`ROW_LANES`]), by slot ([`LaneTo::Row`]).
     lane_rows: Vec<[T; 2]>,
 }
 
@@ -309,25 +308,22 @@ impl<T: Count> Fold<T> {
             *to = if z < 4 {
                 let at = x + y + z - 3;
                 (self.pending).start(at, cards, class, p, &mut self.acc, pass);
-                LaneTo::Pending(at * live)
+                LaneTo::Pending(at)
             } else {
-                let at = rows * live;
                 rows += 1;
-                LaneTo::Row(at, &pass.item_perms[usize::from(p)])
+                LaneTo::Row(rows - 1)
             };
         }
-        let mut targets = Targets {
-            pending: self.pending.every_sum(),
-            rows: &mut self.lane_rows,
-            to,
-        };
+        let pending = self.pending.every_sum();
+        let mut targets = Targets::new(&to[..n], pending, &mut self.lane_rows, live);
         let unit_orbit = (pass.unit_k, orbit);
         (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes, &mut targets);
-        for (l, &(_, (class, _))) in flops[..n].iter().enumerate() {
+        for (l, &(_, (class, p))) in flops[..n].iter().enumerate() {
             (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
-            if let LaneTo::Row(at, _) = to[l] {
+            if let LaneTo::Row(at) = to[l] {
                 let row = &mut self.acc.combos[class * live..(class + 1) * live];
-                add_and_clear(row, &mut self.lane_rows[at..at + live]);
+                let own = &mut self.lane_rows[at * live..(at + 1) * live];
+                add_and_clear(row, own, &pass.item_sources[usize::from(p)]);
             }
         }
         true

@@ -86,47 +86,71 @@ fn add(to: &mut Lane, w: &Lane) {
     }
 }
 
-/// Where a lane's counts go: the run's pending sums of its flop (from
-/// this index on, by slot), or the board's own row for the lane (from
-/// this index on, the slot sent through the flop's permutation: in the
-/// class's row order), added to the class's row once the board is
-/// counted.
+/// Where a lane's counts go, by slot: the run's pending sums of its flop
+/// (from this index on), or the board's own row for the lane (from this
+/// index on), added to the class's row in the row's order once the board
+/// is counted ([`add_and_clear`]).
 #[derive(Clone, Copy)]
-pub(crate) enum LaneTo<'a> {
+pub(crate) enum LaneTo {
     Pending(usize),
-    Row(usize, &'a [u32]),
+    Row(usize),
 }
 
-/// Adds a board's own row `own` ([`LaneTo::Row`]) to its class's `row`,
-/// in order, and clears it for the next board.
+/// Adds a board's own row `own` ([`LaneTo::Row`], by slot) to its class's
+/// `row`, whose entry `j` takes slot `sources[j]`'s counts (the flop's
+/// permutation's inverse), and clears it for the next board.
 #[inline(always)]
-pub(crate) fn add_and_clear<T: Count>(row: &mut [[T; 2]], own: &mut [[T; 2]]) {
-    for (to, c) in row.iter_mut().zip(own) {
-        T::add_pair(to, *c);
-        *c = [T::default(); 2];
+pub(crate) fn add_and_clear<T: Count>(row: &mut [[T; 2]], own: &mut [[T; 2]], sources: &[u32]) {
+    for (to, &i) in row.iter_mut().zip(sources) {
+        T::add_pair(to, own[i as usize]);
     }
+    own.fill([T::default(); 2]);
 }
 
-/// What each lane's counts are added to.
+/// What each lane's counts are added to: per lane, its sums by slot
+/// ([`LaneTo`]), so that every add is at the combo's own slot, with no
+/// permutation to look up and no branch on where the lane goes.
 pub(crate) struct Targets<'a, T> {
-    pub(crate) pending: &'a mut [[T; 2]],
-    /// The board's rows, a lane's `live` cells each: small enough to stay
-    /// in the cache, where the classes' rows (megabytes, a row a flop)
-    /// would miss it on nearly every scattered add.
-    pub(crate) rows: &'a mut [[T; 2]],
-    pub(crate) to: [LaneTo<'a>; LANES],
+    pub(crate) lanes: [&'a mut [[T; 2]]; LANES],
 }
 
-impl<T: Count> Targets<'_, T> {
+impl<'a, T: Count> Targets<'a, T> {
+    /// The targets of the lanes `to`: the run's pending sums `pending`
+    /// (four flops' `live` cells each) and the board's rows `rows` (a
+    /// lane's `live` cells each: small enough to stay in the cache, where
+    /// the classes' rows, megabytes, a row a flop, would miss it on nearly
+    /// every scattered add).
+    pub(crate) fn new(
+        to: &[LaneTo],
+        pending: &'a mut [[T; 2]],
+        rows: &'a mut [[T; 2]],
+        live: usize,
+    ) -> Self {
+        let mut pending: Vec<Option<&'a mut [[T; 2]]>> =
+            pending.chunks_exact_mut(live.max(1)).map(Some).collect();
+        let mut rows: Vec<Option<&'a mut [[T; 2]]>> =
+            rows.chunks_exact_mut(live.max(1)).map(Some).collect();
+        let mut lanes: [&'a mut [[T; 2]]; LANES] = Default::default();
+        for (lane, to) in lanes.iter_mut().zip(to) {
+            let (all, at) = match *to {
+                LaneTo::Pending(at) => (&mut pending, at),
+                LaneTo::Row(at) => (&mut rows, at),
+            };
+            if let Some(sums) = all.get_mut(at).and_then(Option::take) {
+                *lane = sums;
+            }
+        }
+        Targets { lanes }
+    }
+
     /// Adds combo `slot`'s weight and share `[weight, share]` on lane
     /// `lane`'s flop.
     #[inline(always)]
     fn add(&mut self, lane: usize, slot: usize, [weight, share]: [u64; 2]) {
-        let to = match self.to[lane] {
-            LaneTo::Pending(at) => &mut self.pending[at + slot],
-            LaneTo::Row(at, perm) => &mut self.rows[at + perm[slot] as usize],
-        };
-        T::add_pair(to, [T::from_u64(weight), T::from_u64(share)]);
+        T::add_pair(
+            &mut self.lanes[lane][slot],
+            [T::from_u64(weight), T::from_u64(share)],
+        );
     }
 }
 
