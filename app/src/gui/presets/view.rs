@@ -193,19 +193,26 @@ fn name_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &Sessio
     let chosen = panel.chosen.clone();
     ui.horizontal(|ui| {
         let label = ui.label("Name");
+        // Save is as wide as the "Replace?" it turns into, so nothing moves
+        // between the two clicks; the name box narrows in a narrow panel so
+        // that Save and Rename stay in it.
+        let save_width = button_width(ui, "Replace?");
+        let buttons = save_width + button_width(ui, "Rename");
+        let spacing = ui.spacing().item_spacing.x;
+        let margins = 2.0 * ui.spacing().button_padding.x + 3.0 * spacing;
         ui.add(
             egui::TextEdit::singleline(&mut panel.name)
                 .id_salt("preset name")
                 .hint_text("e.g. CO open 2026")
-                // Narrower in a narrow panel, so Save and Rename stay in it.
-                .desired_width((ui.available_width() - 125.0).clamp(70.0, 140.0)),
+                .desired_width((ui.available_width() - buttons - margins).clamp(70.0, 140.0)),
         )
         .labelled_by(label.id);
         let replacing = panel.confirm.as_ref().is_some_and(|c| c != "delete");
         if ui
             .add_enabled(
                 panel.store.is_some(),
-                egui::Button::new(if replacing { "Replace?" } else { "Save" }),
+                egui::Button::new(if replacing { "Replace?" } else { "Save" })
+                    .min_size(egui::vec2(save_width, 0.0)),
             )
             .on_hover_text(format!("Save {seat_name}'s range as a preset of yours"))
             .clicked()
@@ -226,6 +233,17 @@ fn name_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &Sessio
             panel.rename_chosen(&name);
         }
     });
+}
+
+/// The width of a button reading `text` in `ui`.
+fn button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
 }
 
 /// Importing a preset or range text, and exporting the selected seat's
