@@ -114,6 +114,16 @@ pub(crate) struct Targets<'a, T> {
     pub(crate) lanes: [&'a mut [[T; 2]]; LANES],
 }
 
+/// `sums` cut into chunks of `live` cells (at most [`LANES`]), each to be
+/// taken once: no allocation a board.
+fn chunks<T>(sums: &mut [[T; 2]], live: usize) -> [Option<&mut [[T; 2]]>; LANES] {
+    let mut out: [Option<&mut [[T; 2]]>; LANES] = Default::default();
+    for (to, chunk) in out.iter_mut().zip(sums.chunks_exact_mut(live.max(1))) {
+        *to = Some(chunk);
+    }
+    out
+}
+
 impl<'a, T: Count> Targets<'a, T> {
     /// The targets of the lanes `to`: the run's pending sums `pending`
     /// (four flops' `live` cells each) and the board's rows `rows` (a
@@ -126,10 +136,7 @@ impl<'a, T: Count> Targets<'a, T> {
         rows: &'a mut [[T; 2]],
         live: usize,
     ) -> Self {
-        let mut pending: Vec<Option<&'a mut [[T; 2]]>> =
-            pending.chunks_exact_mut(live.max(1)).map(Some).collect();
-        let mut rows: Vec<Option<&'a mut [[T; 2]]>> =
-            rows.chunks_exact_mut(live.max(1)).map(Some).collect();
+        let (mut pending, mut rows) = (chunks(pending, live), chunks(rows, live));
         let mut lanes: [&'a mut [[T; 2]]; LANES] = Default::default();
         for (lane, to) in lanes.iter_mut().zip(to) {
             let (all, at) = match *to {
