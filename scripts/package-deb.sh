@@ -64,5 +64,5 @@ Description: range and equity tool for Texas Hold'em
 CONTROL
 mkdir -p "$out"
 deb="$out/rangestove_${version}_${arch}.deb"
-dpkg-deb --root-owner-group "${compression[@]}" --build "$stage" "$deb" >&2
+dpkg-deb --root-owner-group ${compression[@]+"${compression[@]}"} --build "$stage" "$deb" >&2
 echo "$deb"

@@ -198,8 +198,10 @@ fn name_actions_ui(ui: &mut egui::Ui, panel: &mut PresetsPanel, session: &Sessio
         // that Save and Rename stay in it.
         let save_width = button_width(ui, "Replace?");
         let buttons = save_width + button_width(ui, "Rename");
-        let spacing = ui.spacing().item_spacing.x;
-        let margins = 2.0 * ui.spacing().button_padding.x + 3.0 * spacing;
+        // The three gaps between the four widgets, and the name box's frame
+        // beyond its desired width (the theme's, a button's padding a side).
+        let spacing = ui.spacing();
+        let margins = 3.0 * spacing.item_spacing.x + 2.0 * spacing.button_padding.x;
         ui.add(
             egui::TextEdit::singleline(&mut panel.name)
                 .id_salt("preset name")
