@@ -16,7 +16,7 @@
 //! * **Tail**: the rows of six-card states, whose slots hold the hand ranks
 //!   of seven cards (below 2^16): stored as `u16`s.
 //!
-//! Each stream is one zstd frame (level 19, long-distance matching). A
+//! Each stream is one zstd frame (level 16, long-distance matching). A
 //! header gives the table's length, where the tail starts and a 64-bit hash
 //! of the whole table; expansion checks all three, and that every entry is
 //! small enough for the engine's unchecked lookups, before the table is
@@ -37,8 +37,9 @@ const MAGIC: [u8; 4] = *b"R2P2";
 const VERSION: u32 = 1;
 /// Header bytes: magic, version, length, tail row, hash, two frame lengths.
 const HEADER: usize = 4 + 4 + 4 + 4 + 8 + 8 + 8;
-/// Compression level (19: the smallest file within a build's patience).
-pub const LEVEL: i32 = 19;
+/// Compression level. 16: 9.2 MB in 28 s of CPU, where 19 made 8.3 MB in
+/// 68 s, a minute of every clean build for 0.9 MB (13: 12.2 MB in 13 s).
+pub const LEVEL: i32 = 16;
 /// The window of long-distance matching (2^27 bytes, zstd's default limit
 /// for decoders, so the decoder needs no special setting).
 const WINDOW_LOG: u32 = 27;
