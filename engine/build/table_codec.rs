@@ -38,7 +38,7 @@ const VERSION: u32 = 1;
 /// Header bytes: magic, version, length, tail row, hash, two frame lengths.
 const HEADER: usize = 4 + 4 + 4 + 4 + 8 + 8 + 8;
 /// Compression level. 16: 9.2 MB in 28 s of CPU, where 19 made 8.3 MB in
-/// 68 s, a minute of every clean build for 0.9 MB (13: 12.2 MB in 13 s).
+/// 68 s: 40 s of every clean build for 0.9 MB (13: 12.2 MB in 13 s).
 pub const LEVEL: i32 = 16;
 /// The window of long-distance matching (2^27 bytes, zstd's default limit
 /// for decoders, so the decoder needs no special setting).
