@@ -96,6 +96,8 @@ pub(crate) fn brute_force(spot: &Spot) -> Vec<(f64, f64, f64)> {
     // ties[s][k]: weight of deals seat s shares with k winners in all.
     let mut ties = vec![vec![0u128; n + 1]; n];
     let mut chosen: Vec<[Card; 2]> = Vec::new();
+    // Per board, each active seat's value (kept across deals and boards).
+    let mut values: Vec<u32> = Vec::with_capacity(n);
     deal(&seats, 0, 1, &mut chosen, &mut |hands, weight| {
         let used: Vec<Card> = known
             .iter()
@@ -104,17 +106,13 @@ pub(crate) fn brute_force(spot: &Spot) -> Vec<(f64, f64, f64)> {
             .collect();
         let deck: Vec<Card> = Card::all().filter(|c| !used.contains(c)).collect();
         for_each_subset(&deck, 5 - board.len(), &mut |extra| {
-            let values: Vec<u32> = active
-                .iter()
-                .map(|&s| {
-                    board
-                        .iter()
-                        .chain(extra)
-                        .chain(&hands[s])
-                        .fold(Naive::default(), |h, &c| h.add_card(c))
-                        .value()
-                })
-                .collect();
+            let common = (board.iter().chain(extra)).fold(Naive::default(), |h, &c| h.add_card(c));
+            values.clear();
+            values.extend(active.iter().map(|&s| {
+                (hands[s].iter())
+                    .fold(common, |h, &c| h.add_card(c))
+                    .value()
+            }));
             let best = *values.iter().max().unwrap();
             let winners = values.iter().filter(|&&v| v == best).count();
             total += weight;

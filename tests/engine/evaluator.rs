@@ -21,10 +21,13 @@ use engine::{Card, HandCategory, HandRank, HandState, eval};
 /// straight flush.
 type NaiveValue = u32;
 
-/// Cards seen so far, as the naive evaluator keeps them.
+/// Cards seen so far, as the naive evaluator keeps them: 32 bytes, 16
+/// aligned (the three spare counts stay 0), so that a copy is two whole
+/// moves where the brute force of equity.rs folds cards into it by value.
 #[derive(Clone, Copy, Default)]
+#[repr(C, align(16))]
 pub(crate) struct Naive {
-    rank_counts: [u8; 13],
+    rank_counts: [u8; 16],
     suit_ranks: [u16; 4],
 }
 
@@ -57,33 +60,53 @@ impl Naive {
         if let Some(top) = flush.and_then(straight_top) {
             return pack(8, &[top]);
         }
-        // (count, rank) of each rank held, largest group first.
-        let mut groups: Vec<(u8, u8)> = (0..13u8)
+        // (count, rank) of each rank held, largest group first (in a fixed
+        // array: the brute force of equity.rs calls this for every seat of
+        // every deal and board).
+        let mut held = [(0u8, 0u8); 13];
+        let mut len = 0;
+        for r in (0..13u8)
             .rev()
             .filter(|&r| self.rank_counts[r as usize] > 0)
-            .map(|r| (self.rank_counts[r as usize], r))
-            .collect();
-        groups.sort_by(|a, b| b.cmp(a));
+        {
+            held[len] = (self.rank_counts[r as usize], r);
+            len += 1;
+        }
+        let groups = &mut held[..len];
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        let groups = &*groups;
         let best_rest = |skip: usize| groups[skip..].iter().map(|g| g.1).max().unwrap_or(0);
         match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
             (4, _) => return pack(7, &[groups[0].1, best_rest(1)]),
             (3, 2..) => return pack(6, &[groups[0].1, groups[1].1]),
             _ => {}
         }
+        // The ranks of `mask`, highest first, into `out`; how many.
+        let ranks_of = |mask: u16, out: &mut [u8; 13]| {
+            let mut n = 0;
+            for r in (0..13u8).rev().filter(|r| mask >> r & 1 == 1) {
+                out[n] = r;
+                n += 1;
+            }
+            n
+        };
+        let mut top = [0u8; 13];
         if let Some(ranks) = flush {
-            let top: Vec<u8> = (0..13u8).rev().filter(|r| ranks >> r & 1 == 1).collect();
-            return pack(5, &top);
+            let n = ranks_of(ranks, &mut top);
+            return pack(5, &top[..n]);
         }
         let all_ranks = groups.iter().fold(0u16, |m, g| m | 1 << g.1);
         if let Some(top) = straight_top(all_ranks) {
             return pack(4, &[top]);
         }
-        let singles: Vec<u8> = groups.iter().filter(|g| g.0 == 1).map(|g| g.1).collect();
+        let single_ranks = (groups.iter().filter(|g| g.0 == 1)).fold(0u16, |m, g| m | 1 << g.1);
+        let n = ranks_of(single_ranks, &mut top);
+        let singles = &top[..n];
         match (groups[0].0, groups[1].0) {
             (3, _) => pack(3, &[groups[0].1, singles[0], singles[1]]),
             (2, 2) => pack(2, &[groups[0].1, groups[1].1, best_rest(2)]),
             (2, _) => pack(1, &[groups[0].1, singles[0], singles[1], singles[2]]),
-            _ => pack(0, &singles),
+            _ => pack(0, singles),
         }
     }
 }
