@@ -114,11 +114,24 @@ impl BoardView<'_> {
         spare.truncate(live);
         debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
         out.clear();
+        if live <= SMALL_SORT {
+            // A few keys: the counting passes' fixed cost (their counts
+            // cleared and summed over every bucket) is most of a small
+            // list's sort. The keys are distinct (their low half is the
+            // index), so sorting them whole is the stable sort by rank.
+            spare.sort_unstable();
+            std::mem::swap(out, spare);
+            return;
+        }
         out.resize(spare.len(), 0);
         radix_by_rank(spare, out, top);
         std::mem::swap(out, spare);
     }
 }
+
+/// The most keys [`BoardView::sorted`] sorts by comparison rather than in
+/// counting passes.
+const SMALL_SORT: usize = 40;
 
 /// Sorts `keys` (`rank << 32 | index`, a rank below 2^16, none above
 /// `top`) stably by rank in two counting passes of a byte, through `other`
