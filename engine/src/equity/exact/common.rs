@@ -87,12 +87,11 @@ impl BoardView<'_> {
     /// `out` := the `items` live on the board as `rank << 32 | index`,
     /// sorted; `spare` is working storage.
     ///
-    /// Written by hand rather than with `sort_unstable`: a rank is below
-    /// 2^16 (`category << 12 | index`), so two stable counting passes of a
-    /// byte each sort a board's few hundred keys in linear time, where the
-    /// comparison sort was a tenth of the flop report's time. The keys
-    /// start in index order, so the stable sort by rank is the order of
-    /// the whole keys.
+    /// Up to [`SMALL_SORT`] keys by `sort_unstable`; more in two stable
+    /// counting passes of a byte (a rank is below 2^16: `category << 12 |
+    /// index`), linear in a board's few hundred keys, where the comparison
+    /// sort was a tenth of the flop report's time. The keys start in index
+    /// order, so the stable sort by rank is the order of the whole keys.
     pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>, spare: &mut Vec<u64>) {
         // Every item's key written, the next one over it where the board
         // holds one of its cards: no branch to mispredict on the board's
@@ -401,6 +400,41 @@ mod tests {
                 super::radix_by_rank(&mut keys, &mut other, top);
                 assert_eq!(keys, expected, "n {n}, ranks below {spread}");
             }
+        }
+    }
+
+    /// A board's live items come out by rank, index order within a rank,
+    /// whether sorted by comparison (a few) or in counting passes (more),
+    /// those holding a board card left out.
+    #[test]
+    fn a_boards_live_items_are_sorted_at_every_length() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let board = 0b1_0110u64;
+        for n in (0..90).chain([331, 1326]) {
+            let items: Vec<super::Item> = (0..n)
+                .map(|i| super::Item {
+                    slot: i as u32,
+                    weight: 1,
+                    mask: 1 << rng.random_range(0..52u32) | 1 << rng.random_range(0..52u32),
+                    cards: [0, 1],
+                    combo: 0,
+                })
+                .collect();
+            let ranks: Vec<u32> = (0..n).map(|_| rng.random_range(1..400)).collect();
+            let view = super::BoardView {
+                ranks: &ranks,
+                mask: board,
+                fixed_best: 0,
+                fixed_winners: 0,
+            };
+            let (mut out, mut spare) = (Vec::new(), Vec::new());
+            view.sorted(&items, &mut out, &mut spare);
+            let mut expected: Vec<u64> = (items.iter().enumerate())
+                .filter(|(_, it)| it.mask & board == 0)
+                .map(|(i, it)| u64::from(ranks[it.slot as usize]) << 32 | i as u64)
+                .collect();
+            expected.sort_by_key(|&k| k >> 32);
+            assert_eq!(out, expected, "{n} items");
         }
     }
 }
