@@ -87,11 +87,14 @@ impl BoardView<'_> {
     /// `out` := the `items` live on the board as `rank << 32 | index`,
     /// sorted; `spare` is working storage.
     ///
-    /// Up to [`SMALL_SORT`] keys by `sort_unstable`; more in two stable
-    /// counting passes of a byte (a rank is below 2^16: `category << 12 |
-    /// index`), linear in a board's few hundred keys, where the comparison
-    /// sort was a tenth of the flop report's time. The keys start in index
-    /// order, so the stable sort by rank is the order of the whole keys.
+    /// The keys start in index order, so the stable sort by rank is the
+    /// order of the whole keys (which are distinct). Up to [`SMALL_SORT`]
+    /// of them are sorted whole by `sort_unstable`, since the counting
+    /// passes' fixed cost (their counts cleared and summed over every
+    /// bucket) is most of a small list's sort; more in two stable counting
+    /// passes of a byte (a rank is below 2^16: `category << 12 | index`),
+    /// linear in a board's few hundred keys, which a comparison sort took
+    /// a tenth of the flop report's time to order.
     pub(super) fn sorted(&self, items: &[Item], out: &mut Vec<u64>, spare: &mut Vec<u64>) {
         // Every item's key written, the next one over it where the board
         // holds one of its cards: no branch to mispredict on the board's
@@ -114,10 +117,6 @@ impl BoardView<'_> {
         debug_assert!(spare.iter().all(|&k| k >> 48 == 0));
         out.clear();
         if live <= SMALL_SORT {
-            // A few keys: the counting passes' fixed cost (their counts
-            // cleared and summed over every bucket) is most of a small
-            // list's sort. The keys are distinct (their low half is the
-            // index), so sorting them whole is the stable sort by rank.
             spare.sort_unstable();
             std::mem::swap(out, spare);
             return;
