@@ -88,7 +88,7 @@ fn write_json(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> s
         if i > 0 {
             out.write_all(b",")?;
         }
-        write!(out, "{}", row_json(row))?;
+        serde_json::to_writer(&mut *out, &row_json(row))?;
     }
     writeln!(
         out,

@@ -74,6 +74,9 @@ pub enum Command {
     Train(train::TrainArgs),
 }
 
+/// The bytes of output written to stdout at a time.
+const STDOUT_BUFFER: usize = 1 << 16;
+
 /// Runs the program on the given arguments (the first is the program name)
 /// and returns its exit status.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
@@ -81,7 +84,10 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    let mut stdout = std::io::stdout().lock();
+    // Buffered: a report writes many small pieces (a flop report's JSON,
+    // four million bytes, in about a million), and a locked stdout alone
+    // scans each for a line end and writes a kilobyte at a time.
+    let mut stdout = std::io::BufWriter::with_capacity(STDOUT_BUFFER, std::io::stdout().lock());
     let outcome = run(cli, &mut stdout).and_then(|()| Ok(stdout.flush()?));
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
