@@ -2,6 +2,7 @@
 //! each seat's exact equity, hits and nut share, and its texture
 //! (docs/design.md §3.7, §6).
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use engine::Card;
@@ -99,35 +100,55 @@ fn write_json(report: &FlopReport, ranges: &[String], out: &mut impl Write) -> s
     )
 }
 
-/// One flop's row as a JSON object.
-fn row_json(row: &study::FlopRow) -> serde_json::Value {
-    let players: Vec<serde_json::Value> = row
-        .seats
-        .iter()
-        .map(|s| {
-            let hits: serde_json::Map<String, serde_json::Value> = (s.hits.iter())
-                .map(|&(name, share)| (name.to_owned(), serde_json::json!(share)))
-                .collect();
-            serde_json::json!({
-                "equity": s.figures.equity,
-                "win": s.figures.win,
-                "tie": s.figures.tie,
-                "std_error": s.figures.std_error,
-                "buckets": s.buckets,
-                "nut_share": s.nut_share,
-                "hits": hits,
-                "continue": s.continue_share,
-            })
+/// One flop's row as a JSON object: its keys in sorted order, as a
+/// `serde_json` map writes them (derived, so that a row is written
+/// without building a map of values first).
+#[derive(serde::Serialize)]
+struct RowJson<'a> {
+    count: u32,
+    flop: String,
+    frequency: f64,
+    players: Vec<SeatJson<'a>>,
+    reach: f64,
+    tags: Vec<String>,
+}
+
+/// One seat of a [`RowJson`], its keys sorted.
+#[derive(serde::Serialize)]
+struct SeatJson<'a> {
+    buckets: [f64; 4],
+    #[serde(rename = "continue")]
+    continues: Option<f64>,
+    equity: f64,
+    hits: BTreeMap<&'a str, f64>,
+    nut_share: f64,
+    std_error: f64,
+    tie: f64,
+    win: f64,
+}
+
+/// See [`RowJson`].
+fn row_json(row: &study::FlopRow) -> RowJson<'_> {
+    let players = (row.seats.iter())
+        .map(|s| SeatJson {
+            buckets: s.buckets,
+            continues: s.continue_share,
+            equity: s.figures.equity,
+            hits: s.hits.iter().copied().collect(),
+            nut_share: s.nut_share,
+            std_error: s.figures.std_error,
+            tie: s.figures.tie,
+            win: s.figures.win,
         })
         .collect();
-    serde_json::json!({
-        "flop": flop_text(&row.flop),
-        "count": row.count,
-        "frequency": row.frequency,
-        "tags": row.texture.tags(),
-        "reach": row.reach,
-        "players": players,
-    })
+    RowJson {
+        count: row.count,
+        flop: flop_text(&row.flop),
+        frequency: row.frequency,
+        players,
+        reach: row.reach,
+        tags: row.texture.tags(),
+    }
 }
 
 /// The human-readable table: the aggregate, then a row per flop class.
