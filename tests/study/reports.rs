@@ -601,6 +601,13 @@ fn flops_at_the_command_line() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // One object on one line, its keys in alphabetical order at every
+    // level (docs/design.md): the parsed value's maps sort their keys, so
+    // written again it lists the same keys in the same order.
+    let text = std::str::from_utf8(&output.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1);
+    let again = serde_json::to_string(&json).unwrap();
+    assert_eq!(json_keys(text), json_keys(&again));
     let flops = json["flops"].as_array().unwrap();
     // Three aces or three kings cannot come with AA against KK: those two
     // classes (four flops each) are left out.
@@ -623,6 +630,17 @@ fn flops_at_the_command_line() {
     let text = String::from_utf8(csv.stdout).unwrap();
     assert!(text.starts_with("flop,count,frequency,tags,seat1_equity,"));
     assert_eq!(text.lines().count(), 1754);
+}
+
+/// The keys of a JSON text with no escaped quotes, in the order written:
+/// each quoted string followed by a colon.
+fn json_keys(text: &str) -> Vec<&str> {
+    let parts: Vec<&str> = text.split('"').collect();
+    (1..parts.len())
+        .step_by(2)
+        .filter(|&i| parts.get(i + 1).is_some_and(|next| next.starts_with(':')))
+        .map(|i| parts[i])
+        .collect()
 }
 
 /// The frequency-weighted mean of each seat's flop equities is its exact
