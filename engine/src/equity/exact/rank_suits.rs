@@ -108,9 +108,7 @@ impl Deck {
     /// rank left.
     #[inline(always)]
     pub(super) fn have(&self, pattern: &Pattern) -> [u8; BOARD] {
-        pattern
-            .ranks
-            .map(|rank| self.rank_cards[usize::from(rank) % RANK_SLOTS])
+        (pattern.ranks()).map(|rank| self.rank_cards[usize::from(rank) % RANK_SLOTS])
     }
 }
 
@@ -196,7 +194,7 @@ impl SuitHolding {
         // suit is left.
         let mut open = 0u8;
         for i in 0..distinct {
-            open |= u8::from(self.deck >> pattern.ranks[i] & 1 == 1) << i;
+            open |= u8::from(self.deck >> pattern.rank(i) & 1 == 1) << i;
         }
         for &dealt in SUBSETS[distinct] {
             let k = dealt.count_ones();
@@ -210,10 +208,10 @@ impl SuitHolding {
             let mut ways = 1;
             let mut suited_ranks = 0u16;
             for i in 0..distinct {
-                let count = usize::from(pattern.counts[i]);
+                let count = usize::from(pattern.count(i));
                 let have = usize::from(have[i]);
                 ways *= if dealt >> i & 1 == 1 {
-                    suited_ranks |= 1 << pattern.ranks[i];
+                    suited_ranks |= 1 << pattern.rank(i);
                     WAYS[have - 1][count - 1]
                 } else {
                     WAYS[have - usize::from(open >> i & 1)][count]
@@ -236,8 +234,8 @@ impl SuitHolding {
             return 0;
         }
         let distinct = usize::from(pattern.distinct);
-        (pattern.counts.iter().zip(have).take(distinct))
-            .map(|(&count, &have)| WAYS[usize::from(have) - 1][usize::from(count) - 1])
+        (pattern.slots.iter().zip(have).take(distinct))
+            .map(|(&slot, &have)| WAYS[usize::from(have) - 1][usize::from(slot) % WAYS_STRIDE - 1])
             .product()
     }
 

@@ -146,9 +146,9 @@ fn a_multisets_ways_are_the_product_over_its_ranks() {
             let have = left.have(pattern);
             let mut product = 1;
             for i in 0..distinct {
-                let cards = left.rank_cards[usize::from(pattern.ranks[i])];
+                let cards = left.rank_cards[usize::from(pattern.rank(i))];
                 assert_eq!(have[i], cards);
-                product *= WAYS[usize::from(cards)][usize::from(pattern.counts[i])];
+                product *= WAYS[usize::from(cards)][usize::from(pattern.count(i))];
             }
             assert_eq!(ways.of_pattern(pattern), product);
             boards += product;
