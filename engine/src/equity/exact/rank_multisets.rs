@@ -74,16 +74,18 @@ impl Pattern {
     /// Its distinct ranks by position (0 past the last).
     #[inline(always)]
     pub(super) fn ranks(&self) -> [u8; BOARD] {
-        self.slots.map(|slot| slot / WAYS_STRIDE as u8)
+        std::array::from_fn(|i| self.rank(i))
     }
 
     /// How many of each distinct rank it holds, by position (0 past the
     /// last).
     #[cfg(test)]
     pub(super) fn counts(&self) -> [u8; BOARD] {
-        self.slots.map(|slot| slot % WAYS_STRIDE as u8)
+        std::array::from_fn(|i| self.count(i))
     }
 }
+
+const _: () = assert!(size_of::<Pattern>() == 8, "a multiset is eight bytes");
 
 /// Multisets of five ranks with at most four of a rank.
 pub(super) const PATTERN_COUNT: usize = 6175;

@@ -234,8 +234,8 @@ impl SuitHolding {
             return 0;
         }
         let distinct = usize::from(pattern.distinct);
-        (pattern.slots.iter().zip(have).take(distinct))
-            .map(|(&slot, &have)| WAYS[usize::from(have) - 1][usize::from(slot) % WAYS_STRIDE - 1])
+        (have.iter().take(distinct).enumerate())
+            .map(|(i, &have)| WAYS[usize::from(have) - 1][usize::from(pattern.count(i)) - 1])
             .product()
     }
 
