@@ -155,19 +155,20 @@ impl Counter {
     }
 
     /// Counts the flops `ons` of a board [`Counter::prepare`]d side by
-    /// side, one lane each, into `out` and `targets` (each combo's counts
-    /// times `orbit`), where two ranges meet, one ruled and one not (`ruled`,
+    /// side, one lane each (by the flop's place among the board's ten),
+    /// into `out` and each combo's cell in `cells` (its counts times
+    /// `orbit` added), where two ranges meet, one ruled and one not (`ruled`,
     /// from the board's lists), and no single hand sits at the table.
     pub(super) fn count_lanes<T: Count>(
         &self,
         ruled: on_flop::Ruled<'_>,
-        ons: &[Option<OnFlop<'_>>],
+        ons: &[Option<OnFlop<'_>>; on_flop::LANES],
         unit_orbit: (&[u64], u64),
         out: &mut on_flop::LaneCounts,
-        targets: &mut on_flop::Targets<'_, T>,
+        cells: &mut [on_flop::LaneCell<T>],
     ) {
         if let Counter::Sweep(two) = self {
-            on_flop::count_lanes(two, ruled, ons, unit_orbit, out, targets);
+            on_flop::count_lanes(two, ruled, ons, unit_orbit, out, cells);
         }
     }
 

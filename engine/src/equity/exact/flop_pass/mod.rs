@@ -27,6 +27,7 @@
 
 mod counter;
 mod flop_weights;
+mod lane_runs;
 mod on_flop;
 mod one_hand;
 mod orbits;

@@ -15,9 +15,7 @@ use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 mod lanes;
 mod sweep;
 
-pub(super) use lanes::{
-    LANES, LaneCounts, LaneTo, ROW_LANES, Targets, add_and_clear, count as count_lanes,
-};
+pub(super) use lanes::{LANES, LaneCell, LaneCounts, count as count_lanes};
 pub(super) use sweep::Into;
 use sweep::{Entry, Met, Sweep};
 

@@ -53,12 +53,6 @@ impl<T: Count> Pending<T> {
         &mut self.sums[at * self.live..(at + 1) * self.live]
     }
 
-    /// The sums of the four flops, flop by flop (flop `at`'s from
-    /// `at * live` on, once [`Pending::start`]ed).
-    pub(super) fn every_sum(&mut self) -> &mut [[T; 2]] {
-        &mut self.sums
-    }
-
     /// Ends the run first where the board `cards` has other lowest cards,
     /// and notes flop `at`'s class and permutation.
     pub(super) fn start(

@@ -165,6 +165,20 @@ pub(super) trait Count: Copy + Default + Send + Sync {
         to[0].add_count(c[0]);
         to[1].add_count(c[1]);
     }
+    /// `v` modulo the counter's width: a term of a sum that fits, whose
+    /// terms may not each fit (a product summed as it goes), and whose sum
+    /// taken modulo the width is therefore the exact sum.
+    fn wrapping(v: u64) -> Self;
+    /// `to[l] += [k · x[l], j · y[l]]` lane by lane, modulo the counter's
+    /// width (terms of sums that fit: [`Count::wrapping`]).
+    #[inline(always)]
+    fn add_lanes(to: &mut [[Self; 2]; 16], (k, x): (Self, &[u32; 16]), (j, y): (Self, &[u32; 16])) {
+        for ((t, &x), &y) in to.iter_mut().zip(x).zip(y) {
+            *t = [t[0].wrapping_mul_add(k, x), t[1].wrapping_mul_add(j, y)];
+        }
+    }
+    /// `self + k · x`, modulo the counter's width.
+    fn wrapping_mul_add(self, k: Self, x: u32) -> Self;
 }
 
 impl Count for u32 {
@@ -187,6 +201,14 @@ impl Count for u32 {
         let sum = wide(*to) + wide(c);
         *to = [sum as u32, (sum >> 32) as u32];
     }
+    #[inline(always)]
+    fn wrapping(v: u64) -> u32 {
+        v as u32
+    }
+    #[inline(always)]
+    fn wrapping_mul_add(self, k: u32, x: u32) -> u32 {
+        self.wrapping_add(k.wrapping_mul(x))
+    }
 }
 
 impl Count for u64 {
@@ -197,6 +219,14 @@ impl Count for u64 {
     #[inline(always)]
     fn add_count(&mut self, v: u64) {
         *self += v;
+    }
+    #[inline(always)]
+    fn wrapping(v: u64) -> u64 {
+        v
+    }
+    #[inline(always)]
+    fn wrapping_mul_add(self, k: u64, x: u32) -> u64 {
+        self.wrapping_add(k.wrapping_mul(u64::from(x)))
     }
 }
 

@@ -8,7 +8,8 @@ use rayon::prelude::*;
 
 use super::counter::Scratches;
 use super::flop_weights::{FlopWeights, OnFlop};
-use super::on_flop::{self, LANES, LaneCounts, LaneTo, ROW_LANES, Targets, add_and_clear};
+use super::lane_runs::LaneRuns;
+use super::on_flop::{self, LANES, LaneCounts};
 use super::pass::Pass;
 use super::pending::{Pending, ToFlops};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Cell, Count};
@@ -18,7 +19,7 @@ use crate::equity::exact::common::BoardView;
 
 /// A board's ten flops: the positions of their cards among its five,
 /// lowest first.
-const FLOPS: [(usize, usize, usize); 10] = [
+pub(super) const FLOPS: [(usize, usize, usize); LANES] = [
     (0, 1, 2),
     (0, 1, 3),
     (0, 1, 4),
@@ -138,11 +139,8 @@ struct Fold<T> {
     /// The one pass's way to the ten flops of a board.
     flops: ToFlops<[T; 2]>,
     /// On a line with no single hand, a board's flops counted side by
-    /// side.
-    lanes: Option<LaneCounts>,
-    /// With `lanes`: the board's counts of each lane whose flop holds its
-    /// highest card (at most [`ROW_LANES`]), by slot ([`LaneTo::Row`]).
-    lane_rows: Vec<[T; 2]>,
+    /// side, and their counts by slot on their way to the classes.
+    lanes: Option<(LaneCounts, LaneRuns<T>)>,
 }
 
 impl<T: Count> Folding<[T; 2]> for Fold<T> {
@@ -159,8 +157,7 @@ impl<T: Count> Folding<[T; 2]> for Fold<T> {
             // Sums by highest card in the one pass only: on a line each
             // flop has its own counts.
             flops: ToFlops::new(live, pass.winner_sets, pass.flop_weights.is_none()),
-            lanes: lanes.then(|| LaneCounts::new(live, pass.winner_sets)),
-            lane_rows: vec![[T::default(); 2]; if lanes { ROW_LANES * live } else { 0 }],
+            lanes: lanes.then(|| (LaneCounts::new(live, pass.winner_sets), LaneRuns::new(live))),
         }
     }
 
@@ -189,6 +186,9 @@ impl<T: Count> Folding<[T; 2]> for Fold<T> {
     fn finish(mut self, pass: &Pass<'_>) -> Acc<[T; 2]> {
         self.pending.flush(&mut self.acc, pass);
         self.flops.flush(&mut self.acc, pass);
+        if let Some((_, runs)) = &mut self.lanes {
+            runs.flush_run(&mut self.acc, pass);
+        }
         self.acc
     }
 }
@@ -281,51 +281,33 @@ impl<T: Count> Fold<T> {
         cards: &[u64; 5],
         orbit: u64,
     ) -> bool {
-        let Some(lanes) = &mut self.lanes else {
+        let Some((lanes, runs)) = &mut self.lanes else {
             return false;
         };
         let Some(ruled) = self.scratch.lists.ruled() else {
             return false;
         };
         let mut ons: [Option<OnFlop<'_>>; LANES] = Default::default();
-        let mut flops = [((0, 0, 0), (0, 0)); LANES];
-        let mut n = 0;
-        for (x, y, z) in FLOPS {
+        let mut flops = [None; LANES];
+        for (l, (x, y, z)) in FLOPS.into_iter().enumerate() {
             let flop = cards[x] | cards[y] | cards[z];
             let Some((class, p)) = pass.flop_class.get(flop) else {
                 continue;
             };
             let to = &pass.item_perms[usize::from(p)];
             if let Some(on) = weights.on_flop(class as usize, to) {
-                (ons[n], flops[n]) = (Some(on), ((x, y, z), (class as usize, p)));
-                n += 1;
+                (ons[l], flops[l]) = (Some(on), Some((class as usize, p)));
             }
         }
-        let live = pass.live;
-        let mut to = [LaneTo::Pending(0); LANES];
-        let mut rows = 0;
-        for (to, &((x, y, z), (class, p))) in to.iter_mut().zip(&flops[..n]) {
-            *to = if z < 4 {
-                let at = x + y + z - 3;
-                (self.pending).start(at, cards, class, p, &mut self.acc, pass);
-                LaneTo::Pending(at)
-            } else {
-                rows += 1;
-                LaneTo::Row(rows - 1)
-            };
-        }
-        let pending = self.pending.every_sum();
-        let mut targets = Targets::new(&to[..n], pending, &mut self.lane_rows, live);
+        let cells = runs.start(cards, &flops, &mut self.acc, pass);
         let unit_orbit = (pass.unit_k, orbit);
-        (pass.counter).count_lanes(ruled, &ons[..n], unit_orbit, lanes, &mut targets);
-        for (l, &(_, (class, p))) in flops[..n].iter().enumerate() {
-            (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
-            if let LaneTo::Row(at) = to[l] {
-                let row = &mut self.acc.combos[class * live..(class + 1) * live];
-                let own = &mut self.lane_rows[at * live..(at + 1) * live];
-                add_and_clear(row, own, &pass.item_sources[usize::from(p)]);
+        (pass.counter).count_lanes(ruled, &ons, unit_orbit, lanes, cells);
+        for (l, flop) in flops.iter().enumerate() {
+            if let Some((class, _)) = *flop {
+                (self.acc).add_sets(class, lanes.sets(l), lanes.deals[l], orbit);
             }
         }
+        runs.end_board(&flops, &mut self.acc, pass);
         true
     }
 }

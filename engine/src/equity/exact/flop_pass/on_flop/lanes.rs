@@ -2,21 +2,20 @@
 //! flop to flop (a rule) and the other's do not, and no single hand sits
 //! at the table: the ruled seat's combos weighed on each flop (a lane
 //! each), and the steady seat swept once against all of them with running
-//! sums per card and lane, instead of once for every flop. The same
+//! sums per card and lane, instead of once for every flop; each combo's
+//! counts on all of a board's flops added to its cell at once, a vector of
+//! its lanes (compiled for AVX2 where the processor has it). The same
 //! integers as counting each flop on its own ([`super::two_ranges`]): a
 //! lane's sums are that flop's, term for term.
 
 use crate::equity::exact::flop_pass::flop_weights::OnFlop;
+use crate::equity::exact::flop_pass::on_flop::Ruled;
 use crate::equity::exact::flop_pass::on_flop::sweep::{Entry, Met};
 use crate::equity::exact::flop_pass::sums::Count;
 use crate::equity::exact::two_ranges::TwoRanges;
 
 /// The most flops a board holds.
 pub(crate) const LANES: usize = 10;
-
-/// The most flops of a board holding its highest card: their lanes go to
-/// the board's own rows ([`LaneTo::Row`]).
-pub(crate) const ROW_LANES: usize = 6;
 
 /// A value per lane. Sixteen wide, past the ten lanes, so that a row is a
 /// cache line and the sums are whole vector registers. `u32` holds any
@@ -86,80 +85,12 @@ fn add(to: &mut Lane, w: &Lane) {
     }
 }
 
-/// Where a lane's counts go, by slot: the run's pending sums of its flop
-/// (from this index on), or the board's own row for the lane (from this
-/// index on), added to the class's row in the row's order once the board
-/// is counted ([`add_and_clear`]).
-#[derive(Clone, Copy)]
-pub(crate) enum LaneTo {
-    Pending(usize),
-    Row(usize),
-}
-
-/// Adds a board's own row `own` ([`LaneTo::Row`], by slot) to its class's
-/// `row`, whose entry `j` takes slot `sources[j]`'s counts (the flop's
-/// permutation's inverse), and clears it for the next board.
-#[inline(always)]
-pub(crate) fn add_and_clear<T: Count>(row: &mut [[T; 2]], own: &mut [[T; 2]], sources: &[u32]) {
-    for (to, &i) in row.iter_mut().zip(sources) {
-        T::add_pair(to, own[i as usize]);
-    }
-    own.fill([T::default(); 2]);
-}
-
-/// What each lane's counts are added to: per lane, its sums by slot
-/// ([`LaneTo`]), so that every add is at the combo's own slot, with no
-/// permutation to look up and no branch on where the lane goes.
-pub(crate) struct Targets<'a, T> {
-    pub(crate) lanes: [&'a mut [[T; 2]]; LANES],
-}
-
-/// `sums` cut into chunks of `live` cells (at most [`LANES`]), each to be
-/// taken once: no allocation a board.
-fn chunks<T>(sums: &mut [[T; 2]], live: usize) -> [Option<&mut [[T; 2]]>; LANES] {
-    let mut out: [Option<&mut [[T; 2]]>; LANES] = Default::default();
-    for (to, chunk) in out.iter_mut().zip(sums.chunks_exact_mut(live.max(1))) {
-        *to = Some(chunk);
-    }
-    out
-}
-
-impl<'a, T: Count> Targets<'a, T> {
-    /// The targets of the lanes `to`: the run's pending sums `pending`
-    /// (four flops' `live` cells each) and the board's rows `rows` (a
-    /// lane's `live` cells each: small enough to stay in the cache, where
-    /// the classes' rows, megabytes, a row a flop, would miss it on nearly
-    /// every scattered add).
-    pub(crate) fn new(
-        to: &[LaneTo],
-        pending: &'a mut [[T; 2]],
-        rows: &'a mut [[T; 2]],
-        live: usize,
-    ) -> Self {
-        let (mut pending, mut rows) = (chunks(pending, live), chunks(rows, live));
-        let mut lanes: [&'a mut [[T; 2]]; LANES] = Default::default();
-        for (lane, to) in lanes.iter_mut().zip(to) {
-            let (all, at) = match *to {
-                LaneTo::Pending(at) => (&mut pending, at),
-                LaneTo::Row(at) => (&mut rows, at),
-            };
-            if let Some(sums) = all.get_mut(at).and_then(Option::take) {
-                *lane = sums;
-            }
-        }
-        Targets { lanes }
-    }
-
-    /// Adds combo `slot`'s weight and share `[weight, share]` on lane
-    /// `lane`'s flop.
-    #[inline(always)]
-    fn add(&mut self, lane: usize, slot: usize, [weight, share]: [u64; 2]) {
-        T::add_pair(
-            &mut self.lanes[lane][slot],
-            [T::from_u64(weight), T::from_u64(share)],
-        );
-    }
-}
+/// A combo's counts on each lane (flop) of the boards summed since its
+/// lane was last added to its class: per lane, the weight of its deals and
+/// its share (in units of `unit_k[1]`), modulo the counter's width
+/// ([`Count::wrapping`]). One vector per counter, so that a combo's counts
+/// on all its board's flops are added at once.
+pub(crate) type LaneCell<T> = [[T; 2]; 16];
 
 /// What [`count`] forms for each flop (lane) of a board besides the
 /// combos' counts, and its working storage, reused across boards.
@@ -198,41 +129,77 @@ impl LaneCounts {
     }
 }
 
-/// Counts the flops `ons` (at most [`LANES`]) of a board for `two`, one
-/// lane each: the winner sets and deals into `out`, each combo's counts
-/// (times `orbit`) into `targets`. The ruled seat is on side `ruled`, its
-/// live combos `against` (by rank, with what they meet in the steady
-/// seat's list); `steady` is the steady seat's list. No single hand sits
-/// at the table.
+/// Counts the flops `ons` of a board for `two`, one lane each (by the
+/// flop's place among the board's ten; `None` for a flop not counted):
+/// the winner sets and deals into `out`, each combo's counts (times
+/// `orbit`) added to its cell in `cells` (by slot). The ruled seat is on
+/// side `ruled`, its live combos `against` (by rank, with what they meet in
+/// the steady seat's list); `steady` is the steady seat's list. No single
+/// hand sits at the table, so two seats share a pot: `unit_k[1]` is twice
+/// `unit_k[2]`.
 pub(crate) fn count<T: Count>(
     two: &TwoRanges,
+    ruled: Ruled<'_>,
+    ons: &[Option<OnFlop<'_>>; LANES],
+    unit_orbit: (&[u64], u64),
+    out: &mut LaneCounts,
+    cells: &mut [LaneCell<T>],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just checked.
+        unsafe { count_avx2(two, ruled, ons, unit_orbit, out, cells) };
+        return;
+    }
+    count_on_lanes(two, ruled, ons, unit_orbit, out, cells);
+}
+
+/// [`count`] compiled for AVX2, whose eight-wide 32-bit multiplies and adds
+/// take a combo's lanes two vectors at a time (the baseline x86-64 has no
+/// 32-bit vector multiply).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_avx2<T: Count>(
+    two: &TwoRanges,
+    ruled: Ruled<'_>,
+    ons: &[Option<OnFlop<'_>>; LANES],
+    unit_orbit: (&[u64], u64),
+    out: &mut LaneCounts,
+    cells: &mut [LaneCell<T>],
+) {
+    count_on_lanes(two, ruled, ons, unit_orbit, out, cells);
+}
+
+/// [`count`], for the processor at hand.
+#[inline(always)]
+fn count_on_lanes<T: Count>(
+    two: &TwoRanges,
     (ruled, against, steady): (usize, &[(Entry, Met)], &[Entry]),
-    ons: &[Option<OnFlop<'_>>],
+    ons: &[Option<OnFlop<'_>>; LANES],
     (unit_k, orbit): (&[u64], u64),
     out: &mut LaneCounts,
-    targets: &mut Targets<'_, T>,
+    cells: &mut [LaneCell<T>],
 ) {
-    debug_assert!(ons.len() <= LANES);
     let (seats, fixed) = two.seats_and_fixed_weight();
     let bits = seats.map(|a| 1usize << a);
-    let n = ons.len();
     let (u1, u2) = (unit_k[1], unit_k[2]);
+    debug_assert_eq!(u1, 2 * u2);
     out.sets.iter_mut().for_each(|v| *v = 0);
-    out.deals = [0; LANES];
     out.all.clear();
     // The ruled seat's weights on each flop, lane by lane, so that each
     // flop's weights and permutation stay at hand through the combos
-    // (`by_slot` is zero past the lanes).
-    for (l, on) in ons.iter().flatten().enumerate() {
+    // (`by_slot` is zero on the lanes not counted).
+    for (l, on) in ons.iter().enumerate() {
+        let Some(on) = on else { continue };
         for (e, _) in against {
             out.by_slot[e.slot as usize][l] = on.of_slot(e.slot) as u32;
         }
     }
     // The ruled seat: each combo's counts from what it meets in the steady
-    // seat's list (the same on every flop). Per lane, the weight of its
-    // pairs with the steady seat's combos, those it wins and those tied:
-    // the steady seat wins the rest.
-    let mut totals = [[0u64; 3]; LANES];
+    // seat's list (the same on every flop), its weight on each lane times
+    // them. Per lane, the weight of its pairs with the steady seat's
+    // combos, those it wins and those tied: the steady seat wins the rest.
+    let mut totals = [[0u64; 16]; 4];
     for &(
         ref e,
         Met {
@@ -245,20 +212,29 @@ pub(crate) fn count<T: Count>(
     {
         let w = out.by_slot[e.slot as usize];
         out.all.add(e.cards, &w);
-        for l in (0..n).filter(|&l| w[l] > 0) {
-            let w = u64::from(w[l]) * fixed;
-            out.deals[l] += held;
-            totals[l][0] += w * all;
-            totals[l][1] += w * lower;
-            totals[l][2] += w * equal;
-            let counts = [w * all * orbit, w * (lower * u1 + equal * u2) * orbit];
-            targets.add(l, e.slot as usize, counts);
+        let cell = &mut cells[e.slot as usize];
+        let k = fixed * orbit;
+        let share = T::wrapping(k * (lower * u1 + equal * u2));
+        T::add_lanes(cell, (T::wrapping(k * all), &w), (share, &w));
+        // Per lane, the weight of its pairs with the steady seat's combos,
+        // those it wins and those tied, and its deals where it continues:
+        // each a product of two 32-bit factors (a weight is at most
+        // `u16::MAX`, a seat's whole weight under 2^27), in 64 bits.
+        debug_assert!(all < 1 << 32);
+        let met = [all, lower, equal].map(|v| u64::from(v as u32));
+        for l in 0..16 {
+            let w = u64::from(w[l]);
+            for (total, met) in totals.iter_mut().zip(met) {
+                total[l] += w * met;
+            }
+            totals[3][l] += if w > 0 { held } else { 0 };
         }
     }
+    out.deals.copy_from_slice(&totals[3][..LANES]);
     let k = out.winner_sets;
     let (ruled_bit, steady_bit) = (bits[ruled], bits[1 - ruled]);
-    for (l, &[all, wins, ties]) in totals[..n].iter().enumerate() {
-        let sets = &mut out.sets[l * k..(l + 1) * k];
+    for (l, sets) in out.sets.chunks_exact_mut(k).take(LANES).enumerate() {
+        let [all, wins, ties] = [0, 1, 2].map(|t| totals[t][l] * fixed);
         sets[ruled_bit] += wins;
         sets[ruled_bit | steady_bit] += ties;
         sets[steady_bit] += all - wins - ties;
@@ -295,12 +271,19 @@ pub(crate) fn count<T: Count>(
             let own = &by_slot[e.twin as usize];
             let weight = out.all.compatible(e.cards, own);
             let upto = sums.compatible(e.cards, own);
-            let w = e.weight * fixed * orbit;
-            for l in 0..n {
-                let (lower, equal) = (u64::from(lower[l]), u64::from(upto[l] - lower[l]));
-                let counts = [w * u64::from(weight[l]), w * (lower * u1 + equal * u2)];
-                targets.add(l, e.slot as usize, counts);
+            // The share, `lower · u1 + (upto − lower) · u2`, is
+            // `(lower + upto) · u2`.
+            let mut halves = ZERO;
+            for l in 0..16 {
+                halves[l] = lower[l] + upto[l];
             }
+            let w = e.weight * fixed * orbit;
+            let cell = &mut cells[e.slot as usize];
+            T::add_lanes(
+                cell,
+                (T::wrapping(w), &weight),
+                (T::wrapping(w * u2), &halves),
+            );
         }
     }
     for (e, _) in against {
