@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::report;
 use crate::card::CardSet;
 use crate::equity::ReportStrategy;
-use crate::equity::exact::flop_pass::{BY_HIGHEST_OFF, EACH_FLOP_OFF, ONE_HAND_OFF, PACKED_SWEEPS};
+use crate::equity::exact::flop_pass::{
+    BASELINE_LANES, BY_HIGHEST_OFF, EACH_FLOP_OFF, ONE_HAND_OFF, PACKED_SWEEPS,
+};
 use crate::equity::request::{EquityRequest, Seat};
 use crate::line::{ContinueRule, Street, StreetRule};
 use crate::range::Range;
@@ -80,6 +82,37 @@ fn a_ruled_range_against_a_steady_one_counts_as_each_flop() {
     same_both_ways(&request, &[rule(0, "set+,top-pair:0.5")], true);
     let request = spot(&["JJ+,AQs+:0.6,KJs", "99+,ATs+,KQo"], "");
     same_both_ways(&request, &[rule(1, "equity>=50%")], false);
+}
+
+/// A ruled range against a steady one, weighted with a dead card (sums in
+/// 32 bits) and with weights whose sums need 64: the lanes counted by the
+/// code for the processor at hand (AVX2 where it has it) and by the
+/// baseline code give the very same report.
+#[test]
+fn a_ruled_range_counts_the_same_by_the_baseline_lanes() {
+    let none = |_: &_, _, _| {};
+    let spots = [
+        (
+            spot(&["QQ+:0.5,AK,JTs:0.25,76s", "TT+,AQs+,KQs:0.7"], "2c"),
+            0,
+        ),
+        (
+            spot(&["AA:0.9999,KK,QQ:0.777,AKs", "TT+,AQs:0.4999,KQo"], ""),
+            1,
+        ),
+    ];
+    for (request, seat) in spots {
+        let rules = [rule(seat, "top-pair+,equity>=60%")];
+        let (at_hand, passed) = report(&request, &rules, true, &|| false, &none).expect("report");
+        BASELINE_LANES.store(true, Ordering::Relaxed);
+        let baseline = report(&request, &rules, true, &|| false, &none);
+        BASELINE_LANES.store(false, Ordering::Relaxed);
+        let (baseline, _) = baseline.expect("report");
+        assert!(passed > 0, "{:?}", request.seats);
+        assert_eq!(at_hand.flops, baseline.flops, "{:?}", request.seats);
+        assert_eq!(at_hand.seats, baseline.seats, "{:?}", request.seats);
+        assert_eq!(at_hand.continues, baseline.continues, "{:?}", request.seats);
+    }
 }
 
 /// Two ranges and a hand (the single-combo seat's rank in the sweep),

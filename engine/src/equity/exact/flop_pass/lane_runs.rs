@@ -8,10 +8,9 @@
 //! in the row's order (the permutation's inverse), and is cleared as it
 //! goes.
 
-use super::on_flop::{LANES, LaneCell};
+use super::on_flop::{FLOPS, LANES, LaneCell};
 use super::pass::Pass;
 use super::sums::{Acc, Count};
-use super::sweep::FLOPS;
 
 /// The cells by slot, and the run's flops.
 pub(super) struct LaneRuns<T> {

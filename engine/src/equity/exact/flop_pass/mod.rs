@@ -42,6 +42,8 @@ pub(crate) use run::{applies, flop_pass, line_applies, line_pass, standings_pass
 pub(crate) use sums::{ClassSums, PassSums};
 
 #[cfg(test)]
+pub(crate) use on_flop::BASELINE_LANES;
+#[cfg(test)]
 pub(crate) use one_hand::{ONE_HAND_OFF, PACKED_SWEEPS};
 #[cfg(test)]
 pub(crate) use pending::BY_HIGHEST_OFF;

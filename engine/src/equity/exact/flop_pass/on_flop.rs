@@ -15,7 +15,9 @@ use crate::equity::exact::two_ranges::{Sums, TwoRanges};
 mod lanes;
 mod sweep;
 
-pub(super) use lanes::{LANES, LaneCell, LaneCounts, count as count_lanes};
+#[cfg(test)]
+pub(crate) use lanes::BASELINE_LANES;
+pub(super) use lanes::{FLOPS, LANES, LaneCell, LaneCounts, count as count_lanes};
 pub(super) use sweep::Into;
 use sweep::{Entry, Met, Sweep};
 

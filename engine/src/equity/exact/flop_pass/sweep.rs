@@ -9,28 +9,13 @@ use rayon::prelude::*;
 use super::counter::Scratches;
 use super::flop_weights::{FlopWeights, OnFlop};
 use super::lane_runs::LaneRuns;
-use super::on_flop::{self, LANES, LaneCounts};
+use super::on_flop::{self, FLOPS, LANES, LaneCounts};
 use super::pass::Pass;
 use super::pending::{Pending, ToFlops};
 use super::sums::{ACCUMULATOR_BYTES, Acc, Cell, Count};
 use crate::compact::CompactHand;
 use crate::equity::error::EquityError;
 use crate::equity::exact::common::BoardView;
-
-/// A board's ten flops: the positions of their cards among its five,
-/// lowest first.
-pub(super) const FLOPS: [(usize, usize, usize); LANES] = [
-    (0, 1, 2),
-    (0, 1, 3),
-    (0, 1, 4),
-    (0, 2, 3),
-    (0, 2, 4),
-    (0, 3, 4),
-    (1, 2, 3),
-    (1, 2, 4),
-    (1, 3, 4),
-    (2, 3, 4),
-];
 
 /// One thread's share of a sweep: what it sums per class and item (`C`),
 /// counted board by board.

@@ -9,13 +9,27 @@
 //! lane's sums are that flop's, term for term.
 
 use crate::equity::exact::flop_pass::flop_weights::OnFlop;
-use crate::equity::exact::flop_pass::on_flop::Ruled;
 use crate::equity::exact::flop_pass::on_flop::sweep::{Entry, Met};
 use crate::equity::exact::flop_pass::sums::Count;
 use crate::equity::exact::two_ranges::TwoRanges;
 
 /// The most flops a board holds.
 pub(crate) const LANES: usize = 10;
+
+/// A board's ten flops, a lane each: the positions of their cards among
+/// its five, lowest first.
+pub(crate) const FLOPS: [(usize, usize, usize); LANES] = [
+    (0, 1, 2),
+    (0, 1, 3),
+    (0, 1, 4),
+    (0, 2, 3),
+    (0, 2, 4),
+    (0, 3, 4),
+    (1, 2, 3),
+    (1, 2, 4),
+    (1, 3, 4),
+    (2, 3, 4),
+];
 
 /// A value per lane. Sixteen wide, past the ten lanes, so that a row is a
 /// cache line and the sums are whole vector registers. `u32` holds any
@@ -139,20 +153,30 @@ impl LaneCounts {
 /// `unit_k[2]`.
 pub(crate) fn count<T: Count>(
     two: &TwoRanges,
-    ruled: Ruled<'_>,
+    ruled: (usize, &[(Entry, Met)], &[Entry]),
     ons: &[Option<OnFlop<'_>>; LANES],
     unit_orbit: (&[u64], u64),
     out: &mut LaneCounts,
     cells: &mut [LaneCell<T>],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    let avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(all(target_arch = "x86_64", test))]
+    let avx2 = avx2 && !BASELINE_LANES.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
         // SAFETY: the processor has AVX2, just checked.
         unsafe { count_avx2(two, ruled, ons, unit_orbit, out, cells) };
         return;
     }
     count_on_lanes(two, ruled, ons, unit_orbit, out, cells);
 }
+
+/// Set by a test to count the lanes with the baseline code where the
+/// processor has AVX2: the same sums either way.
+#[cfg(test)]
+pub(crate) static BASELINE_LANES: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
 
 /// [`count`] compiled for AVX2, whose eight-wide 32-bit multiplies and adds
 /// take a combo's lanes two vectors at a time (the baseline x86-64 has no
@@ -161,7 +185,7 @@ pub(crate) fn count<T: Count>(
 #[target_feature(enable = "avx2")]
 fn count_avx2<T: Count>(
     two: &TwoRanges,
-    ruled: Ruled<'_>,
+    ruled: (usize, &[(Entry, Met)], &[Entry]),
     ons: &[Option<OnFlop<'_>>; LANES],
     unit_orbit: (&[u64], u64),
     out: &mut LaneCounts,
