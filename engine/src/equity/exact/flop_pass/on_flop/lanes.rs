@@ -102,8 +102,9 @@ fn add(to: &mut Lane, w: &Lane) {
 /// A combo's counts on each lane (flop) of the boards summed since its
 /// lane was last added to its class: per lane, the weight of its deals and
 /// its share (in units of `unit_k[1]`), modulo the counter's width
-/// ([`Count::wrapping`]). One vector per counter, so that a combo's counts
-/// on all its board's flops are added at once.
+/// ([`Count::wrapping`]). A combo's counts on all its board's flops are
+/// added at once, and a lane's two counters, side by side, are one read
+/// when the lane goes to its class.
 pub(crate) type LaneCell<T> = [[T; 2]; 16];
 
 /// What [`count`] forms for each flop (lane) of a board besides the
