@@ -55,7 +55,7 @@ impl<T: Count> Pending<T> {
 
     /// Ends the run first where the board `cards` has other lowest cards,
     /// and notes flop `at`'s class and permutation.
-    pub(super) fn start(
+    fn start(
         &mut self,
         at: usize,
         cards: &[u64; 5],
