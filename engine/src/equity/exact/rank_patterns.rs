@@ -34,7 +34,6 @@
 //! (each once, with its multiplicity), the same outcome function, the same
 //! per-walk tally.
 
-use std::ops::Range;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -42,13 +41,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap as HashMap;
 
-use super::common::{Counts, rounds};
+use super::common::rounds;
 use super::deal_major::{DEAL_LIMIT, preflop_deals, walk_tally};
-use super::rank_multisets::{BOARD, PATTERN_COUNT, PATTERNS};
-use super::rank_suits::{
-    BATCH, Deck, Hole, Outcomes, RANK_SLOTS, SuitHolding, Ways, holes_of, rank_without_flushes,
-};
-use super::suited_sets::{self, SetSums};
+use super::rank_multisets::{BOARD, PATTERN_COUNT};
+use super::rank_suits::{Deck, Hole, RANK_SLOTS, holes_of};
+use super::suited_sets;
 use super::walk::{PreflopDeals, Walk};
 use crate::compact::warm_tables;
 use crate::equity::error::EquityError;
@@ -74,8 +71,10 @@ macro_rules! by_seat_count {
     };
 }
 
+mod alone;
 mod unsuited;
 
+use alone::count_alone;
 use unsuited::Unsuited;
 
 /// Rank-pattern counting of a preflop spot.
@@ -253,85 +252,6 @@ fn rank_groups(
         .iter()
         .flat_map(|group| group.chunks(GROUP_MOST).map(<[usize]>::to_vec))
         .collect()
-}
-
-/// The counts of a deal alone in its group, on the rank multisets
-/// `multisets` (of [`PATTERNS`]) and, of boards of five distinct ranks,
-/// the flushes on the suited sets `sets`: nothing kept for other deals; a
-/// multiset's flushes counted with it, those of five distinct ranks by
-/// suited set; once per suit holding times the suits held so.
-fn count_alone(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
-    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
-}
-
-/// [`count_alone`] for `N` seats ([`by_seat_count`]).
-fn count_alone_of<const N: usize>(
-    deck: u64,
-    seats: &[Hole],
-    multisets: Range<usize>,
-    sets: &[u16],
-) -> Counts {
-    let n = if N == 0 { seats.len() } else { N };
-    let seats = &seats[..n];
-    let left = Deck::of(deck);
-    let ways_of = Ways::of(&left);
-    let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
-    for suit in 0..4 {
-        let holding = SuitHolding::of(&left, seats, suit);
-        match holdings.iter_mut().find(|(h, _)| *h == holding) {
-            Some((_, times)) => *times += 1,
-            None => holdings.push((holding, 1)),
-        }
-    }
-    // No flush is made on multisets of fewer distinct ranks than this.
-    let fewest = (holdings.iter()).fold(BOARD as u32, |least, (h, _)| least.min(h.fewest));
-    let mut by_set = SetSums::lend(holdings.len());
-    let mut out = Outcomes::new(n);
-    let mut boards = 0;
-    let mut flushed = [0u32; MAX_SEATS];
-    let flushed = &mut flushed[..n];
-    // A batch of multisets' ways and values first, then their outcomes.
-    let mut batch_ways = [0u64; BATCH];
-    let mut batch_values = [0u32; BATCH * MAX_SEATS];
-    for from in multisets.clone().step_by(BATCH) {
-        let batch = from..(from + BATCH).min(multisets.end);
-        let chunk = &PATTERNS[batch.clone()];
-        for (pattern, ways) in chunk.iter().zip(&mut batch_ways) {
-            *ways = ways_of.of_pattern(pattern);
-        }
-        rank_without_flushes(batch, seats, &mut batch_values[..chunk.len() * n]);
-        let values_of = batch_values.chunks_exact(n);
-        for ((pattern, &ways), values) in chunk.iter().zip(&batch_ways).zip(values_of) {
-            if ways == 0 {
-                continue;
-            }
-            boards += ways;
-            let distinct = u32::from(pattern.distinct);
-            let mut rest = ways;
-            if distinct == 5 {
-                // No full house: each flush decides alone, counted below by
-                // suited set.
-                for (holding, times) in &holdings {
-                    rest -= holding.distinct_flush_ways(pattern, &left) * times;
-                }
-            } else if distinct >= fewest {
-                let mut have = None;
-                for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-                    if holding.in_reach(pattern) {
-                        let have = have.get_or_insert_with(|| left.have(pattern));
-                        let into = (&mut out, &mut *sums);
-                        rest -= holding.flushes(pattern, have, values, flushed, *times, into);
-                    }
-                }
-            }
-            out.add(values, rest);
-        }
-    }
-    for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-        holding.distinct_flushes(&left, sets, *times, &mut out);
-        holding.count_sets(sums, &mut out);
-    }
-    out.counts(boards)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use crate::equity::request::MAX_SEATS;
 mod distinct;
 mod outcomes;
 
-pub(super) use outcomes::Outcomes;
+pub(super) use outcomes::{Outcomes, WinnerSums};
 
 /// The lowest flush's ranks (7-5-4-3-2).
 const LOWEST_FLUSH: u16 = 0b10_1111;

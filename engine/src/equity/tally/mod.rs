@@ -10,4 +10,4 @@ mod outcome;
 
 pub(crate) use combo_count::{ComboCount, float};
 pub(crate) use counts::Tally;
-pub(crate) use outcome::{add_outcome, gcd, share_unit, tie_slot};
+pub(crate) use outcome::{add_outcome, add_to_winners, gcd, share_unit, tie_slot, winners};

@@ -18,8 +18,8 @@ pub(crate) fn share_unit(n: usize) -> u128 {
 
 /// Adds `weight` to the outcome of one deal whose active seats hold `ranks`:
 /// to `wins[s]` for a sole winner, else to `ties[tie_slot(s, k, n)]` for each
-/// of the k tied winners (`n` = number of seats). The one place that
-/// decides who wins a deal, for every tally and counter.
+/// of the k tied winners (`n` = number of seats). With [`winners`], the one
+/// place that decides who wins a deal, for every tally and counter.
 #[inline(always)]
 pub(crate) fn add_outcome<T: Copy + std::ops::AddAssign>(
     ranks: &[u32],
@@ -27,12 +27,29 @@ pub(crate) fn add_outcome<T: Copy + std::ops::AddAssign>(
     ties: &mut [T],
     weight: T,
 ) {
-    let n = ranks.len();
+    add_to_winners(winners(ranks), ranks.len(), wins, ties, weight);
+}
+
+/// The winners of a deal whose active seats hold `ranks`, as bits by seat
+/// (at most `MAX_SEATS`, well under 64): those holding the best.
+#[inline(always)]
+pub(crate) fn winners(ranks: &[u32]) -> u64 {
     let best = ranks.iter().copied().max().unwrap_or(0);
-    // The winners as bits by seat (at most `MAX_SEATS`, well under 64):
-    // a sole winner, the common case, is added without a second pass.
-    let held =
-        (ranks.iter().enumerate()).fold(0u64, |held, (s, &r)| held | u64::from(r == best) << s);
+    (ranks.iter().enumerate()).fold(0u64, |held, (s, &r)| held | u64::from(r == best) << s)
+}
+
+/// Adds `weight` to the outcome of deals won by the seats `held` ([`winners`])
+/// of `n`: to `wins[s]` for a sole winner, else to `ties[tie_slot(s, k, n)]`
+/// for each of the k tied winners.
+#[inline(always)]
+pub(crate) fn add_to_winners<T: Copy + std::ops::AddAssign>(
+    held: u64,
+    n: usize,
+    wins: &mut [T],
+    ties: &mut [T],
+    weight: T,
+) {
+    // A sole winner, the common case, is added without a second pass.
     let winners = held.count_ones() as usize;
     if winners == 1 {
         wins[held.trailing_zeros() as usize] += weight;

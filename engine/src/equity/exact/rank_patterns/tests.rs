@@ -1,6 +1,8 @@
 //! A deal's boards all counted, and a rank group's deals as each counts alone.
 
 use super::*;
+use crate::equity::exact::common::Counts;
+use alone::count_alone_of;
 
 /// The counts of one deal whose active seats hold `holes`, on the share
 /// `share` of `shares` (of the multisets and the suited sets, as the work

@@ -1,9 +1,10 @@
 //! The outcome counters of rank-pattern counting: one deal's boards by
-//! outcome, laid out as the kernels' counts.
+//! outcome, laid out as the kernels' counts, and boards summed by their
+//! winners before they are split into wins and ties.
 
 use crate::equity::exact::common::Counts;
 use crate::equity::request::MAX_SEATS;
-use crate::equity::tally::add_outcome;
+use crate::equity::tally::{add_outcome, add_to_winners};
 
 /// Outcome counters of one deal's boards, laid out as the kernels'
 /// `Counts`.
@@ -59,5 +60,54 @@ impl Outcomes {
     pub(crate) fn add(&mut self, values: &[u32], weight: u64) {
         let n = values.len();
         add_outcome(values, &mut self.wins[..n], &mut self.ties, weight);
+    }
+
+    /// Adds `weight` boards won by the seats `held` (bits by seat).
+    #[inline(always)]
+    pub(crate) fn add_winners(&mut self, held: u32, weight: u64) {
+        let n = self.seats;
+        add_to_winners(
+            u64::from(held),
+            n,
+            &mut self.wins[..n],
+            &mut self.ties,
+            weight,
+        );
+    }
+}
+
+/// Most seats whose boards [`WinnerSums`] sums.
+pub(crate) const SUMMED_SEATS: usize = 6;
+
+/// Boards summed by their winners (bits by seat, at most
+/// [`SUMMED_SEATS`] seats), added to outcome counters once the count is
+/// over ([`add_to`](WinnerSums::add_to)): a board's outcome costs one add,
+/// where [`Outcomes::add`] counts its winners and branches on a tie
+/// (`AhAs KhKs QhQs`: about 15 instructions a multiset of 180).
+pub(crate) struct WinnerSums {
+    by: [u64; 1 << SUMMED_SEATS],
+}
+
+impl WinnerSums {
+    /// No boards yet.
+    pub(crate) fn new() -> WinnerSums {
+        WinnerSums {
+            by: [0; 1 << SUMMED_SEATS],
+        }
+    }
+
+    /// Adds `weight` boards won by the seats `held` (bits by seat, of at
+    /// most [`SUMMED_SEATS`]).
+    #[inline(always)]
+    pub(crate) fn add_winners(&mut self, held: u32, weight: u64) {
+        self.by[held as usize % (1 << SUMMED_SEATS)] += weight;
+    }
+
+    /// Adds these boards to `out`, by their winners.
+    pub(crate) fn add_to(&self, out: &mut Outcomes) {
+        let n = out.seats;
+        for (held, &weight) in self.by.iter().enumerate().filter(|(_, w)| **w > 0) {
+            add_to_winners(held as u64, n, &mut out.wins[..n], &mut out.ties, weight);
+        }
     }
 }

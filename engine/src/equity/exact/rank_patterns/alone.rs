@@ -1,0 +1,181 @@
+//! The counts of a deal alone in its rank group ([`rank_patterns`](super)):
+//! every multiset of a share counted with its flushes, a batch of
+//! multisets at a time in steps that each run over the whole batch: the
+//! ways to deal each multiset, its winners without flushes, the flush
+//! suitings taken out of its ways, and the rest added by winners.
+
+use std::ops::Range;
+
+use crate::equity::exact::common::Counts;
+use crate::equity::exact::rank_multisets::{BOARD, PATTERNS, pair_values};
+use crate::equity::exact::rank_suits::{
+    BATCH, Deck, Hole, Outcomes, SuitHolding, Ways, WinnerSums,
+};
+use crate::equity::exact::suited_sets::SetSums;
+use crate::equity::request::MAX_SEATS;
+use crate::equity::tally::winners;
+
+/// The counts of a deal alone in its group, on the rank multisets
+/// `multisets` (of [`PATTERNS`]) and, of boards of five distinct ranks,
+/// the flushes on the suited sets `sets`: nothing kept for other deals; a
+/// multiset's flushes counted with it, those of five distinct ranks by
+/// suited set; once per suit holding times the suits held so.
+pub(super) fn count_alone(
+    deck: u64,
+    seats: &[Hole],
+    multisets: Range<usize>,
+    sets: &[u16],
+) -> Counts {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just checked.
+        return unsafe { count_alone_avx2(deck, seats, multisets, sets) };
+    }
+    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
+}
+
+/// [`count_alone`] compiled for AVX2, whose sixteen-wide compares find a
+/// batch's winners (the baseline x86-64 has no unsigned 16-bit maximum).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_alone_avx2(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
+    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
+}
+
+/// One batch of multisets as a count steps through it: each seat's value
+/// on each (flushes aside), each one's winners, its ways.
+struct Batch {
+    /// By seat, by multiset (past the batch's, 0).
+    values: [[u16; BATCH]; MAX_SEATS],
+    winners: [u32; BATCH],
+    ways: [u64; BATCH],
+}
+
+/// The suits as a deal's seats and deck hold them, each once with how
+/// many suits are held so.
+fn holdings_of(left: &Deck, seats: &[Hole]) -> Vec<(SuitHolding, u64)> {
+    let mut holdings: Vec<(SuitHolding, u64)> = Vec::new();
+    for suit in 0..4 {
+        let holding = SuitHolding::of(left, seats, suit);
+        match holdings.iter_mut().find(|(h, _)| *h == holding) {
+            Some((_, times)) => *times += 1,
+            None => holdings.push((holding, 1)),
+        }
+    }
+    holdings
+}
+
+/// [`count_alone`] for `N` seats (`by_seat_count` in [`rank_patterns`](super)).
+#[inline(always)]
+pub(super) fn count_alone_of<const N: usize>(
+    deck: u64,
+    seats: &[Hole],
+    multisets: Range<usize>,
+    sets: &[u16],
+) -> Counts {
+    let n = if N == 0 { seats.len() } else { N };
+    let seats = &seats[..n];
+    let left = Deck::of(deck);
+    let ways_of = Ways::of(&left);
+    let holdings = holdings_of(&left, seats);
+    // No flush is made on multisets of fewer distinct ranks than this.
+    let fewest = (holdings.iter()).fold(BOARD as u32, |least, (h, _)| least.min(h.fewest));
+    let mut by_set = SetSums::lend(holdings.len());
+    let mut out = Outcomes::new(n);
+    // (Summed by winners where `N` is known: at most six seats.)
+    let mut sums = WinnerSums::new();
+    let mut boards = 0;
+    let mut flushed = [0u32; MAX_SEATS];
+    let flushed = &mut flushed[..n];
+    let mut batch = Batch {
+        values: [[0; BATCH]; MAX_SEATS],
+        winners: [0; BATCH],
+        ways: [0; BATCH],
+    };
+    for from in multisets.clone().step_by(BATCH) {
+        let range = from..(from + BATCH).min(multisets.end);
+        let chunk = &PATTERNS[range.clone()];
+        for (pattern, ways) in chunk.iter().zip(&mut batch.ways) {
+            *ways = ways_of.of_pattern(pattern);
+        }
+        boards += batch.ways[..chunk.len()].iter().sum::<u64>();
+        batch.rank::<N>(seats, range);
+        // Each flush suiting's ways taken from its multiset's, counted
+        // apart: the multisets on which a flush may be made found first.
+        let mut open = 0u32;
+        for (m, (pattern, &ways)) in chunk.iter().zip(&batch.ways).enumerate() {
+            open |= u32::from(u32::from(pattern.distinct) >= fewest && ways != 0) << m;
+        }
+        while open != 0 {
+            let m = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let pattern = &chunk[m];
+            if pattern.distinct == 5 {
+                // No full house: each flush decides alone, counted below by
+                // suited set.
+                for (holding, times) in &holdings {
+                    batch.ways[m] -= holding.distinct_flush_ways(pattern, &left) * times;
+                }
+                continue;
+            }
+            let mut have = None;
+            for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+                if holding.in_reach(pattern) {
+                    let (have, values) =
+                        have.get_or_insert_with(|| (left.have(pattern), batch.values_at(m)));
+                    let into = (&mut out, &mut *sums);
+                    let values = &values[..n];
+                    let taken = holding.flushes(pattern, have, values, flushed, *times, into);
+                    batch.ways[m] -= taken;
+                }
+            }
+        }
+        let rest = batch.winners.iter().zip(&batch.ways);
+        for (&held, &ways) in rest.take(chunk.len()) {
+            if N == 0 {
+                out.add_winners(held, ways);
+            } else {
+                sums.add_winners(held, ways);
+            }
+        }
+    }
+    sums.add_to(&mut out);
+    for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+        holding.distinct_flushes(&left, sets, *times, &mut out);
+        holding.count_sets(sums, &mut out);
+    }
+    out.counts(boards)
+}
+
+impl Batch {
+    /// Each seat's value on the multisets `range` (at most [`BATCH`]),
+    /// flushes aside, and each multiset's winners.
+    #[inline(always)]
+    fn rank<const N: usize>(&mut self, seats: &[Hole], range: Range<usize>) {
+        let len = range.len();
+        for (row, seat) in self.values.iter_mut().zip(seats) {
+            let bytes = pair_values(usize::from(seat.pair), range.clone());
+            for (value, b) in row.iter_mut().zip(bytes.chunks_exact(2)) {
+                *value = u16::from_le_bytes([b[0], b[1]]);
+            }
+            row[len..].fill(0);
+        }
+        if N == 0 {
+            for m in 0..len {
+                self.winners[m] = winners(&self.values_at(m)[..seats.len()]) as u32;
+            }
+            return;
+        }
+        let rows = &self.values[..N];
+        for (m, held) in self.winners.iter_mut().enumerate() {
+            let values: [u32; N] = std::array::from_fn(|s| u32::from(rows[s][m]));
+            *held = winners(&values) as u32;
+        }
+    }
+
+    /// The seats' values on the batch's multiset `m` (past the seats, 0).
+    #[inline(always)]
+    fn values_at(&self, m: usize) -> [u32; MAX_SEATS] {
+        std::array::from_fn(|s| u32::from(self.values[s][m % BATCH]))
+    }
+}
