@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::rank_multisets::{
-    BOARD, Pattern, SUBSETS, WAYS, WAYS_STRIDE, pair_index, pair_values, ranks_in,
+    BOARD, PATTERNS, Pattern, SUBSETS, WAYS, WAYS_STRIDE, pair_index, pair_values, ranks_in,
 };
 use super::suited_sets::SetSums;
 use crate::compact::{flush_value, rank_key};
@@ -14,6 +14,8 @@ use crate::equity::request::MAX_SEATS;
 
 mod distinct;
 mod outcomes;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub(super) use outcomes::{Outcomes, WinnerSums};
 
@@ -71,6 +73,20 @@ pub(super) const RANK_SLOTS: usize = 16;
 
 /// Room for every rank's counts.
 const WAYS_SLOTS: usize = RANK_SLOTS * WAYS_STRIDE;
+
+/// Every multiset's slots are entries of a deal's [`Ways`] (which
+/// `wide` reads unchecked).
+const _: () = {
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        let mut j = 0;
+        while j < BOARD {
+            assert!((PATTERNS[i].slots[j] as usize) < WAYS_SLOTS);
+            j += 1;
+        }
+        i += 1;
+    }
+};
 
 /// The active seats holding `holes` as the kernel ranks them (the first
 /// `holes.len()` entries).
@@ -134,6 +150,24 @@ impl Ways {
         at(0) * at(1) * (at(2) * at(3)) * at(4)
     }
 }
+
+/// `LESS_ONE[have][count]`: the ways to deal `count` cards of a rank of
+/// which `have` are left, one of them the suit's card, dealt (`have - 1`
+/// choose `count - 1`); 1 for `count` 0, and 0 where no card is left.
+static LESS_ONE: [[u32; 8]; 8] = {
+    let mut less = [[0; 8]; 8];
+    let mut have = 0;
+    while have < 8 {
+        less[have][0] = 1;
+        let mut count = 1;
+        while have >= 1 && have <= 4 && count <= 4 {
+            less[have][count] = WAYS[have - 1][count - 1] as u32;
+            count += 1;
+        }
+        have += 1;
+    }
+    less
+};
 
 /// What one suit's flushes depend on: the ranks of the suit left in the
 /// deck and those each active seat holds.
@@ -233,10 +267,12 @@ impl SuitHolding {
         if pattern.mask & !self.deck != 0 {
             return 0;
         }
-        let distinct = usize::from(pattern.distinct);
-        (have.iter().take(distinct).enumerate())
-            .map(|(i, &have)| WAYS[usize::from(have) - 1][usize::from(pattern.count(i)) - 1])
-            .product()
+        // Every position, without a branch on the multiset's distinct
+        // ranks: past the last, dealt 0 times, one way.
+        let at = |i: usize| {
+            u64::from(LESS_ONE[usize::from(have[i]) % 8][usize::from(pattern.count(i)) % 8])
+        };
+        at(0) * at(1) * (at(2) * at(3)) * at(4)
     }
 
     /// Counts the suitings of `pattern` (`have`: per distinct rank, by

@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use crate::equity::exact::common::Counts;
-use crate::equity::exact::rank_multisets::{BOARD, PATTERNS, pair_values};
+use crate::equity::exact::rank_multisets::{BOARD, PATTERNS, Pattern, pair_values};
 use crate::equity::exact::rank_suits::{
     BATCH, Deck, Hole, Outcomes, SuitHolding, Ways, WinnerSums,
 };
@@ -31,15 +31,47 @@ pub(super) fn count_alone(
         // SAFETY: the processor has AVX2, just checked.
         return unsafe { count_alone_avx2(deck, seats, multisets, sets) };
     }
-    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
+    by_seat_count!(
+        seats.len(),
+        count_alone_base,
+        (deck, seats, multisets, sets)
+    )
 }
 
 /// [`count_alone`] compiled for AVX2, whose sixteen-wide compares find a
-/// batch's winners (the baseline x86-64 has no unsigned 16-bit maximum).
+/// batch's winners (the baseline x86-64 has no unsigned 16-bit maximum)
+/// and whose gathers read eight multisets' ways at once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn count_alone_avx2(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
-    by_seat_count!(seats.len(), count_alone_of, (deck, seats, multisets, sets))
+    by_seat_count!(
+        seats.len(),
+        count_alone_wide,
+        (deck, seats, multisets, sets)
+    )
+}
+
+/// [`count_alone_of`] with the baseline code.
+#[inline(always)]
+fn count_alone_base<const N: usize>(
+    deck: u64,
+    seats: &[Hole],
+    multisets: Range<usize>,
+    sets: &[u16],
+) -> Counts {
+    count_alone_of::<N, false>(deck, seats, multisets, sets)
+}
+
+/// [`count_alone_of`] with AVX2's gathers: only from [`count_alone_avx2`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn count_alone_wide<const N: usize>(
+    deck: u64,
+    seats: &[Hole],
+    multisets: Range<usize>,
+    sets: &[u16],
+) -> Counts {
+    count_alone_of::<N, true>(deck, seats, multisets, sets)
 }
 
 /// One batch of multisets as a count steps through it: each seat's value
@@ -65,9 +97,11 @@ fn holdings_of(left: &Deck, seats: &[Hole]) -> Vec<(SuitHolding, u64)> {
     holdings
 }
 
-/// [`count_alone`] for `N` seats (`by_seat_count` in [`rank_patterns`](super)).
+/// [`count_alone`] for `N` seats (`by_seat_count` in [`rank_patterns`](super)),
+/// the ways read with AVX2's gathers if `WIDE` (only where the processor
+/// has AVX2).
 #[inline(always)]
-pub(super) fn count_alone_of<const N: usize>(
+pub(super) fn count_alone_of<const N: usize, const WIDE: bool>(
     deck: u64,
     seats: &[Hole],
     multisets: Range<usize>,
@@ -95,9 +129,7 @@ pub(super) fn count_alone_of<const N: usize>(
     for from in multisets.clone().step_by(BATCH) {
         let range = from..(from + BATCH).min(multisets.end);
         let chunk = &PATTERNS[range.clone()];
-        for (pattern, ways) in chunk.iter().zip(&mut batch.ways) {
-            *ways = ways_of.of_pattern(pattern);
-        }
+        batch.deal::<WIDE>(&ways_of, chunk);
         boards += batch.ways[..chunk.len()].iter().sum::<u64>();
         batch.rank::<N>(seats, range);
         // Each flush suiting's ways taken from its multiset's, counted
@@ -122,7 +154,7 @@ pub(super) fn count_alone_of<const N: usize>(
             for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
                 if holding.in_reach(pattern) {
                     let (have, values) =
-                        have.get_or_insert_with(|| (left.have(pattern), batch.values_at(m)));
+                        have.get_or_insert_with(|| (left.have(pattern), batch.values_at::<N>(m)));
                     let into = (&mut out, &mut *sums);
                     let values = &values[..n];
                     let taken = holding.flushes(pattern, have, values, flushed, *times, into);
@@ -148,6 +180,22 @@ pub(super) fn count_alone_of<const N: usize>(
 }
 
 impl Batch {
+    /// The ways to deal each of `chunk` (at most [`BATCH`]), with AVX2's
+    /// gathers if `WIDE`.
+    #[inline(always)]
+    fn deal<const WIDE: bool>(&mut self, ways_of: &Ways, chunk: &[Pattern]) {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: `WIDE` only from `count_alone_avx2`, which runs only
+            // where the processor has AVX2.
+            unsafe { ways_of.of_patterns_avx2(chunk, &mut self.ways) };
+            return;
+        }
+        for (pattern, ways) in chunk.iter().zip(&mut self.ways) {
+            *ways = ways_of.of_pattern(pattern);
+        }
+    }
+
     /// Each seat's value on the multisets `range` (at most [`BATCH`]),
     /// flushes aside, and each multiset's winners.
     #[inline(always)]
@@ -162,7 +210,7 @@ impl Batch {
         }
         if N == 0 {
             for m in 0..len {
-                self.winners[m] = winners(&self.values_at(m)[..seats.len()]) as u32;
+                self.winners[m] = winners(&self.values_at::<N>(m)[..seats.len()]) as u32;
             }
             return;
         }
@@ -173,9 +221,15 @@ impl Batch {
         }
     }
 
-    /// The seats' values on the batch's multiset `m` (past the seats, 0).
+    /// The seats' values on the batch's multiset `m` (past the seats, 0;
+    /// only the first `N` read where `N` is known).
     #[inline(always)]
-    fn values_at(&self, m: usize) -> [u32; MAX_SEATS] {
-        std::array::from_fn(|s| u32::from(self.values[s][m % BATCH]))
+    fn values_at<const N: usize>(&self, m: usize) -> [u32; MAX_SEATS] {
+        let seats = if N == 0 { MAX_SEATS } else { N };
+        let mut values = [0; MAX_SEATS];
+        for (value, row) in values.iter_mut().zip(&self.values).take(seats) {
+            *value = u32::from(row[m % BATCH]);
+        }
+        values
     }
 }

@@ -86,7 +86,7 @@ fn the_counts_for_a_known_seat_count_are_the_general_ones() {
         let seats = holes_of(&holes[..n]);
         let seats = &seats[..n];
         let alone = count_alone(full & !used, seats, multisets.clone(), sets);
-        let general = count_alone_of::<0>(full & !used, seats, multisets.clone(), sets);
+        let general = count_alone_of::<0, false>(full & !used, seats, multisets.clone(), sets);
         assert_eq!(
             (&alone.wins, &alone.ties, alone.deals),
             (&general.wins, &general.ties, general.deals),
