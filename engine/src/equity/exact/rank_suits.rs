@@ -203,13 +203,18 @@ impl SuitHolding {
         }
     }
 
-    /// Whether a flush in this suit is in reach on `pattern`: some seat
-    /// flushes with `fewest` board cards of the suit, and at least that
-    /// many of the multiset's ranks have their card of it left.
+    /// How many of `pattern`'s distinct ranks have their card of this
+    /// suit left: counted with `count_ones` if `WIDE` (where the processor
+    /// has AVX2, as a loop over multisets compiles to vector counts), else
+    /// with [`ranks_in`].
     #[inline(always)]
-    pub(super) fn in_reach(&self, pattern: &Pattern) -> bool {
-        u32::from(pattern.distinct) >= self.fewest
-            && ranks_in(pattern.mask & self.deck) >= self.fewest
+    pub(super) fn open_ranks<const WIDE: bool>(&self, pattern: &Pattern) -> u32 {
+        let open = pattern.mask & self.deck;
+        if WIDE {
+            open.count_ones()
+        } else {
+            ranks_in(open)
+        }
     }
 
     /// Each suiting of `pattern` (`have`: per distinct rank, by position,

@@ -27,8 +27,9 @@ pub(super) fn count_alone(
     sets: &[u16],
 ) -> Counts {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, just checked.
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the processor has AVX2 and POPCNT, just checked.
         return unsafe { count_alone_avx2(deck, seats, multisets, sets) };
     }
     by_seat_count!(
@@ -42,7 +43,7 @@ pub(super) fn count_alone(
 /// batch's winners (the baseline x86-64 has no unsigned 16-bit maximum)
 /// and whose gathers read eight multisets' ways at once.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 fn count_alone_avx2(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[u16]) -> Counts {
     by_seat_count!(
         seats.len(),
@@ -112,8 +113,6 @@ pub(super) fn count_alone_of<const N: usize, const WIDE: bool>(
     let left = Deck::of(deck);
     let ways_of = Ways::of(&left);
     let holdings = holdings_of(&left, seats);
-    // No flush is made on multisets of fewer distinct ranks than this.
-    let fewest = (holdings.iter()).fold(BOARD as u32, |least, (h, _)| least.min(h.fewest));
     let mut by_set = SetSums::lend(holdings.len());
     let mut out = Outcomes::new(n);
     // (Summed by winners where `N` is known: at most six seats.)
@@ -133,33 +132,34 @@ pub(super) fn count_alone_of<const N: usize, const WIDE: bool>(
         boards += batch.ways[..chunk.len()].iter().sum::<u64>();
         batch.rank::<N>(seats, range);
         // Each flush suiting's ways taken from its multiset's, counted
-        // apart: the multisets on which a flush may be made found first.
-        let mut open = 0u32;
-        for (m, (pattern, &ways)) in chunk.iter().zip(&batch.ways).enumerate() {
-            open |= u32::from(u32::from(pattern.distinct) >= fewest && ways != 0) << m;
+        // apart: first those of five distinct ranks, where no full house
+        // is made and each flush decides alone (counted below by suited
+        // set), then per suit the paired multisets on which it may flush.
+        let mut five = batch.with_ways::<WIDE>(chunk, |pattern| pattern.distinct == 5);
+        while five != 0 {
+            let m = five.trailing_zeros() as usize;
+            five &= five - 1;
+            for (holding, times) in &holdings {
+                batch.ways[m] -= holding.distinct_flush_ways(&chunk[m], &left) * times;
+            }
         }
-        while open != 0 {
-            let m = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let pattern = &chunk[m];
-            if pattern.distinct == 5 {
-                // No full house: each flush decides alone, counted below by
-                // suited set.
-                for (holding, times) in &holdings {
-                    batch.ways[m] -= holding.distinct_flush_ways(pattern, &left) * times;
-                }
+        for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
+            if holding.fewest >= BOARD as u32 {
                 continue;
             }
-            let mut have = None;
-            for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-                if holding.in_reach(pattern) {
-                    let (have, values) =
-                        have.get_or_insert_with(|| (left.have(pattern), batch.values_at::<N>(m)));
-                    let into = (&mut out, &mut *sums);
-                    let values = &values[..n];
-                    let taken = holding.flushes(pattern, have, values, flushed, *times, into);
-                    batch.ways[m] -= taken;
-                }
+            let mut paired = batch.with_ways::<WIDE>(chunk, |pattern| {
+                (pattern.distinct < BOARD as u8)
+                    & (holding.open_ranks::<WIDE>(pattern) >= holding.fewest)
+            });
+            while paired != 0 {
+                let m = paired.trailing_zeros() as usize;
+                paired &= paired - 1;
+                let pattern = &chunk[m];
+                let have = left.have(pattern);
+                let values = batch.values_at::<N>(m);
+                let into = (&mut out, &mut *sums);
+                let values = &values[..n];
+                batch.ways[m] -= holding.flushes(pattern, &have, values, flushed, *times, into);
             }
         }
         let rest = batch.winners.iter().zip(&batch.ways);
@@ -219,6 +219,29 @@ impl Batch {
             let values: [u32; N] = std::array::from_fn(|s| u32::from(rows[s][m]));
             *held = winners(&values) as u32;
         }
+    }
+
+    /// Bits by position of the multisets of `chunk` (the batch's) with
+    /// ways that `keep` keeps: with AVX2 (`WIDE`), tested 32 at a time.
+    #[inline(always)]
+    fn with_ways<const WIDE: bool>(
+        &self,
+        chunk: &[Pattern],
+        keep: impl Fn(&Pattern) -> bool,
+    ) -> u32 {
+        let mut kept = [0u8; BATCH];
+        for ((kept, pattern), &ways) in kept.iter_mut().zip(chunk).zip(&self.ways) {
+            *kept = u8::from((ways != 0) & keep(pattern)).wrapping_neg();
+        }
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            use std::arch::x86_64::{_mm256_loadu_si256, _mm256_movemask_epi8};
+            // SAFETY: `WIDE` only where the processor has AVX2 (as
+            // `deal`); `kept` is 32 bytes, an unaligned load.
+            return unsafe { _mm256_movemask_epi8(_mm256_loadu_si256(kept.as_ptr().cast())) }
+                as u32;
+        }
+        (kept.iter().enumerate()).fold(0, |bits, (m, &k)| bits | u32::from(k & 1) << m)
     }
 
     /// The seats' values on the batch's multiset `m` (past the seats, 0;
