@@ -382,6 +382,36 @@ impl SuitHolding {
     }
 }
 
+/// Bits of the tests `keep(i)` for `i` below `len` (at most 32), bit `i`
+/// the `i`-th's: with AVX2 (`WIDE`, only where the processor has it) the
+/// tests, made branch-free, compile to vector compares and one
+/// instruction gathers their bits.
+#[inline(always)]
+pub(super) fn kept_bits<const WIDE: bool>(len: usize, keep: impl Fn(usize) -> bool) -> u32 {
+    let mut kept = [0u8; 32];
+    for (i, kept) in kept.iter_mut().enumerate().take(len) {
+        *kept = u8::from(keep(i)).wrapping_neg();
+    }
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: `WIDE` only where the processor has AVX2.
+        return unsafe { wide::top_bits(&kept) };
+    }
+    (kept.iter().enumerate()).fold(0, |bits, (i, &k)| bits | u32::from(k & 1) << i)
+}
+
+/// How many ranks `ranks` holds: `count_ones` if `WIDE` (where the
+/// processor has AVX2 and POPCNT, and a loop over many compiles to vector
+/// counts), else [`ranks_in`].
+#[inline(always)]
+pub(super) fn ranks_held<const WIDE: bool>(ranks: u16) -> u32 {
+    if WIDE {
+        ranks.count_ones()
+    } else {
+        ranks_in(ranks)
+    }
+}
+
 /// Whether the ranks `ranks` (bit `rank`) hold five in a row, the ace
 /// high or low.
 #[inline(always)]

@@ -9,7 +9,7 @@ use std::ops::Range;
 use crate::equity::exact::common::Counts;
 use crate::equity::exact::rank_multisets::{BOARD, PATTERNS, Pattern, pair_values};
 use crate::equity::exact::rank_suits::{
-    BATCH, Deck, Hole, Outcomes, SuitHolding, Ways, WinnerSums,
+    BATCH, Deck, Hole, Outcomes, SuitHolding, Ways, WinnerSums, kept_bits,
 };
 use crate::equity::exact::suited_sets::SetSums;
 use crate::equity::request::MAX_SEATS;
@@ -173,7 +173,7 @@ pub(super) fn count_alone_of<const N: usize, const WIDE: bool>(
     }
     sums.add_to(&mut out);
     for ((holding, times), sums) in holdings.iter().zip(by_set.iter_mut()) {
-        holding.distinct_flushes(&left, sets, *times, &mut out);
+        holding.distinct_flushes::<WIDE>(&left, sets, *times, &mut out);
         holding.count_sets(sums, &mut out);
     }
     out.counts(boards)
@@ -222,26 +222,16 @@ impl Batch {
     }
 
     /// Bits by position of the multisets of `chunk` (the batch's) with
-    /// ways that `keep` keeps: with AVX2 (`WIDE`), tested 32 at a time.
+    /// ways that `keep` keeps ([`kept_bits`]).
     #[inline(always)]
     fn with_ways<const WIDE: bool>(
         &self,
         chunk: &[Pattern],
         keep: impl Fn(&Pattern) -> bool,
     ) -> u32 {
-        let mut kept = [0u8; BATCH];
-        for ((kept, pattern), &ways) in kept.iter_mut().zip(chunk).zip(&self.ways) {
-            *kept = u8::from((ways != 0) & keep(pattern)).wrapping_neg();
-        }
-        #[cfg(target_arch = "x86_64")]
-        if WIDE {
-            use std::arch::x86_64::{_mm256_loadu_si256, _mm256_movemask_epi8};
-            // SAFETY: `WIDE` only where the processor has AVX2 (as
-            // `deal`); `kept` is 32 bytes, an unaligned load.
-            return unsafe { _mm256_movemask_epi8(_mm256_loadu_si256(kept.as_ptr().cast())) }
-                as u32;
-        }
-        (kept.iter().enumerate()).fold(0, |bits, (m, &k)| bits | u32::from(k & 1) << m)
+        kept_bits::<WIDE>(chunk.len(), |m| {
+            (self.ways[m % BATCH] != 0) & keep(&chunk[m])
+        })
     }
 
     /// The seats' values on the batch's multiset `m` (past the seats, 0;

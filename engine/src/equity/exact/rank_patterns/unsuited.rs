@@ -138,7 +138,7 @@ impl<'a> Unsuited<'a> {
                 out.unsuited.add(values, ways);
             }
         }
-        holding.distinct_flushes(&self.left, self.sets, 1, &mut out.flushed);
+        holding.distinct_flushes::<false>(&self.left, self.sets, 1, &mut out.flushed);
         holding.count_sets(by_set, &mut out.flushed);
         out
     }

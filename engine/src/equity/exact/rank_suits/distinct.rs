@@ -2,7 +2,7 @@
 //! made and a flush decides the pot alone: a multiset's flush ways in
 //! closed form, and the suited sets' boards, each set ranked once.
 
-use super::{Deck, Outcomes, RANK_SLOTS, SuitHolding};
+use super::{Deck, Outcomes, RANK_SLOTS, SuitHolding, kept_bits, ranks_held};
 use crate::equity::exact::rank_multisets::{BOARD, Pattern, RANKS, ranks_in};
 use crate::equity::request::MAX_SEATS;
 
@@ -64,7 +64,8 @@ impl SuitHolding {
     /// the suit of each of the other ranks, in every way. No full house
     /// is made there, so the flushes decide alone and the seats without
     /// one lose.
-    pub(in crate::equity::exact) fn distinct_flushes(
+    #[inline(always)]
+    pub(in crate::equity::exact) fn distinct_flushes<const WIDE: bool>(
         &self,
         left: &Deck,
         sets: &[u16],
@@ -73,16 +74,17 @@ impl SuitHolding {
     ) {
         let mut values = [0u32; MAX_SEATS];
         let values = &mut values[..out.seats];
-        // The sets the deck can deal whole in this suit.
-        let fewest = self.fewest;
-        let dealt =
-            (sets.iter().copied()).filter(|&set| set & !self.deck == 0 && ranks_in(set) >= fewest);
+        // The sets the deck can deal whole in this suit (tested
+        // branch-free, so that with AVX2 many are tested at once).
+        let (deck, fewest) = (self.deck, self.fewest);
+        let dealt = |set: u16| (set & !deck == 0) & (ranks_held::<WIDE>(set) >= fewest);
         if self.held == 0 {
             // No seat holds a card of the suit: only five of it flush
             // (`fewest` is five), one way each, and every seat plays the
             // board's flush: all tie.
             values.fill(1);
-            out.add(values, dealt.count() as u64 * times);
+            let count = sets.iter().map(|&set| u64::from(dealt(set))).sum::<u64>();
+            out.add(values, count * times);
             return;
         }
         // Per rank, the cards left off this suit (past the 13 ranks, none).
@@ -92,31 +94,36 @@ impl SuitHolding {
         }
         let all: u64 = off.iter().sum();
         let squares: u64 = off.iter().map(|o| o * o).sum();
-        for set in dealt {
-            let k = ranks_in(set);
-            // One card off the suit of each of 5 − k other ranks.
-            let ways = if k == 5 {
-                1
-            } else {
-                let (mut sum, mut sum_squares) = (all, squares);
-                let mut ranks = set;
-                while ranks != 0 {
-                    let o = off[ranks.trailing_zeros() as usize % RANK_SLOTS];
-                    sum -= o;
-                    sum_squares -= o * o;
-                    ranks &= ranks - 1;
-                }
-                if k == 4 {
-                    sum
+        for chunk in sets.chunks(32) {
+            let mut kept = kept_bits::<WIDE>(chunk.len(), |i| dealt(chunk[i]));
+            while kept != 0 {
+                let set = chunk[kept.trailing_zeros() as usize];
+                kept &= kept - 1;
+                let k = ranks_in(set);
+                // One card off the suit of each of 5 − k other ranks.
+                let ways = if k == 5 {
+                    1
                 } else {
-                    (sum * sum - sum_squares) / 2
+                    let (mut sum, mut sum_squares) = (all, squares);
+                    let mut ranks = set;
+                    while ranks != 0 {
+                        let o = off[ranks.trailing_zeros() as usize % RANK_SLOTS];
+                        sum -= o;
+                        sum_squares -= o * o;
+                        ranks &= ranks - 1;
+                    }
+                    if k == 4 {
+                        sum
+                    } else {
+                        (sum * sum - sum_squares) / 2
+                    }
+                };
+                if ways == 0 {
+                    continue;
                 }
-            };
-            if ways == 0 {
-                continue;
+                self.flush_values(set, values);
+                out.add(values, ways * times);
             }
-            self.flush_values(set, values);
-            out.add(values, ways * times);
         }
     }
 }

@@ -112,7 +112,7 @@ fn suited_sets_hold_the_multisets_flush_ways() {
             for shares in [1, 8] {
                 let mut out = Outcomes::new(1);
                 for share in 0..shares {
-                    holding.distinct_flushes(&left, sets(share, shares), 1, &mut out);
+                    holding.distinct_flushes::<false>(&left, sets(share, shares), 1, &mut out);
                 }
                 assert_eq!(out.wins[0], by_multiset, "suit {suit}, {shares} shares");
             }
