@@ -54,7 +54,7 @@ fn count_alone_avx2(deck: u64, seats: &[Hole], multisets: Range<usize>, sets: &[
 
 /// [`count_alone_of`] with the baseline code.
 #[inline(always)]
-fn count_alone_base<const N: usize>(
+pub(super) fn count_alone_base<const N: usize>(
     deck: u64,
     seats: &[Hole],
     multisets: Range<usize>,

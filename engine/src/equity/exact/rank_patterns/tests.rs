@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::equity::exact::common::Counts;
-use alone::count_alone_of;
+use alone::{count_alone_base, count_alone_of};
 
 /// The counts of one deal whose active seats hold `holes`, on the share
 /// `share` of `shares` (of the multisets and the suited sets, as the work
@@ -66,7 +66,8 @@ fn a_group_counts_each_deal_as_it_counts_alone() {
 
 /// The count specialised to a seat count known when compiling is the
 /// count for any number of seats, alone and in a group, two to six
-/// seats (suited hands among them, so that flushes count).
+/// seats (suited hands among them, so that flushes count); alone, with
+/// the AVX2 code (where the processor has it) and with the baseline code.
 #[test]
 fn the_counts_for_a_known_seat_count_are_the_general_ones() {
     let card = |rank: u8, suit: u8| 4 * rank + suit;
@@ -91,6 +92,18 @@ fn the_counts_for_a_known_seat_count_are_the_general_ones() {
             (&alone.wins, &alone.ties, alone.deals),
             (&general.wins, &general.ties, general.deals),
             "{n} seats alone"
+        );
+        // The baseline code for a known seat count too (`count_alone`
+        // takes the AVX2 code where the processor has it).
+        let base = by_seat_count!(
+            n,
+            count_alone_base,
+            (full & !used, seats, multisets.clone(), sets)
+        );
+        assert_eq!(
+            (&base.wins, &base.ties, base.deals),
+            (&general.wins, &general.ties, general.deals),
+            "{n} seats alone, baseline"
         );
         let left = Deck::of(full & !used);
         let known = Unsuited::count(left, seats, multisets.clone(), sets);
