@@ -395,9 +395,19 @@ pub(super) fn kept_bits<const WIDE: bool>(len: usize, keep: impl Fn(usize) -> bo
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         // SAFETY: `WIDE` only where the processor has AVX2.
-        return unsafe { wide::top_bits(&kept) };
+        return unsafe { top_bits(&kept) };
     }
     (kept.iter().enumerate()).fold(0, |bits, (i, &k)| bits | u32::from(k & 1) << i)
+}
+
+/// The top bits of 32 bytes, bit `i` byte `i`'s.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn top_bits(bytes: &[u8; 32]) -> u32 {
+    use std::arch::x86_64::{_mm256_loadu_si256, _mm256_movemask_epi8};
+    // SAFETY: `bytes` is 32 bytes, an unaligned load.
+    let bytes = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+    _mm256_movemask_epi8(bytes) as u32
 }
 
 /// How many ranks `ranks` holds: `count_ones` if `WIDE` (where the

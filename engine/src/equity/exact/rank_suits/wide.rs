@@ -2,8 +2,7 @@
 //! each multiset's five slots gathered from the deal's ways and
 //! multiplied lane by lane, where the baseline code reads and multiplies
 //! them one by one (23 instructions a multiset, an eighth of
-//! `AhAs KhKs QhQs`'s count); and the bits of 32 tests at once
-//! ([`kept_bits`](super::kept_bits)).
+//! `AhAs KhKs QhQs`'s count).
 
 use std::arch::x86_64::{
     __m256i, _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extracti128_si256,
@@ -86,12 +85,4 @@ impl Ways {
         }
         out
     }
-}
-
-/// The top bits of 32 bytes, bit `i` byte `i`'s.
-#[target_feature(enable = "avx2")]
-pub(super) fn top_bits(bytes: &[u8; 32]) -> u32 {
-    // SAFETY: `bytes` is 32 bytes, an unaligned load.
-    let bytes = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-    _mm256_movemask_epi8(bytes) as u32
 }
