@@ -6,9 +6,9 @@
 
 use std::arch::x86_64::{
     __m256i, _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extracti128_si256,
-    _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_mullo_epi32,
-    _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi8,
-    _mm256_setr_epi32, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_mullo_epi32, _mm256_or_si256,
+    _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi8, _mm256_setr_epi32,
+    _mm256_shuffle_epi8, _mm256_storeu_si256,
 };
 
 use super::{BATCH, Ways};
