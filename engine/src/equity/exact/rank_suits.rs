@@ -204,17 +204,10 @@ impl SuitHolding {
     }
 
     /// How many of `pattern`'s distinct ranks have their card of this
-    /// suit left: counted with `count_ones` if `WIDE` (where the processor
-    /// has AVX2, as a loop over multisets compiles to vector counts), else
-    /// with [`ranks_in`].
+    /// suit left ([`ranks_held`]).
     #[inline(always)]
     pub(super) fn open_ranks<const WIDE: bool>(&self, pattern: &Pattern) -> u32 {
-        let open = pattern.mask & self.deck;
-        if WIDE {
-            open.count_ones()
-        } else {
-            ranks_in(open)
-        }
+        ranks_held::<WIDE>(pattern.mask & self.deck)
     }
 
     /// Each suiting of `pattern` (`have`: per distinct rank, by position,

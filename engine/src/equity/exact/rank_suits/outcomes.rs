@@ -77,7 +77,7 @@ impl Outcomes {
 }
 
 /// Most seats whose boards [`WinnerSums`] sums.
-pub(crate) const SUMMED_SEATS: usize = 6;
+const SUMMED_SEATS: usize = 6;
 
 /// Boards summed by their winners (bits by seat, at most
 /// [`SUMMED_SEATS`] seats), added to outcome counters once the count is

@@ -46,8 +46,8 @@ impl Ways {
     /// The ways of eight multisets.
     #[target_feature(enable = "avx2")]
     fn of_eight(&self, eight: &[Pattern; 8]) -> [u64; 8] {
-        let at = |lane: [i8; 16]| {
-            let l = lane;
+        // The same shuffle in both 128-bit lanes.
+        let at = |l: [i8; 16]| {
             _mm256_setr_epi8(
                 l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7], l[8], l[9], l[10], l[11], l[12],
                 l[13], l[14], l[15], l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7], l[8], l[9],
@@ -68,8 +68,9 @@ impl Ways {
                 _mm256_shuffle_epi8(low, at(pick(j, 0))),
                 _mm256_shuffle_epi8(high, at(pick(j, 2))),
             );
-            // SAFETY: every slot is below the table's length
-            // (checked when compiling, beside `WAYS_SLOTS`), and the gather reads 32-bit entries of it.
+            // SAFETY: every slot is below the table's length (checked
+            // when compiling, beside `WAYS_SLOTS`); the gather reads
+            // 32-bit entries of it.
             let ways = unsafe { _mm256_i32gather_epi32::<4>(self.by.as_ptr().cast(), slots) };
             product = _mm256_mullo_epi32(product, ways);
         }
